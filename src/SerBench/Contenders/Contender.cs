@@ -1,0 +1,85 @@
+using System.Reflection;
+
+namespace SerBench.Contenders;
+
+/// <summary>What kind of document a contender writes.</summary>
+public enum PayloadFormat
+{
+    Json,
+    Binary,
+}
+
+/// <summary>How text is encoded in the output: UTF-8 bytes or a UTF-16 <see cref="string"/> (or UTF-16 code units inside a binary format).</summary>
+public enum TextMode
+{
+    Utf8,
+    Utf16,
+}
+
+/// <summary>How the contender's (de)serialization code comes about.</summary>
+public enum Generation
+{
+    Reflection,
+    SourceGenerated,
+    HandWritten,
+    RuntimeIlEmit,
+}
+
+/// <summary>
+/// One serializer configuration that SerBench measures: a library, a text mode and its settings.
+/// Adding a serializer means adding one subclass in its own file and one line in <see cref="ContenderRegistry"/>.
+/// </summary>
+/// <param name="name">Command-line name, kebab-case, unique, e.g. <c>stj-reflection-utf8</c>.</param>
+/// <param name="library">The library as users know it, e.g. <c>System.Text.Json</c>.</param>
+/// <param name="format">JSON or binary.</param>
+/// <param name="textMode">UTF-8 bytes or UTF-16 text.</param>
+/// <param name="generation">Reflection, source generator, hand-written, run-time IL emit.</param>
+/// <param name="note">A label that must travel with every number: transcoding, anti-patterns, variants.</param>
+public abstract class Contender(string name, string library, PayloadFormat format, TextMode textMode, Generation generation, string? note = null)
+{
+    /// <summary>Command-line name, kebab-case, unique, e.g. <c>stj-reflection-utf8</c>.</summary>
+    public string Name => name;
+
+    /// <summary>The library as users know it, e.g. <c>System.Text.Json</c>.</summary>
+    public string Library => library;
+
+    /// <summary>The version of the library actually loaded (not the one asked for).</summary>
+    public virtual string LibraryVersion => VersionOf(LibraryAssembly);
+
+    /// <summary>The assembly whose version is reported; null when the library cannot be loaded.</summary>
+    protected abstract Assembly? LibraryAssembly { get; }
+
+    public PayloadFormat Format => format;
+
+    public TextMode TextMode => textMode;
+
+    public Generation Generation => generation;
+
+    /// <summary>A label that must travel with every number: transcoding, anti-patterns, variants. Null when there is none.</summary>
+    public string? Note => note;
+
+    /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
+    public virtual string? UnavailableReason => null;
+
+    /// <summary>
+    /// Creates the codec for <typeparamref name="T"/> (a model or a <c>List</c> of one) under the given conventions.
+    /// Throws <see cref="NotSupportedException"/> with the reason when the library cannot handle the type or the conventions.
+    /// </summary>
+    public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
+
+    /// <summary>Informational version without the source-revision suffix.</summary>
+    protected static string VersionOf(Assembly? assembly)
+    {
+        if (assembly is null)
+        {
+            return "n/a";
+        }
+
+        var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        var version = informational ?? assembly.GetName().Version?.ToString() ?? "unknown";
+        var plus = version.IndexOf('+', StringComparison.Ordinal);
+        return plus < 0 ? version : version[..plus];
+    }
+
+    public override string ToString() => Name;
+}

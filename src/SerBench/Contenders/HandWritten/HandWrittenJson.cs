@@ -1,0 +1,148 @@
+using System.Buffers;
+using System.Text.Json;
+
+namespace SerBench.Contenders.HandWritten;
+
+/// <summary>Property names of one model, precomputed in both casings so nothing is encoded per call.</summary>
+internal sealed class JsonPropertyNames
+{
+    private readonly JsonEncodedText[] _declared;
+    private readonly JsonEncodedText[] _camel;
+
+    public JsonPropertyNames(params string[] declared)
+    {
+        _declared = [.. declared.Select(name => JsonEncodedText.Encode(name))];
+        _camel = [.. declared.Select(name => JsonEncodedText.Encode(JsonNamingPolicy.CamelCase.ConvertName(name)))];
+    }
+
+    public JsonEncodedText[] For(JsonConventions conventions) => conventions.CamelCase ? _camel : _declared;
+
+    /// <summary>
+    /// Index of the property the reader is on, or -1. The expected index is tried first because a writer that keeps
+    /// declaration order (every contender here) makes that the only comparison needed.
+    /// </summary>
+    public static int Find(ref Utf8JsonReader reader, JsonEncodedText[] names, int expected)
+    {
+        if ((uint)expected < (uint)names.Length && reader.ValueTextEquals(names[expected].EncodedUtf8Bytes))
+        {
+            return expected;
+        }
+
+        for (var i = 0; i < names.Length; i++)
+        {
+            if (reader.ValueTextEquals(names[i].EncodedUtf8Bytes))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+}
+
+/// <summary>Enum names as JSON strings, precomputed.</summary>
+internal static class JsonEnumNames<TEnum> where TEnum : struct, Enum
+{
+    private static readonly JsonEncodedText[] Names = [.. Enum.GetNames<TEnum>().Select(name => JsonEncodedText.Encode(name))];
+
+    public static void Write(Utf8JsonWriter writer, JsonEncodedText property, TEnum value, JsonConventions conventions)
+    {
+        var number = Convert.ToInt32(value, System.Globalization.CultureInfo.InvariantCulture);
+        if (conventions.EnumsAsStrings && (uint)number < (uint)Names.Length)
+        {
+            writer.WriteString(property, Names[number]);
+        }
+        else
+        {
+            writer.WriteNumber(property, number);
+        }
+    }
+
+    public static TEnum Read(ref Utf8JsonReader reader)
+    {
+        if (reader.TokenType == JsonTokenType.Number)
+        {
+            return (TEnum)Enum.ToObject(typeof(TEnum), reader.GetInt32());
+        }
+
+        for (var i = 0; i < Names.Length; i++)
+        {
+            if (reader.ValueTextEquals(Names[i].EncodedUtf8Bytes))
+            {
+                return (TEnum)Enum.ToObject(typeof(TEnum), i);
+            }
+        }
+
+        throw new JsonException($"'{reader.GetString()}' is not a {typeof(TEnum).Name}.");
+    }
+}
+
+/// <summary>One model's hand-written Utf8JsonWriter/Utf8JsonReader code; static so the codec calls it without dispatch.</summary>
+internal interface IJsonLayout<T>
+{
+    static abstract void Write(Utf8JsonWriter writer, T value, JsonConventions conventions);
+
+    static abstract T Read(ref Utf8JsonReader reader, JsonConventions conventions);
+}
+
+/// <summary>A JSON array of a model.</summary>
+internal readonly struct ListJsonLayout<T, TElement> : IJsonLayout<List<T>> where TElement : IJsonLayout<T>
+{
+    public static void Write(Utf8JsonWriter writer, List<T> value, JsonConventions conventions)
+    {
+        writer.WriteStartArray();
+        foreach (var item in value)
+        {
+            TElement.Write(writer, item, conventions);
+        }
+
+        writer.WriteEndArray();
+    }
+
+    public static List<T> Read(ref Utf8JsonReader reader, JsonConventions conventions)
+    {
+        Expect(ref reader, JsonTokenType.StartArray);
+        var list = new List<T>();
+        while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
+        {
+            list.Add(TElement.Read(ref reader, conventions));
+        }
+
+        return list;
+    }
+
+    internal static void Expect(ref Utf8JsonReader reader, JsonTokenType token)
+    {
+        if (reader.TokenType != token)
+        {
+            throw new JsonException($"Expected {token} but found {reader.TokenType} at byte {reader.TokenStartIndex}.");
+        }
+    }
+}
+
+/// <summary>
+/// Writes into a reused buffer and returns an owned copy, the same sink every other UTF-8 contender returns.
+/// Not thread-safe: the harness uses one codec per measured cell, on one thread.
+/// </summary>
+internal sealed class HandWrittenJsonCodec<T, TLayout>(JsonConventions conventions) : Codec<T, byte[]>
+    where T : class where TLayout : IJsonLayout<T>
+{
+    private readonly ArrayBufferWriter<byte> _buffer = new(16 * 1024);
+    private readonly Utf8JsonWriter _writer = new(new ArrayBufferWriter<byte>(1));
+
+    public override byte[] Serialize(T value)
+    {
+        _buffer.ResetWrittenCount();
+        _writer.Reset(_buffer);
+        TLayout.Write(_writer, value, conventions);
+        _writer.Flush();
+        return _buffer.WrittenSpan.ToArray();
+    }
+
+    public override T Deserialize(byte[] payload)
+    {
+        var reader = new Utf8JsonReader(payload);
+        reader.Read();
+        return TLayout.Read(ref reader, conventions);
+    }
+}

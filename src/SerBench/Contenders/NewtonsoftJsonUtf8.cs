@@ -1,0 +1,39 @@
+using System.Text;
+using Newtonsoft.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>
+/// Newtonsoft.Json to and from UTF-8 bytes. The library has no UTF-8 writer, so it goes through a
+/// <see cref="StreamWriter"/>/<see cref="StreamReader"/> over a <see cref="MemoryStream"/>, as a Web API formatter does.
+/// </summary>
+internal sealed class NewtonsoftJsonUtf8() : NewtonsoftJsonContender("newtonsoft-utf8", TextMode.Utf8, "through a UTF-8 StreamWriter/StreamReader over a MemoryStream")
+{
+    private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>
+        new Utf8StreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
+
+    private sealed class Utf8StreamCodec<T>(JsonSerializer serializer) : Codec<T, byte[]> where T : class
+    {
+        public override byte[] Serialize(T value)
+        {
+            using var stream = new MemoryStream();
+            using (var writer = new StreamWriter(stream, Utf8NoBom, bufferSize: 1024, leaveOpen: true))
+            using (var json = new JsonTextWriter(writer))
+            {
+                serializer.Serialize(json, value);
+            }
+
+            return stream.ToArray();
+        }
+
+        public override T Deserialize(byte[] payload)
+        {
+            using var stream = new MemoryStream(payload, writable: false);
+            using var reader = new StreamReader(stream, Utf8NoBom);
+            using var json = new JsonTextReader(reader);
+            return serializer.Deserialize<T>(json)!;
+        }
+    }
+}

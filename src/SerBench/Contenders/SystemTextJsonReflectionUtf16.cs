@@ -1,0 +1,15 @@
+using System.Text.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>System.Text.Json, reflection metadata, to and from a UTF-16 <see cref="string"/>.</summary>
+internal sealed class SystemTextJsonReflectionUtf16() : SystemTextJsonContender("stj-reflection-string", TextMode.Utf16, Generation.Reflection)
+{
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return new DelegateCodec<T, string>(
+            value => JsonSerializer.Serialize(value, options),
+            json => JsonSerializer.Deserialize<T>(json, options)!);
+    }
+}

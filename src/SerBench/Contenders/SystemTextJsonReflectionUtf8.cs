@@ -1,0 +1,15 @@
+using System.Text.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>System.Text.Json, reflection metadata, to and from UTF-8 bytes.</summary>
+internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("stj-reflection-utf8", TextMode.Utf8, Generation.Reflection)
+{
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return new DelegateCodec<T, byte[]>(
+            value => JsonSerializer.SerializeToUtf8Bytes(value, options),
+            utf8 => JsonSerializer.Deserialize<T>(utf8, options)!);
+    }
+}

@@ -1,0 +1,16 @@
+using System.Text.Encodings.Web;
+using System.Text.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>System.Text.Json with <c>JavaScriptEncoder.UnsafeRelaxedJsonEscaping</c>, options built once.</summary>
+internal sealed class SystemTextJsonRelaxedEncoder() : SystemTextJsonContender("stj-encoder-relaxed", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping, options built once")
+{
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions, JavaScriptEncoder.UnsafeRelaxedJsonEscaping);
+        return new DelegateCodec<T, string>(
+            value => JsonSerializer.Serialize(value, options),
+            json => JsonSerializer.Deserialize<T>(json, options)!);
+    }
+}

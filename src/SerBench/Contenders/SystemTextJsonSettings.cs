@@ -1,0 +1,67 @@
+using System.Reflection;
+using System.Text.Encodings.Web;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using SerBench.Payloads;
+
+namespace SerBench.Contenders;
+
+/// <summary>Maps <see cref="JsonConventions"/> onto System.Text.Json options and source-generated contexts.</summary>
+internal static class SystemTextJsonSettings
+{
+    public static Assembly Assembly { get; } = typeof(JsonSerializer).Assembly;
+
+    /// <summary>Builds options for the conventions; callers keep the instance (building one per call is the anti-pattern we measure separately).</summary>
+    public static JsonSerializerOptions CreateOptions(JsonConventions conventions, JavaScriptEncoder? encoder = null)
+    {
+        var options = conventions.CamelCase ? new JsonSerializerOptions(JsonSerializerDefaults.Web) : new JsonSerializerOptions();
+        options.PropertyNameCaseInsensitive = conventions.CaseInsensitiveReading;
+        if (conventions.EnumsAsStrings)
+        {
+            options.Converters.Add(new JsonStringEnumConverter());
+        }
+
+        if (encoder is not null)
+        {
+            options.Encoder = encoder;
+        }
+
+        options.TypeInfoResolver = new DefaultJsonTypeInfoResolver();
+        options.MakeReadOnly();
+        return options;
+    }
+
+    /// <summary>The source-generated metadata for <typeparamref name="T"/> under the conventions.</summary>
+    public static JsonTypeInfo<T> GeneratedTypeInfo<T>(JsonConventions conventions)
+    {
+        JsonSerializerContext context = conventions == JsonConventions.Web ? WebJsonContext.Default
+            : conventions == JsonConventions.Default ? DefaultJsonContext.Default
+            : throw new NotSupportedException($"No source-generated context is compiled for the '{conventions.Name}' conventions.");
+        return context.GetTypeInfo(typeof(T)) as JsonTypeInfo<T>
+            ?? throw new NotSupportedException($"The source-generated context has no metadata for {typeof(T).Name}.");
+    }
+}
+
+/// <summary>Source-generated metadata with Web API defaults (camelCase, case-insensitive, enums as strings).</summary>
+[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, UseStringEnumConverter = true)]
+[JsonSerializable(typeof(Person))]
+[JsonSerializable(typeof(List<Person>))]
+[JsonSerializable(typeof(User))]
+[JsonSerializable(typeof(List<User>))]
+[JsonSerializable(typeof(OfficeWorker))]
+[JsonSerializable(typeof(List<OfficeWorker>))]
+[JsonSerializable(typeof(SaveGame))]
+[JsonSerializable(typeof(List<SaveGame>))]
+internal sealed partial class WebJsonContext : JsonSerializerContext;
+
+/// <summary>Source-generated metadata with System.Text.Json's defaults.</summary>
+[JsonSerializable(typeof(Person))]
+[JsonSerializable(typeof(List<Person>))]
+[JsonSerializable(typeof(User))]
+[JsonSerializable(typeof(List<User>))]
+[JsonSerializable(typeof(OfficeWorker))]
+[JsonSerializable(typeof(List<OfficeWorker>))]
+[JsonSerializable(typeof(SaveGame))]
+[JsonSerializable(typeof(List<SaveGame>))]
+internal sealed partial class DefaultJsonContext : JsonSerializerContext;

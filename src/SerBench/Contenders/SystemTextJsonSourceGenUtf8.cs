@@ -1,0 +1,15 @@
+using System.Text.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>System.Text.Json with source-generated metadata, to and from UTF-8 bytes.</summary>
+internal sealed class SystemTextJsonSourceGenUtf8() : SystemTextJsonContender("stj-sourcegen-utf8", TextMode.Utf8, Generation.SourceGenerated)
+{
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var typeInfo = SystemTextJsonSettings.GeneratedTypeInfo<T>(conventions);
+        return new DelegateCodec<T, byte[]>(
+            value => JsonSerializer.SerializeToUtf8Bytes(value, typeInfo),
+            utf8 => JsonSerializer.Deserialize(utf8, typeInfo)!);
+    }
+}

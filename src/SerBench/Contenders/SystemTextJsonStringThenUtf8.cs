@@ -1,0 +1,19 @@
+using System.Text;
+using System.Text.Json;
+
+namespace SerBench.Contenders;
+
+/// <summary>
+/// The json-vs-binary study's JSON side: serialize to a string, then encode it to UTF-8 bytes (what a program
+/// must do to write a file); deserialize = decode UTF-8, then parse. The transcoding is part of what is measured.
+/// </summary>
+internal sealed class SystemTextJsonStringThenUtf8() : SystemTextJsonContender("stj-string-then-utf8", TextMode.Utf8, Generation.Reflection, "transcodes: string → UTF-8 bytes and back, as the Unity article did")
+{
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return new DelegateCodec<T, byte[]>(
+            value => Encoding.UTF8.GetBytes(JsonSerializer.Serialize(value, options)),
+            utf8 => JsonSerializer.Deserialize<T>(Encoding.UTF8.GetString(utf8), options)!);
+    }
+}

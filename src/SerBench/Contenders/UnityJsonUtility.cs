@@ -1,0 +1,17 @@
+using System.Reflection;
+
+namespace SerBench.Contenders;
+
+/// <summary>
+/// Unity's <c>JsonUtility</c>, used by the json-vs-binary article. It lives in UnityEngine and runs only inside the
+/// Unity player, so SerBench lists it as not runnable instead of dropping it.
+/// </summary>
+internal sealed class UnityJsonUtility() : Contender("unity-jsonutility", "UnityEngine.JsonUtility", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection)
+{
+    protected override Assembly? LibraryAssembly => null;
+
+    public override string UnavailableReason =>
+        "exists only inside the Unity player (UnityEngine.CoreModule); it is not a NuGet package and cannot run on plain .NET 10";
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) => throw new NotSupportedException(UnavailableReason);
+}

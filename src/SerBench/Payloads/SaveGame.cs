@@ -1,0 +1,9 @@
+namespace SerBench.Payloads;
+
+/// <summary>The study-2 model, as the Unity article declared it.</summary>
+public sealed class SaveGame
+{
+    public string Name { get; set; } = "";
+
+    public int HighScore { get; set; }
+}
