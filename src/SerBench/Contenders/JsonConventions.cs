@@ -13,6 +13,9 @@ public sealed record JsonConventions(string Name, bool CamelCase, bool EnumsAsSt
     /// <summary>ASP.NET Core Web API defaults as the web-api study used them: camelCase, case-insensitive reading, enums as strings.</summary>
     public static JsonConventions Web { get; } = new("web", CamelCase: true, EnumsAsStrings: true, CaseInsensitiveReading: true);
 
+    /// <summary>camelCase names, everything else at the library's defaults (the escaping study).</summary>
+    public static JsonConventions CamelCaseOnly { get; } = new("camel-case", CamelCase: true, EnumsAsStrings: false, CaseInsensitiveReading: false);
+
     /// <summary>Each library's defaults: names as declared, enums as numbers.</summary>
     public static JsonConventions Default { get; } = new("default", CamelCase: false, EnumsAsStrings: false, CaseInsensitiveReading: false);
 }

@@ -15,7 +15,10 @@ internal static class SystemTextJsonSettings
     /// <summary>Builds options for the conventions; callers keep the instance (building one per call is the anti-pattern we measure separately).</summary>
     public static JsonSerializerOptions CreateOptions(JsonConventions conventions, JavaScriptEncoder? encoder = null)
     {
-        var options = conventions.CamelCase ? new JsonSerializerOptions(JsonSerializerDefaults.Web) : new JsonSerializerOptions();
+        // The Web conventions are exactly JsonSerializerDefaults.Web (which also reads numbers from strings); others are spelt out.
+        var options = conventions == JsonConventions.Web
+            ? new JsonSerializerOptions(JsonSerializerDefaults.Web)
+            : new JsonSerializerOptions { PropertyNamingPolicy = conventions.CamelCase ? JsonNamingPolicy.CamelCase : null };
         options.PropertyNameCaseInsensitive = conventions.CaseInsensitiveReading;
         if (conventions.EnumsAsStrings)
         {
@@ -37,6 +40,7 @@ internal static class SystemTextJsonSettings
     {
         JsonSerializerContext context = conventions == JsonConventions.Web ? WebJsonContext.Default
             : conventions == JsonConventions.Default ? DefaultJsonContext.Default
+            : conventions == JsonConventions.CamelCaseOnly ? CamelCaseJsonContext.Default
             : throw new NotSupportedException($"No source-generated context is compiled for the '{conventions.Name}' conventions.");
         return context.GetTypeInfo(typeof(T)) as JsonTypeInfo<T>
             ?? throw new NotSupportedException($"The source-generated context has no metadata for {typeof(T).Name}.");
@@ -65,3 +69,15 @@ internal sealed partial class WebJsonContext : JsonSerializerContext;
 [JsonSerializable(typeof(SaveGame))]
 [JsonSerializable(typeof(List<SaveGame>))]
 internal sealed partial class DefaultJsonContext : JsonSerializerContext;
+
+/// <summary>Source-generated metadata with camelCase names and otherwise default settings.</summary>
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+[JsonSerializable(typeof(Person))]
+[JsonSerializable(typeof(List<Person>))]
+[JsonSerializable(typeof(User))]
+[JsonSerializable(typeof(List<User>))]
+[JsonSerializable(typeof(OfficeWorker))]
+[JsonSerializable(typeof(List<OfficeWorker>))]
+[JsonSerializable(typeof(SaveGame))]
+[JsonSerializable(typeof(List<SaveGame>))]
+internal sealed partial class CamelCaseJsonContext : JsonSerializerContext;

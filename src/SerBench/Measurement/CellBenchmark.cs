@@ -1,0 +1,31 @@
+using BenchmarkDotNet.Attributes;
+
+namespace SerBench.Measurement;
+
+/// <summary>
+/// The one benchmark class SerBench hands BenchmarkDotNet. It runs in-process and one cell at a time, so the body
+/// to time is passed through a static. Public and unsealed because BenchmarkDotNet requires it.
+/// </summary>
+public class CellBenchmark
+{
+    internal static Func<object?> Body { get; set; } = static () => null;
+
+    /// <summary>The first exception the body threw during this cell, so a CRASH can name it.</summary>
+    internal static Exception? Fault { get; set; }
+
+    [Benchmark]
+    public object? Run()
+    {
+        try
+        {
+            return Body();
+        }
+#pragma warning disable CA1031 // Recorded, then rethrown for BenchmarkDotNet to fail the cell.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            Fault ??= exception;
+            throw;
+        }
+    }
+}

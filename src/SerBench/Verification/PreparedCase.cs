@@ -1,0 +1,52 @@
+using SerBench.Payloads;
+using SerBench.Studies;
+
+namespace SerBench.Verification;
+
+/// <summary>
+/// One contender on one workload after the correctness gate: the verdict, the payload size, and everything needed
+/// to build the measured closures (codec, distinct input objects, serialized payloads).
+/// </summary>
+internal abstract class PreparedCase(Verdict verdict, long? payloadBytes)
+{
+    public Verdict Verdict { get; } = verdict;
+
+    /// <summary>Bytes on the wire for the whole workload (all N payloads for the many shape); null when nothing was written.</summary>
+    public long? PayloadBytes { get; } = payloadBytes;
+
+    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="Verdict"/> is timed.</summary>
+    public abstract Func<object?> CreateBody(Operation operation);
+
+    public static PreparedCase Failed(Verdict verdict) => new FailedCase(verdict);
+
+    private sealed class FailedCase(Verdict verdict) : PreparedCase(verdict, null)
+    {
+        public override Func<object?> CreateBody(Operation operation) =>
+            throw new InvalidOperationException($"A {Verdict.Label} case is not measured.");
+    }
+}
+
+/// <summary>A verified case of model <typeparamref name="T"/>.</summary>
+internal sealed class PreparedCase<T>(
+    Verdict verdict,
+    long? payloadBytes,
+    Shape shape,
+    T[] items,
+    Contenders.Codec<T>? itemCodec,
+    Contenders.Codec<List<T>>? listCodec,
+    object[] payloads) : PreparedCase(verdict, payloadBytes) where T : class
+{
+    public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
+    {
+        (Shape.List, Operation.Serialize) => listCodec!.SerializeOne([.. items]),
+        (Shape.List, Operation.Deserialize) => listCodec!.DeserializeOne(payloads[0]),
+        (Shape.List, Operation.RoundTrip) => listCodec!.RoundTripOne([.. items]),
+        (Shape.Many, Operation.Serialize) => itemCodec!.SerializeEach(items),
+        (Shape.Many, Operation.Deserialize) => itemCodec!.DeserializeEach(payloads),
+        (Shape.Many, Operation.RoundTrip) => itemCodec!.RoundTripEach(items),
+        (_, Operation.Serialize) => itemCodec!.SerializeOne(items[0]),
+        (_, Operation.Deserialize) => itemCodec!.DeserializeOne(payloads[0]),
+        (_, Operation.RoundTrip) => itemCodec!.RoundTripOne(items[0]),
+        _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
+    };
+}

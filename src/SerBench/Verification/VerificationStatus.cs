@@ -1,0 +1,48 @@
+namespace SerBench.Verification;
+
+/// <summary>The outcome of the correctness gate for one contender, payload and shape.</summary>
+public enum VerificationStatus
+{
+    /// <summary>Round-trips and writes the study's reference document.</summary>
+    Ok,
+
+    /// <summary>Round-trips, but writes a different document (say how); still timed, flagged everywhere.</summary>
+    Differs,
+
+    /// <summary>Data lost or changed on the way through; not timed.</summary>
+    Mismatch,
+
+    /// <summary>The library cannot handle the type or the conventions; not timed.</summary>
+    Unsupported,
+
+    /// <summary>The contender threw (or the process could not run it); not timed.</summary>
+    Crash,
+
+    /// <summary>The library cannot be loaded on this machine at all (missing package, other platform); not timed.</summary>
+    Unavailable,
+}
+
+/// <summary>Status plus the human-readable reason (null only for <see cref="VerificationStatus.Ok"/>).</summary>
+public sealed record Verdict(VerificationStatus Status, string? Reason)
+{
+    public static Verdict Ok { get; } = new(VerificationStatus.Ok, null);
+
+    /// <summary>Whether a cell with this verdict is measured: OK and DIFFERS are, the rest are not.</summary>
+    public bool IsTimed => Status is VerificationStatus.Ok or VerificationStatus.Differs;
+
+    /// <summary>Upper-case status as printed in every output (<c>OK</c>, <c>DIFFERS</c>, …).</summary>
+    public string Label => LabelOf(Status);
+
+    public static string LabelOf(VerificationStatus status) => status.ToString().ToUpperInvariant();
+
+    public static Verdict CrashFrom(string stage, Exception exception) =>
+        new(VerificationStatus.Crash, $"{stage} threw {exception.GetType().Name}: {FirstLine(exception.Message)}");
+
+    internal static string FirstLine(string message)
+    {
+        var line = message.AsSpan().Trim();
+        var end = line.IndexOfAny('\r', '\n');
+        var first = end < 0 ? line : line[..end];
+        return first.Length > 300 ? string.Concat(first[..297], "...") : first.ToString();
+    }
+}

@@ -1,0 +1,160 @@
+using System.Text.Json;
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Studies;
+
+namespace SerBench.Verification;
+
+/// <summary>
+/// The correctness gate. For a contender on a workload: serialize, deserialize and deep-compare with the original;
+/// then parse the JSON output and compare it, as a document, with the study's reference document — the output of
+/// System.Text.Json's reflection serializer under the study's conventions (default encoder).
+/// </summary>
+internal static class Verifier
+{
+    public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed) =>
+        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed));
+
+    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed)
+        : IPayloadModelVisitor<PreparedCase>
+    {
+        public PreparedCase Visit<T>(PayloadModel<T> model) where T : class
+        {
+            if (contender.UnavailableReason is { } unavailable)
+            {
+                return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, unavailable));
+            }
+
+            var items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+            Codec<T>? itemCodec = null;
+            Codec<List<T>>? listCodec = null;
+            try
+            {
+                if (shape == Shape.List)
+                {
+                    listCodec = contender.CreateCodec<List<T>>(conventions);
+                }
+                else
+                {
+                    itemCodec = contender.CreateCodec<T>(conventions);
+                }
+            }
+            catch (NotSupportedException exception)
+            {
+                return PreparedCase.Failed(new Verdict(VerificationStatus.Unsupported, Verdict.FirstLine(exception.Message)));
+            }
+#pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                return PreparedCase.Failed(Verdict.CrashFrom("creating the serializer", exception));
+            }
+
+            var checker = new Checker(contender.Format == PayloadFormat.Json, SystemTextJsonSettings.CreateOptions(conventions));
+            object[] payloads;
+            Verdict verdict;
+            if (shape == Shape.List)
+            {
+                (verdict, var payload) = checker.Check(listCodec!, [.. items], "$");
+                payloads = payload is null ? [] : [payload];
+            }
+            else if (shape == Shape.Object)
+            {
+                (verdict, var payload) = checker.Check(itemCodec!, items[0], "$");
+                payloads = payload is null ? [] : [payload];
+            }
+            else
+            {
+                (verdict, payloads) = CheckEach(checker, itemCodec!, items);
+            }
+
+            if (!verdict.IsTimed)
+            {
+                return PreparedCase.Failed(verdict);
+            }
+
+            var bytes = payloads.Sum(p => (long)Codec<T>.PayloadBytes(p).Length);
+            return new PreparedCase<T>(verdict, bytes, shape, items, itemCodec, listCodec, payloads);
+        }
+
+        private static (Verdict, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class
+        {
+            var payloads = new object[items.Length];
+            Verdict? firstDifference = null;
+            for (var i = 0; i < items.Length; i++)
+            {
+                var (verdict, payload) = checker.Check(codec, items[i], $"$[{i}]");
+                if (!verdict.IsTimed)
+                {
+                    return (verdict, []);
+                }
+
+                if (verdict.Status == VerificationStatus.Differs)
+                {
+                    firstDifference ??= verdict;
+                }
+
+                payloads[i] = payload!;
+            }
+
+            return (firstDifference ?? Verdict.Ok, payloads);
+        }
+    }
+
+    /// <summary>Checks one value; returns the verdict and the payload the contender wrote (null when it could not).</summary>
+    private sealed class Checker(bool isJson, JsonSerializerOptions referenceOptions)
+    {
+#pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
+        public (Verdict Verdict, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
+        {
+            object payload;
+            try
+            {
+                payload = codec.SerializeUntyped(value);
+            }
+            catch (Exception exception)
+            {
+                return (Verdict.CrashFrom("serialize", exception), null);
+            }
+
+            TValue back;
+            try
+            {
+                back = codec.DeserializeUntyped(payload);
+            }
+            catch (Exception exception)
+            {
+                return (Verdict.CrashFrom("deserialize", exception), payload);
+            }
+#pragma warning restore CA1031
+
+            if (ObjectComparer.FirstDifference(value, back, root) is { } lost)
+            {
+                return (new Verdict(VerificationStatus.Mismatch, "round trip changed the data: " + lost), payload);
+            }
+
+            return isJson ? (CompareDocument(value, payload, root), payload) : (Verdict.Ok, payload);
+        }
+
+        private Verdict CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
+        {
+            JsonDocument written;
+            try
+            {
+                written = JsonDocument.Parse(Codec<TValue>.PayloadBytes(payload));
+            }
+            catch (JsonException exception)
+            {
+                return new Verdict(VerificationStatus.Mismatch, "output is not valid JSON: " + Verdict.FirstLine(exception.Message));
+            }
+
+            using (written)
+            using (var reference = JsonDocument.Parse(JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)))
+            {
+                return DocumentComparer.FirstDifference(reference.RootElement, written.RootElement, root) is { } difference
+                    ? new Verdict(VerificationStatus.Differs, "document differs from the reference: " + difference)
+                    : Verdict.Ok;
+            }
+        }
+    }
+}
