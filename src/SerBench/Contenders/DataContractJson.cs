@@ -1,4 +1,5 @@
 using System.Reflection;
+using System.Runtime.Serialization;
 using System.Runtime.Serialization.Json;
 using System.Text;
 
@@ -10,9 +11,22 @@ namespace SerBench.Contenders;
 /// </summary>
 internal sealed class DataContractJson() : Contender("datacontract-json", "DataContractJsonSerializer", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection, "through a MemoryStream and a UTF-8 string; names from [DataMember]")
 {
+    // In-box: its assembly carries a "-servicing" build tag, so report the runtime version it ships with.
+    public override string LibraryVersion => Environment.Version.ToString();
+
     protected override Assembly LibraryAssembly => typeof(DataContractJsonSerializer).Assembly;
 
-    public override Codec<T> CreateCodec<T>(JsonConventions conventions) => new StreamCodec<T>(new DataContractJsonSerializer(typeof(T)));
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var model = typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(List<>) ? typeof(T).GetGenericArguments()[0] : typeof(T);
+        if (!model.IsDefined(typeof(DataContractAttribute), inherit: false) && model.GetConstructor(Type.EmptyTypes) is null)
+        {
+            throw new NotSupportedException(
+                $"DataContractJsonSerializer needs [DataContract] or a public parameterless constructor; {model.Name} has neither (a positional record).");
+        }
+
+        return new StreamCodec<T>(new DataContractJsonSerializer(typeof(T)));
+    }
 
     private sealed class StreamCodec<T>(DataContractJsonSerializer serializer) : Codec<T, string> where T : class
     {

@@ -1,0 +1,94 @@
+using System.CommandLine;
+using System.Globalization;
+using SerBench.Measurement;
+using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Running;
+using Spectre.Console;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary><c>serbench run</c>: verify, measure, write results and reports.</summary>
+internal static class RunCommand
+{
+    public static Command Create(CliContext context)
+    {
+        var common = new CommonOptions();
+        var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
+        var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
+        var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
+        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>)." };
+        var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv and report.md.");
+        common.AddTo(command);
+        command.Options.Add(sizes);
+        command.Options.Add(ops);
+        command.Options.Add(profile);
+        command.Options.Add(output);
+        command.SetAction(parse =>
+        {
+            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
+                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile));
+            var plan = RunPlan.Create(request);
+            var clock = TimeProvider.System;
+            var startedAt = clock.GetLocalNow();
+            var directory = parse.GetValue(output)
+                ?? Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+            var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
+            var store = OpenStore(directory, document);
+            return Execute(context, request, plan, document, store, clock);
+        });
+        return command;
+    }
+
+    private static ResultsStore OpenStore(string directory, ResultsDocument document)
+    {
+        try
+        {
+            return ResultsStore.Create(directory, document);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
+        }
+    }
+
+    private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock)
+    {
+        var console = context.Console;
+        console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)} · output {Markup.Escape(store.Directory)}");
+        if (document.Environment.BuildConfiguration != "Release")
+        {
+            console.MarkupLine("[yellow]Warning: SerBench was built without optimizations; use -c Release for numbers you can compare.[/]");
+        }
+
+        using var cancellation = new CancellationTokenSource();
+        ConsoleCancelEventHandler onCancel = (_, e) =>
+        {
+            e.Cancel = true;
+            cancellation.Cancel();
+        };
+        Console.CancelKeyPress += onCancel;
+        using var log = new StreamWriter(Path.Combine(store.Directory, "benchmarkdotnet.log"));
+        try
+        {
+            var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
+            var progress = new ConsoleProgress(console);
+            progress.Run(observer => new Runner(measurer, observer, clock).Run(plan, request.Profile, store, cancellation.Token));
+        }
+        finally
+        {
+            Console.CancelKeyPress -= onCancel;
+        }
+
+        foreach (var exporter in DefaultExporters.All)
+        {
+            using var writer = new StreamWriter(Path.Combine(store.Directory, exporter.FileName));
+            exporter.Export(document, writer);
+        }
+
+        ConsoleReport.Write(console, document);
+        console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · report: {Markup.Escape(Path.Combine(store.Directory, "report.md"))}" +
+                           (cancellation.IsCancellationRequested ? " · [yellow]stopped early; everything measured so far is kept[/]" : ""));
+        return CliApp.ExitOk;
+    }
+}

@@ -1,0 +1,117 @@
+using System.CommandLine;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using SerBench.Reports;
+using SerBench.Running;
+using SerBench.Verification;
+using Spectre.Console;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary><c>serbench verify</c>: the correctness gate alone, as a matrix of statuses. Exit 1 on any MISMATCH or CRASH.</summary>
+internal static class VerifyCommand
+{
+    public static Command Create(CliContext context)
+    {
+        var common = new CommonOptions();
+        var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a matrix." };
+        var command = new Command("verify", "Run the correctness gate only: round trip plus document comparison for every contender, payload and shape.");
+        common.AddTo(command);
+        command.Options.Add(json);
+        command.SetAction(parse =>
+        {
+            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null);
+            var results = Runner.Verify(RunPlan.Create(request));
+            if (parse.GetValue(json))
+            {
+                context.Output.WriteLine(ToJson(results).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
+            }
+            else
+            {
+                WriteMatrix(context.Console, results);
+            }
+
+            return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
+        });
+        return command;
+    }
+
+    private static string Column(PlannedCase c) =>
+        $"{c.Workload.Payload.Name} {StudyTables.Case(Runner.Describe(c, c.Operations[0], Verdict.Ok))}";
+
+    private static void WriteMatrix(IAnsiConsole console, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results)
+    {
+        foreach (var study in results.GroupBy(r => r.Case.Study.Name))
+        {
+            var columns = study.Select(r => Column(r.Case)).Distinct().ToList();
+            var table = new Table().Title($"verify · {study.Key}").AddColumn("Contender");
+            foreach (var column in columns)
+            {
+                table.AddColumn(Markup.Escape(column));
+            }
+
+            var reasons = new List<string>();
+            foreach (var contender in study.GroupBy(r => r.Case.Contender.Name))
+            {
+                var row = new List<string> { Markup.Escape(contender.Key) };
+                foreach (var column in columns)
+                {
+                    var result = contender.FirstOrDefault(r => Column(r.Case) == column);
+                    if (result.Case is null)
+                    {
+                        row.Add("");
+                        continue;
+                    }
+
+                    var label = result.Verdict.Label;
+                    if (result.Verdict.Reason is { } reason)
+                    {
+                        // One footnote per distinct reason, so an unavailable library is explained once, not per column.
+                        var text = $"{contender.Key}: {label} — {reason}";
+                        var index = reasons.IndexOf(text);
+                        if (index < 0)
+                        {
+                            reasons.Add(text);
+                            index = reasons.Count - 1;
+                        }
+
+                        label += $" [{index + 1}]";
+                    }
+
+                    row.Add(Color(result.Verdict.Status, Markup.Escape(label)));
+                }
+
+                table.AddRow(row.ToArray());
+            }
+
+            console.Write(table);
+            for (var i = 0; i < reasons.Count; i++)
+            {
+                console.WriteLine($"  [{i + 1}] {reasons[i]}");
+            }
+
+            console.WriteLine();
+        }
+    }
+
+    private static string Color(VerificationStatus status, string text) => status switch
+    {
+        VerificationStatus.Ok => $"[green]{text}[/]",
+        VerificationStatus.Differs => $"[yellow]{text}[/]",
+        VerificationStatus.Unsupported or VerificationStatus.Unavailable => $"[grey]{text}[/]",
+        _ => $"[red]{text}[/]",
+    };
+
+    private static JsonArray ToJson(IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results) =>
+        new([.. results.Select(r => (JsonNode)new JsonObject
+        {
+            ["study"] = r.Case.Study.Name,
+            ["contender"] = r.Case.Contender.Name,
+            ["payload"] = r.Case.Workload.Payload.Name,
+            ["shape"] = r.Case.Workload.Shape.ToString().ToLowerInvariant(),
+            ["count"] = r.Case.Workload.Count,
+            ["status"] = r.Verdict.Label,
+            ["reason"] = r.Verdict.Reason,
+            ["payloadBytes"] = r.PayloadBytes,
+        })]);
+}

@@ -1,0 +1,3 @@
+using SerBench.Cli;
+
+return CliApp.Run(args, Console.Out, Console.Error);

@@ -1,0 +1,42 @@
+using System.Globalization;
+
+namespace SerBench.Reports;
+
+/// <summary>Number formatting shared by every report, always in the invariant culture.</summary>
+internal static class Formatting
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The unit BenchmarkDotNet would pick for a column whose smallest value is <paramref name="smallestNs"/>.</summary>
+    public static (string Unit, double Divisor) TimeUnit(double smallestNs) => smallestNs switch
+    {
+        < 1_000 => ("ns", 1),
+        < 1_000_000 => ("μs", 1_000),
+        < 1_000_000_000 => ("ms", 1_000_000),
+        _ => ("s", 1_000_000_000),
+    };
+
+    public static string Time(double? nanoseconds, (string Unit, double Divisor) unit) =>
+        nanoseconds is { } ns ? (ns / unit.Divisor).ToString("N2", Invariant) + " " + unit.Unit : "—";
+
+    public static string Bytes(long? bytes) => bytes switch
+    {
+        null => "—",
+        < 1024 => bytes.Value.ToString("N0", Invariant) + " B",
+        < 1024 * 1024 => (bytes.Value / 1024.0).ToString("N2", Invariant) + " KB",
+        _ => (bytes.Value / 1024.0 / 1024.0).ToString("N2", Invariant) + " MB",
+    };
+
+    public static string ExactBytes(long? bytes) => bytes is { } b ? b.ToString("N0", Invariant) + " B" : "—";
+
+    public static string Ratio(double? ratio) => ratio is { } r ? r.ToString("0.00", Invariant) : "—";
+
+    public static string Collections(double? perThousand) => perThousand switch
+    {
+        null => "—",
+        0 => "-",
+        { } value => value.ToString("0.0000", Invariant),
+    };
+
+    public static string Number(double value, string format = "0.##") => value.ToString(format, Invariant);
+}

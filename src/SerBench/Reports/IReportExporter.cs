@@ -1,0 +1,18 @@
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>Turns a results document into one file. Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
+public interface IReportExporter
+{
+    /// <summary>File name in the output folder, e.g. <c>report.md</c>.</summary>
+    string FileName { get; }
+
+    void Export(ResultsDocument document, TextWriter writer);
+}
+
+/// <summary>The exporters <c>serbench run</c> writes after measuring (results.json and results.csv are kept up to date during the run).</summary>
+public static class DefaultExporters
+{
+    public static IReadOnlyList<IReportExporter> All { get; } = [new MarkdownReportExporter(), new CsvExporter()];
+}

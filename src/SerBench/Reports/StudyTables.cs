@@ -1,0 +1,133 @@
+using SerBench.Results;
+using SerBench.Studies;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// Builds each study's tables in the shape of the study: one table per payload and operation, a row per case and
+/// contender, the study's own columns, then payload size and status (with the reason as a numbered footnote).
+/// </summary>
+public static class StudyTables
+{
+    public static IReadOnlyList<TableModel> Build(string studyName, IReadOnlyList<ResultCell> cells)
+    {
+        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
+        var columns = study?.Columns ?? [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
+        var contenderOrder = cells.Select(c => c.Contender).Distinct().ToList();
+        var tables = new List<TableModel>();
+        foreach (var group in cells.GroupBy(c => (c.Payload, c.Operation)))
+        {
+            var rows = group
+                .OrderBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
+                .ThenBy(c => contenderOrder.IndexOf(c.Contender))
+                .ToList();
+            tables.Add(BuildTable($"{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
+        }
+
+        return tables;
+    }
+
+    private static TableModel BuildTable(string title, List<ResultCell> rows, IReadOnlyList<StudyColumn> columns)
+    {
+        var timed = rows.Where(r => r.MeanNs is not null).ToList();
+        var unit = Formatting.TimeUnit(timed.Count == 0 ? 0 : timed.Min(r => r.MeanNs!.Value));
+        var showPayloadColumn = !columns.Contains(StudyColumn.PayloadBytes);
+        var headers = new List<string> { "Contender", "Case" };
+        headers.AddRange(columns.Select(Header));
+        if (showPayloadColumn)
+        {
+            headers.Add("Payload");
+        }
+
+        headers.Add("Status");
+        var footnotes = new List<string>();
+        var body = new List<IReadOnlyList<string>>();
+        foreach (var cell in rows)
+        {
+            var row = new List<string> { cell.Contender + (cell.Baseline == cell.Contender ? " (baseline)" : ""), Case(cell) };
+            row.AddRange(columns.Select(column => Value(cell, column, unit)));
+            if (showPayloadColumn)
+            {
+                row.Add(Formatting.ExactBytes(cell.PayloadBytes));
+            }
+
+            row.Add(StatusText(cell, footnotes));
+            body.Add(row);
+        }
+
+        return new TableModel(title, headers, body, footnotes);
+    }
+
+    private static string StatusText(ResultCell cell, List<string> footnotes)
+    {
+        var notes = new List<string>();
+        if (cell.Reason is not null)
+        {
+            notes.Add(cell.Reason);
+        }
+
+        if (cell.Note is not null)
+        {
+            notes.Add(cell.Contender + ": " + cell.Note);
+        }
+
+        if (cell.Noisy)
+        {
+            notes.Add("Error is above the profile's precision target; treat the mean as approximate");
+        }
+
+        if (notes.Count == 0)
+        {
+            return cell.Status;
+        }
+
+        var marks = new List<string>();
+        foreach (var note in notes)
+        {
+            var index = footnotes.IndexOf(note);
+            if (index < 0)
+            {
+                footnotes.Add(note);
+                index = footnotes.Count - 1;
+            }
+
+            marks.Add((index + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        return $"{cell.Status} [{string.Join(",", marks)}]";
+    }
+
+    internal static string Case(ResultCell cell) => cell.Shape switch
+    {
+        "object" => "1 object",
+        "list" => $"list of {cell.Count:N0}",
+        "many" => $"{cell.Count:N0} calls",
+        _ => cell.Shape,
+    };
+
+    private static string Header(StudyColumn column) => column switch
+    {
+        StudyColumn.StdDev => "StdDev",
+        StudyColumn.AllocRatio => "Alloc Ratio",
+        StudyColumn.PayloadBytes => "Payload",
+        _ => column.ToString(),
+    };
+
+    private static string Value(ResultCell cell, StudyColumn column, (string Unit, double Divisor) unit) => column switch
+    {
+        StudyColumn.Mean => Formatting.Time(cell.MeanNs, unit),
+        StudyColumn.Error => Formatting.Time(cell.ErrorNs, unit),
+        StudyColumn.StdDev => Formatting.Time(cell.StdDevNs, unit),
+        StudyColumn.Median => Formatting.Time(cell.MedianNs, unit),
+        StudyColumn.Ratio => Formatting.Ratio(cell.Ratio),
+        StudyColumn.Gen0 => Formatting.Collections(cell.Gen0),
+        StudyColumn.Gen1 => Formatting.Collections(cell.Gen1),
+        StudyColumn.Gen2 => Formatting.Collections(cell.Gen2),
+        StudyColumn.Allocated => Formatting.Bytes(cell.AllocatedBytes),
+        StudyColumn.AllocRatio => Formatting.Ratio(cell.AllocRatio),
+        StudyColumn.PayloadBytes => Formatting.ExactBytes(cell.PayloadBytes),
+        _ => "?",
+    };
+
+    private static string Capitalize(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
+}

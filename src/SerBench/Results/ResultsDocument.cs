@@ -1,0 +1,132 @@
+namespace SerBench.Results;
+
+/// <summary>The whole of <c>results.json</c>. Documented in <c>docs/results-format.md</c>.</summary>
+public sealed class ResultsDocument
+{
+    /// <summary>Bumped whenever a field changes meaning or disappears.</summary>
+    public const int CurrentSchemaVersion = 1;
+
+    public int SchemaVersion { get; init; } = CurrentSchemaVersion;
+
+    public required ToolInfo Tool { get; init; }
+
+    /// <summary>The exact command line that produced the file.</summary>
+    public required string Command { get; init; }
+
+    public required string Profile { get; init; }
+
+    public required DateTimeOffset StartedAt { get; init; }
+
+    /// <summary>Null while the run is going on (or when it was stopped).</summary>
+    public DateTimeOffset? FinishedAt { get; set; }
+
+    public required EnvironmentInfo Environment { get; init; }
+
+    /// <summary>Library → version actually loaded.</summary>
+    public required SortedDictionary<string, string> Packages { get; init; }
+
+    public List<ResultCell> Cells { get; init; } = [];
+}
+
+public sealed record ToolInfo(string Name, string Version, string? Commit);
+
+/// <summary>Where the numbers come from; runtime knobs are recorded, never changed (fairness rule 6).</summary>
+public sealed record EnvironmentInfo
+{
+    public required string Os { get; init; }
+
+    public required string CpuModel { get; init; }
+
+    public required int LogicalCores { get; init; }
+
+    public required string Runtime { get; init; }
+
+    public required string Architecture { get; init; }
+
+    /// <summary><c>workstation</c> or <c>server</c>, plus concurrent or not.</summary>
+    public required string GcMode { get; init; }
+
+    /// <summary>Tiered compilation: the runtime's default unless the environment or runtimeconfig says otherwise.</summary>
+    public required string TieredCompilation { get; init; }
+
+    public required string TieredPgo { get; init; }
+
+    /// <summary><c>Release</c> normally; <c>Debug</c> marks numbers from an unoptimized build (tests), not to be trusted.</summary>
+    public required string BuildConfiguration { get; init; }
+
+    public required string MeasurementEngine { get; init; }
+}
+
+/// <summary>One measured (or refused) cell: study × contender × payload × shape × count × operation.</summary>
+public sealed record ResultCell
+{
+    public required string Study { get; init; }
+
+    public required string Contender { get; init; }
+
+    public required string Library { get; init; }
+
+    public required string LibraryVersion { get; init; }
+
+    /// <summary><c>json</c> or <c>binary</c>.</summary>
+    public required string Format { get; init; }
+
+    /// <summary><c>utf8</c> or <c>utf16</c>.</summary>
+    public required string TextMode { get; init; }
+
+    /// <summary><c>reflection</c>, <c>source-generated</c>, <c>hand-written</c> or <c>run-time-il-emit</c>.</summary>
+    public required string Generation { get; init; }
+
+    /// <summary>Label that must travel with the number (transcoding, anti-pattern, variant); null when none.</summary>
+    public string? Note { get; init; }
+
+    public required string Payload { get; init; }
+
+    /// <summary><c>object</c>, <c>list</c> or <c>many</c>.</summary>
+    public required string Shape { get; init; }
+
+    public required int Count { get; init; }
+
+    /// <summary><c>serialize</c>, <c>deserialize</c> or <c>roundtrip</c>.</summary>
+    public required string Operation { get; init; }
+
+    /// <summary><c>OK</c>, <c>DIFFERS</c>, <c>MISMATCH</c>, <c>UNSUPPORTED</c>, <c>CRASH</c> or <c>UNAVAILABLE</c>.</summary>
+    public required string Status { get; init; }
+
+    public string? Reason { get; init; }
+
+    public double? MeanNs { get; init; }
+
+    public double? ErrorNs { get; init; }
+
+    public double? StdDevNs { get; init; }
+
+    public double? MedianNs { get; init; }
+
+    public long? AllocatedBytes { get; init; }
+
+    public double? Gen0 { get; init; }
+
+    public double? Gen1 { get; init; }
+
+    public double? Gen2 { get; init; }
+
+    public long? PayloadBytes { get; init; }
+
+    /// <summary>Mean / the baseline's mean in the same study, payload, shape, count and operation.</summary>
+    public double? Ratio { get; init; }
+
+    public double? AllocRatio { get; init; }
+
+    /// <summary>The contender that set <see cref="Ratio"/>.</summary>
+    public string? Baseline { get; init; }
+
+    /// <summary>True when Error/Mean stayed above the profile's target.</summary>
+    public bool Noisy { get; init; }
+
+    /// <summary>Wall-clock seconds spent verifying and measuring this cell.</summary>
+    public double? Seconds { get; init; }
+
+    /// <summary>Per-iteration nanoseconds per operation (outliers removed), for later significance tests.</summary>
+    public IReadOnlyList<double>? IterationsNs { get; init; }
+}

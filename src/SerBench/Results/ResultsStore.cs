@@ -1,0 +1,62 @@
+using System.Globalization;
+using SerBench.Reports;
+
+namespace SerBench.Results;
+
+/// <summary>
+/// Keeps the run's files in the output folder up to date: after every cell <c>results.json</c> is rewritten
+/// atomically and a row is appended to <c>results.csv</c>, so a stopped run keeps everything measured so far.
+/// </summary>
+public sealed class ResultsStore
+{
+    private readonly string _directory;
+    private readonly ResultsDocument _document;
+
+    private ResultsStore(string directory, ResultsDocument document)
+    {
+        _directory = directory;
+        _document = document;
+    }
+
+    public string Directory => _directory;
+
+    public string ResultsPath => Path.Combine(_directory, "results.json");
+
+    /// <summary>
+    /// Creates the folder and proves it is writable before anything is measured.
+    /// Throws <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/> when it is not.
+    /// </summary>
+    public static ResultsStore Create(string directory, ResultsDocument document)
+    {
+        System.IO.Directory.CreateDirectory(directory);
+        var store = new ResultsStore(directory, document);
+        store.SaveJson();
+        File.WriteAllText(Path.Combine(directory, "results.csv"), CsvExporter.Header + "\n");
+        return store;
+    }
+
+    public void Add(ResultCell cell)
+    {
+        _document.Cells.Add(cell);
+        SaveJson();
+        File.AppendAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Row(cell) + "\n");
+    }
+
+    public void Finish(DateTimeOffset finishedAt)
+    {
+        _document.FinishedAt = finishedAt;
+        SaveJson();
+    }
+
+    private void SaveJson()
+    {
+        // Write-then-rename so a reader (or a crash) never sees half a file.
+        var temporary = ResultsPath + "." + System.Environment.ProcessId.ToString(CultureInfo.InvariantCulture) + ".tmp";
+        using (var stream = File.Create(temporary))
+        {
+            ResultsJson.Write(_document, stream);
+        }
+
+        File.Move(temporary, ResultsPath, overwrite: true);
+    }
+}

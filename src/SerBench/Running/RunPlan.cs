@@ -1,0 +1,65 @@
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Studies;
+
+namespace SerBench.Running;
+
+/// <summary>One contender on one workload of a study, with the operations to measure on it.</summary>
+public sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline);
+
+/// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
+public static class RunPlan
+{
+    public static IReadOnlyList<PlannedCase> Create(RunRequest request)
+    {
+        var cases = new List<PlannedCase>();
+        foreach (var study in request.Studies)
+        {
+            var contenders = request.Contenders ?? [.. study.Contenders.Select(name => ContenderRegistry.Find(name)
+                ?? throw new InvalidOperationException($"Study {study.Name} names unknown contender {name}."))];
+            var baseline = contenders.Any(c => c.Name == study.Baseline) ? study.Baseline : contenders[0].Name;
+            var ordered = contenders.OrderBy(c => c.Name == baseline ? 0 : 1).ToList();
+            foreach (var workload in Workloads(study, request))
+            {
+                var operations = workload.Operations.Where(o => request.Operations is null || request.Operations.Contains(o)).ToList();
+                if (operations.Count == 0)
+                {
+                    continue;
+                }
+
+                cases.AddRange(ordered.Select(contender => new PlannedCase(study, contender, workload, operations, baseline)));
+            }
+        }
+
+        if (cases.Count == 0)
+        {
+            throw new UsageException("Nothing to run: no study workload has the requested operations. Valid operations per study: " +
+                                     string.Join("; ", request.Studies.Select(s => $"{s.Name}: {string.Join(",", s.Workloads.SelectMany(w => w.Operations).Distinct().Select(RunRequest.OperationName))}")) + ".");
+        }
+
+        return cases;
+    }
+
+    /// <summary>The study's workloads with --payloads swapping the model and --sizes replacing N of list and many shapes.</summary>
+    private static IEnumerable<Workload> Workloads(Study study, RunRequest request)
+    {
+        var shapes = study.Workloads.Select(w => (w.Shape, w.Count, w.Operations)).Distinct().ToList();
+        var payloads = request.Payloads ?? [.. study.Workloads.Select(w => w.Payload).Distinct()];
+        foreach (var payload in payloads)
+        {
+            foreach (var (shape, count, operations) in shapes)
+            {
+                if (shape == Shape.Object || request.Sizes is null)
+                {
+                    yield return new Workload(payload, shape, count, operations);
+                    continue;
+                }
+
+                foreach (var size in request.Sizes)
+                {
+                    yield return new Workload(payload, shape, size, operations);
+                }
+            }
+        }
+    }
+}

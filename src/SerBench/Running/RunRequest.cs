@@ -1,0 +1,55 @@
+using System.Globalization;
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Payloads;
+using SerBench.Studies;
+
+namespace SerBench.Running;
+
+/// <summary>What to run, resolved from the command line. Null lists mean "as each study says".</summary>
+public sealed record RunRequest
+{
+    public required IReadOnlyList<Study> Studies { get; init; }
+
+    public IReadOnlyList<Contender>? Contenders { get; init; }
+
+    public IReadOnlyList<PayloadModel>? Payloads { get; init; }
+
+    public IReadOnlyList<int>? Sizes { get; init; }
+
+    public IReadOnlyList<Operation>? Operations { get; init; }
+
+    public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
+
+    /// <summary>
+    /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
+    /// </summary>
+    public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile)
+    {
+        return new RunRequest
+        {
+            Studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", study, StudyRegistry.All, s => s.Name)],
+            Contenders = contenders is null ? null
+                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", n, ContenderRegistry.All, c => c.Name)).Distinct()],
+            Payloads = payloads is null ? null
+                : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", n, PayloadRegistry.All, p => p.Name)).Distinct()],
+            Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
+            Operations = operations is null ? null
+                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
+            Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", profile, MeasurementProfile.All, p => p.Name),
+        };
+    }
+
+    public static string OperationName(Operation operation) => operation.ToString().ToLowerInvariant();
+
+    private static int ParseSize(string text)
+    {
+        var normalized = text.Replace("_", "", StringComparison.Ordinal);
+        if (int.TryParse(normalized, NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var size) && size is >= 1 and <= 10_000_000)
+        {
+            return size;
+        }
+
+        throw new UsageException($"Invalid size '{text}'. Sizes are whole numbers from 1 to 10,000,000, e.g. --sizes 1,200,10000.");
+    }
+}

@@ -1,0 +1,217 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Payloads;
+using SerBench.Results;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// Runs a plan: for each case, the correctness gate, then (for OK and DIFFERS) one BenchmarkDotNet measurement per
+/// operation. Every cell goes to the <see cref="ResultsStore"/> as soon as it is known.
+/// </summary>
+public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvider clock)
+{
+    /// <summary>Builds the results header for a run (everything but the cells).</summary>
+    public static ResultsDocument NewDocument(RunRequest request, IReadOnlyList<PlannedCase> plan, string commandLine, DateTimeOffset startedAt)
+    {
+        var packages = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["BenchmarkDotNet"] = AssemblyVersion(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
+            ["Bogus"] = AssemblyVersion(typeof(Bogus.Faker).Assembly),
+        };
+        foreach (var contender in plan.Select(p => p.Contender).Distinct())
+        {
+            packages[contender.Library] = contender.LibraryVersion;
+        }
+
+        return new ResultsDocument
+        {
+            Tool = Tool,
+            Command = commandLine,
+            Profile = request.Profile.Name,
+            StartedAt = startedAt,
+            Environment = EnvironmentProbe.Capture(),
+            Packages = packages,
+        };
+    }
+
+    public static ToolInfo Tool { get; } = CreateTool();
+
+    public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
+    {
+        var total = plan.Sum(p => p.Operations.Count);
+        var done = 0;
+        var measuredSeconds = new List<double>();
+        var baselines = new Dictionary<string, (double Mean, long? Allocated)>(StringComparer.Ordinal);
+        foreach (var planned in plan)
+        {
+            if (cancellation.IsCancellationRequested)
+            {
+                return;
+            }
+
+            var firstProgress = Progress(done, total, planned, planned.Operations[0], measuredSeconds);
+            observer.CellStarting(firstProgress);
+            var gateWatch = Stopwatch.StartNew();
+            var prepared = Prepare(planned);
+            var gateSeconds = gateWatch.Elapsed.TotalSeconds;
+            foreach (var operation in planned.Operations)
+            {
+                if (cancellation.IsCancellationRequested)
+                {
+                    return;
+                }
+
+                if (operation != planned.Operations[0])
+                {
+                    observer.CellStarting(Progress(done, total, planned, operation, measuredSeconds));
+                }
+
+                var watch = Stopwatch.StartNew();
+                var cell = Measure(planned, prepared, operation, profile, baselines);
+                var seconds = watch.Elapsed.TotalSeconds + (operation == planned.Operations[0] ? gateSeconds : 0);
+                cell = cell with { Seconds = Math.Round(seconds, 3) };
+                if (cell.MeanNs is not null)
+                {
+                    measuredSeconds.Add(seconds);
+                }
+
+                store.Add(cell);
+                done++;
+                observer.CellFinished(cell, Progress(done, total, planned, operation, measuredSeconds));
+            }
+        }
+
+        store.Finish(clock.GetUtcNow());
+    }
+
+    /// <summary>Runs only the correctness gate for every case of the plan.</summary>
+    public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
+        [.. plan.Select(p =>
+        {
+            var prepared = Prepare(p);
+            return (p, prepared.Verdict, prepared.PayloadBytes);
+        })];
+
+    private static PreparedCase Prepare(PlannedCase planned)
+    {
+        try
+        {
+            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload);
+        }
+#pragma warning disable CA1031 // Whatever escapes the gate is a CRASH of that contender, not of the run.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            return PreparedCase.Failed(Verdict.CrashFrom("verification", exception));
+        }
+    }
+
+    private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Operation operation, MeasurementProfile profile,
+        Dictionary<string, (double Mean, long? Allocated)> baselines)
+    {
+        var cell = Describe(planned, operation, prepared.Verdict) with { PayloadBytes = prepared.PayloadBytes };
+        if (!prepared.Verdict.IsTimed)
+        {
+            return cell;
+        }
+
+        CellMeasurement measured;
+        try
+        {
+            measured = measurer.Measure(prepared.CreateBody(operation), profile, CellLabel(planned, operation));
+        }
+        catch (MeasurementException exception)
+        {
+            return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = Verdict.FirstLine(exception.Message) };
+        }
+
+        var groupKey = string.Join('|', planned.Study.Name, planned.Workload.Payload.Name, planned.Workload.Shape, planned.Workload.Count, operation);
+        if (planned.Contender.Name == planned.Baseline)
+        {
+            baselines[groupKey] = (measured.MeanNs, measured.AllocatedBytes);
+        }
+
+        baselines.TryGetValue(groupKey, out var baseline);
+        var hasBaseline = baselines.ContainsKey(groupKey);
+        return cell with
+        {
+            MeanNs = measured.MeanNs,
+            ErrorNs = measured.ErrorNs,
+            StdDevNs = measured.StdDevNs,
+            MedianNs = measured.MedianNs,
+            AllocatedBytes = measured.AllocatedBytes,
+            Gen0 = measured.Gen0,
+            Gen1 = measured.Gen1,
+            Gen2 = measured.Gen2,
+            Ratio = hasBaseline && baseline.Mean > 0 ? measured.MeanNs / baseline.Mean : null,
+            AllocRatio = hasBaseline && baseline.Allocated > 0 && measured.AllocatedBytes is { } allocated ? (double)allocated / baseline.Allocated.Value : null,
+            Noisy = measured.MeanNs > 0 && measured.ErrorNs / measured.MeanNs > profile.TargetRelativeError,
+            IterationsNs = measured.IterationsNs,
+        };
+    }
+
+    internal static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => new()
+    {
+        Study = planned.Study.Name,
+        Contender = planned.Contender.Name,
+        Library = planned.Contender.Library,
+        LibraryVersion = planned.Contender.LibraryVersion,
+        Format = planned.Contender.Format.ToString().ToLowerInvariant(),
+        TextMode = planned.Contender.TextMode.ToString().ToLowerInvariant(),
+        Generation = GenerationName(planned.Contender.Generation),
+        Note = planned.Contender.Note,
+        Payload = planned.Workload.Payload.Name,
+        Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
+        Count = planned.Workload.Shape == Shape.Object ? 1 : planned.Workload.Count,
+        Operation = RunRequest.OperationName(operation),
+        Status = verdict.Label,
+        Reason = verdict.Reason,
+        Baseline = planned.Baseline,
+    };
+
+    public static string GenerationName(Generation generation) => generation switch
+    {
+        Generation.SourceGenerated => "source-generated",
+        Generation.HandWritten => "hand-written",
+        Generation.RuntimeIlEmit => "run-time-il-emit",
+        _ => "reflection",
+    };
+
+    public static string CellLabel(PlannedCase planned, Operation operation)
+    {
+        var workload = planned.Workload;
+        var shape = workload.Shape switch
+        {
+            Shape.Object => "1 object",
+            Shape.List => $"list of {workload.Count.ToString("N0", CultureInfo.InvariantCulture)}",
+            _ => $"{workload.Count.ToString("N0", CultureInfo.InvariantCulture)} calls",
+        };
+        return $"{planned.Study.Name} · {planned.Contender.Name} · {workload.Payload.Name} {shape} · {RunRequest.OperationName(operation)}";
+    }
+
+    private static RunProgress Progress(int done, int total, PlannedCase planned, Operation operation, List<double> measuredSeconds) =>
+        new(done, total, CellLabel(planned, operation),
+            measuredSeconds.Count == 0 ? null : TimeSpan.FromSeconds(measuredSeconds.Average() * (total - done)));
+
+    private static ToolInfo CreateTool()
+    {
+        var informational = typeof(Runner).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
+        var plus = informational.IndexOf('+', StringComparison.Ordinal);
+        return plus < 0
+            ? new ToolInfo("SerBench", informational, null)
+            : new ToolInfo("SerBench", informational[..plus], informational[(plus + 1)..]);
+    }
+
+    private static string AssemblyVersion(Assembly assembly)
+    {
+        var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? assembly.GetName().Version?.ToString() ?? "?";
+        var plus = informational.IndexOf('+', StringComparison.Ordinal);
+        return plus < 0 ? informational : informational[..plus];
+    }
+}
