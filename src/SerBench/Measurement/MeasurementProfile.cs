@@ -39,14 +39,14 @@ public sealed class MeasurementProfile
 
     /// <summary>The default: adaptive iteration count until the 99.9% CI half-width is within 3% of the mean.</summary>
     public static MeasurementProfile Quick { get; } = new(
-        "quick", "adaptive: 8–30 iterations of ~100 ms until the 99.9% CI half-width is ≤ 3% of the mean (flagged otherwise)",
+        "quick", "adaptive: 10–40 iterations of ~50 ms until the 99.9% CI half-width is ≤ 3% of the mean (flagged otherwise)",
         targetRelativeError: 0.03, TimeSpan.FromMinutes(3),
         () => new Job("quick")
-            .WithIterationTime(TimeInterval.FromMilliseconds(100))
+            .WithIterationTime(TimeInterval.FromMilliseconds(50))
             .WithMinWarmupCount(2)
-            .WithMaxWarmupCount(8)
-            .WithMinIterationCount(8)
-            .WithMaxIterationCount(30)
+            .WithMaxWarmupCount(6)
+            .WithMinIterationCount(10)
+            .WithMaxIterationCount(40)
             .WithMaxRelativeError(0.03));
 
     /// <summary>BenchmarkDotNet's default job (in-process).</summary>
