@@ -75,9 +75,9 @@ internal static class PayloadGenerators
         var users = new User[count];
         for (var i = 0; i < count; i++)
         {
-            // One user in five has a German name, so umlauts and ß appear in names and user names.
+            // One user in five has a German surname and a non-ASCII given name, so non-ASCII text reaches every field.
             var faker = i % 5 == 4 ? german : english;
-            var first = faker.Name.FirstName();
+            var first = i % 5 == 4 ? faker.PickRandom(NonAsciiGivenNames) : faker.Name.FirstName();
             var last = faker.Name.LastName();
             users[i] = new User(
                 faker.Random.Guid(),

@@ -1,0 +1,94 @@
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Contenders;
+
+public class BuiltInContendersTests
+{
+    public static TheoryData<string, string> StudyContenders()
+    {
+        var data = new TheoryData<string, string>();
+        foreach (var study in StudyRegistry.All)
+        {
+            foreach (var contender in study.Contenders)
+            {
+                data.Add(study.Name, contender);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(StudyContenders))]
+    public void EveryStudyContender_VerifiesOkOnItsStudy(string studyName, string contenderName)
+    {
+        var study = StudyRegistry.All.Single(s => s.Name == studyName);
+        var contender = ContenderRegistry.Find(contenderName)!;
+
+        foreach (var workload in study.Workloads)
+        {
+            // Small N keeps the test fast; the shapes are the study's own.
+            var prepared = Verifier.Prepare(contender, study.Conventions, workload with { Count = Math.Min(workload.Count, 25) });
+
+            var expected = contender.UnavailableReason is null ? VerificationStatus.Ok : VerificationStatus.Unavailable;
+            Assert.True(prepared.Verdict.Status == expected, $"{contenderName} on {workload.Payload.Name} {workload.Shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}");
+        }
+    }
+
+    public static TheoryData<string, string> ContendersByModel()
+    {
+        var data = new TheoryData<string, string>();
+        foreach (var contender in ContenderRegistry.All)
+        {
+            foreach (var model in PayloadRegistry.All)
+            {
+                data.Add(contender.Name, model.Name);
+            }
+        }
+
+        return data;
+    }
+
+    /// <summary>
+    /// Every contender on every model, object and list: a contender may refuse a model (UNSUPPORTED, with a reason) or
+    /// write another document (DIFFERS), but must never lose data or throw.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(ContendersByModel))]
+    public void EveryContender_OnEveryModel_NeverLosesDataOrCrashes(string contenderName, string modelName)
+    {
+        var contender = ContenderRegistry.Find(contenderName)!;
+        var model = PayloadRegistry.All.Single(m => m.Name == modelName);
+
+        foreach (var shape in new[] { Shape.Object, Shape.List })
+        {
+            var prepared = Verifier.Prepare(contender, JsonConventions.Web, new Workload(model, shape, 10, [Operation.Serialize]));
+
+            Assert.True(prepared.Verdict.Status is not (VerificationStatus.Mismatch or VerificationStatus.Crash),
+                $"{contenderName} on {modelName} {shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}");
+            Assert.True(prepared.Verdict.Status == VerificationStatus.Ok || prepared.Verdict.Reason is { Length: > 0 });
+        }
+    }
+
+    [Fact]
+    public void Registry_NamesAreUniqueAndKebabCase()
+    {
+        var names = ContenderRegistry.All.Select(c => c.Name).ToList();
+
+        Assert.Equal(names.Count, names.Distinct().Count());
+        Assert.All(names, n => Assert.Matches("^[a-z0-9]+(-[a-z0-9]+)*$", n));
+    }
+
+    [Fact]
+    public void Studies_NameOnlyRegisteredContendersAndListTheirBaseline()
+    {
+        foreach (var study in StudyRegistry.All)
+        {
+            Assert.All(study.Contenders, n => Assert.NotNull(ContenderRegistry.Find(n)));
+            Assert.Contains(study.Baseline, study.Contenders);
+        }
+    }
+}

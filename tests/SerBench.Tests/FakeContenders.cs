@@ -1,0 +1,85 @@
+using System.Reflection;
+using System.Text.Json;
+using SerBench.Contenders;
+using SerBench.Payloads;
+
+namespace SerBench.Tests;
+
+/// <summary>Deliberately broken contenders that the correctness gate must catch.</summary>
+internal static class FakeContenders
+{
+    /// <summary>Serializes with System.Text.Json, then loses a field on the way back.</summary>
+    public static Contender DropsField() => new Fake("drops-field", new DelegateCodecFactory((value, options) => value, (value, options) =>
+    {
+        if (value is SaveGame game)
+        {
+            game.HighScore = 0;
+        }
+
+        return value;
+    }));
+
+    /// <summary>Throws on serialize.</summary>
+    public static Contender Throws() => new Fake("throws", new DelegateCodecFactory(
+        (_, _) => throw new InvalidOperationException("boom <script>alert(1)</script>"), (value, _) => value));
+
+    /// <summary>Round-trips, but writes dates in another format than the reference document.</summary>
+    public static Contender WritesDatesDifferently() => new DateFormatFake();
+
+    /// <summary>Passes the gate, then throws once it has been called more than <paramref name="healthyCalls"/> times.</summary>
+    public static Contender FailsUnderLoad(int healthyCalls) => new Fake("fails-under-load", new DelegateCodecFactory((value, _) => value, (value, _) => value), healthyCalls);
+
+    private sealed class DelegateCodecFactory(Func<object, JsonSerializerOptions, object> afterWrite, Func<object, JsonSerializerOptions, object> afterRead)
+    {
+        public Codec<T> Create<T>(JsonConventions conventions, int healthyCalls) where T : class
+        {
+            var options = SystemTextJsonSettings.CreateOptions(conventions);
+            var calls = 0;
+            return new DelegateCodec<T, byte[]>(
+                value =>
+                {
+                    if (++calls > healthyCalls)
+                    {
+                        throw new TimeoutException("gave up after " + healthyCalls + " calls");
+                    }
+
+                    return JsonSerializer.SerializeToUtf8Bytes((T)afterWrite(value, options), options);
+                },
+                bytes => (T)afterRead(JsonSerializer.Deserialize<T>(bytes, options)!, options));
+        }
+    }
+
+    private sealed class Fake(string name, DelegateCodecFactory factory, int healthyCalls = int.MaxValue)
+        : Contender(name, "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.Reflection)
+    {
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => factory.Create<T>(conventions, healthyCalls);
+    }
+
+    /// <summary>Writes Person.registered as Unix seconds plus offset minutes: lossless, but not the reference document.</summary>
+    private sealed class DateFormatFake() : Contender("dates-differ", "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten)
+    {
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+        {
+            var options = new JsonSerializerOptions(SystemTextJsonSettings.CreateOptions(conventions));
+            options.Converters.Add(new UnixDateConverter());
+            return new DelegateCodec<T, byte[]>(value => JsonSerializer.SerializeToUtf8Bytes(value, options), bytes => JsonSerializer.Deserialize<T>(bytes, options)!);
+        }
+
+        private sealed class UnixDateConverter : System.Text.Json.Serialization.JsonConverter<DateTimeOffset>
+        {
+            public override DateTimeOffset Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+            {
+                var parts = reader.GetString()!.Split('|');
+                return DateTimeOffset.FromUnixTimeSeconds(long.Parse(parts[0], System.Globalization.CultureInfo.InvariantCulture))
+                    .ToOffset(TimeSpan.FromMinutes(int.Parse(parts[1], System.Globalization.CultureInfo.InvariantCulture)));
+            }
+
+            public override void Write(Utf8JsonWriter writer, DateTimeOffset value, JsonSerializerOptions options) =>
+                writer.WriteStringValue(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{value.ToUnixTimeSeconds()}|{(int)value.Offset.TotalMinutes}"));
+        }
+    }
+}

@@ -1,0 +1,83 @@
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Verification;
+
+public class VerifierTests
+{
+    private static readonly Workload SaveGameObject = new(PayloadRegistry.SaveGame, Shape.Object, 1, [Operation.Serialize]);
+
+    [Fact]
+    public void Prepare_ContenderThatDropsAField_IsMismatchWithThePath()
+    {
+        var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject);
+
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
+        Assert.Contains("$.HighScore: expected 10000 but got 0", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.False(prepared.Verdict.IsTimed);
+    }
+
+    [Fact]
+    public void Prepare_ManyShape_NamesTheIndexOfTheFirstBadObject()
+    {
+        var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject with { Shape = Shape.Many, Count = 5 });
+
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
+        Assert.Contains("$[0].HighScore", prepared.Verdict.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Prepare_ContenderThatThrows_IsCrashWithExceptionTypeAndMessage()
+    {
+        var prepared = Verifier.Prepare(FakeContenders.Throws(), JsonConventions.Default, SaveGameObject);
+
+        Assert.Equal(VerificationStatus.Crash, prepared.Verdict.Status);
+        Assert.Equal("serialize threw InvalidOperationException: boom <script>alert(1)</script>", prepared.Verdict.Reason);
+    }
+
+    [Fact]
+    public void Prepare_ContenderThatWritesDatesDifferently_DiffersAndIsStillTimed()
+    {
+        var workload = new Workload(PayloadRegistry.Person, Shape.Object, 1, [Operation.Serialize]);
+
+        var prepared = Verifier.Prepare(FakeContenders.WritesDatesDifferently(), JsonConventions.Web, workload);
+
+        Assert.Equal(VerificationStatus.Differs, prepared.Verdict.Status);
+        Assert.StartsWith("document differs from the reference: $.registered: expected \"", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.True(prepared.Verdict.IsTimed);
+        Assert.NotNull(prepared.CreateBody(Operation.Serialize)());
+    }
+
+    [Fact]
+    public void Prepare_UnavailableContender_IsUnavailableWithItsReason()
+    {
+        var unity = ContenderRegistry.Find("unity-jsonutility")!;
+
+        var prepared = Verifier.Prepare(unity, JsonConventions.Default, SaveGameObject);
+
+        Assert.Equal(VerificationStatus.Unavailable, prepared.Verdict.Status);
+        Assert.Contains("Unity player", prepared.Verdict.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Prepare_DataContractJsonOnPositionalRecord_IsUnsupportedWithReason()
+    {
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("datacontract-json")!, JsonConventions.Default,
+            new Workload(PayloadRegistry.User, Shape.Object, 1, [Operation.Serialize]));
+
+        Assert.Equal(VerificationStatus.Unsupported, prepared.Verdict.Status);
+        Assert.Contains("parameterless constructor", prepared.Verdict.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Prepare_DataContractJsonOnPerson_DiffersBecauseEnumsAreNumbers()
+    {
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("datacontract-json")!, JsonConventions.Web,
+            new Workload(PayloadRegistry.Person, Shape.Object, 1, [Operation.Serialize]));
+
+        Assert.Equal(VerificationStatus.Differs, prepared.Verdict.Status);
+        Assert.Contains("$.eyeColor", prepared.Verdict.Reason, StringComparison.Ordinal);
+    }
+}
