@@ -35,11 +35,19 @@ internal static class ListCommand
     private static void WriteTables(IAnsiConsole console)
     {
         var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Availability");
+        var notes = new List<string>();
         foreach (var c in ContenderRegistry.All)
         {
+            // Reasons and notes are long; they go under the table as numbered notes so the table stays readable.
+            var availability = c.UnavailableReason is null ? "available" : "UNAVAILABLE";
+            if (c.UnavailableReason is not null || c.Note is not null)
+            {
+                notes.Add($"{c.Name}: {(c.UnavailableReason is null ? c.Note : "UNAVAILABLE: " + c.UnavailableReason)}");
+                availability += $" [{notes.Count}]";
+            }
+
             contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
-                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation),
-                Markup.Escape(c.UnavailableReason is null ? "available" + (c.Note is null ? "" : " — " + c.Note) : "UNAVAILABLE: " + c.UnavailableReason));
+                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation), Markup.Escape(availability));
         }
 
         var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
@@ -55,6 +63,11 @@ internal static class ListCommand
         }
 
         console.Write(contenders);
+        for (var i = 0; i < notes.Count; i++)
+        {
+            console.WriteLine($"  [{i + 1}] {notes[i]}");
+        }
+
         console.Write(payloads);
         console.Write(studies);
     }

@@ -3,17 +3,23 @@ namespace SerBench.Running;
 /// <summary>Resolves user-typed names and, when one is unknown, lists the valid ones closest match first.</summary>
 public static class NameMatcher
 {
-    public static T Resolve<T>(string kind, string value, IEnumerable<T> candidates, Func<T, string> nameOf)
+    /// <param name="kind">Singular noun for the message, e.g. <c>study</c>.</param>
+    /// <param name="kinds">Plural noun for the message, e.g. <c>studies</c>.</param>
+    /// <param name="value">What the user typed.</param>
+    /// <param name="candidates">The valid values.</param>
+    /// <param name="nameOf">The name of a valid value.</param>
+    public static T Resolve<T>(string kind, string kinds, string value, IEnumerable<T> candidates, Func<T, string> nameOf)
     {
         var list = candidates.ToList();
-        var found = list.FirstOrDefault(c => string.Equals(nameOf(c), value.Trim(), StringComparison.OrdinalIgnoreCase));
-        if (found is not null)
+        // An index, not FirstOrDefault: for enums the default value is a valid answer and would hide a typo.
+        var index = list.FindIndex(c => string.Equals(nameOf(c), value.Trim(), StringComparison.OrdinalIgnoreCase));
+        if (index >= 0)
         {
-            return found;
+            return list[index];
         }
 
         var names = ByCloseness(value, list.Select(nameOf));
-        throw new UsageException($"Unknown {kind} '{value}'. Valid {kind}s: {string.Join(", ", names)}.");
+        throw new UsageException($"Unknown {kind} '{value}'. Valid {kinds}: {string.Join(", ", names)}.");
     }
 
     /// <summary>Splits a comma-separated option value; empty parts are an error.</summary>

@@ -28,15 +28,15 @@ public sealed record RunRequest
     {
         return new RunRequest
         {
-            Studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", study, StudyRegistry.All, s => s.Name)],
+            Studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", "studies", study, StudyRegistry.All, s => s.Name)],
             Contenders = contenders is null ? null
-                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", n, ContenderRegistry.All, c => c.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, ContenderRegistry.All, c => c.Name)).Distinct()],
             Payloads = payloads is null ? null
-                : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", n, PayloadRegistry.All, p => p.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, PayloadRegistry.All, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
             Operations = operations is null ? null
-                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
-            Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", profile, MeasurementProfile.All, p => p.Name),
+                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
+            Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
     }
 

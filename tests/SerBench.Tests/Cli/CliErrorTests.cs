@@ -1,0 +1,54 @@
+namespace SerBench.Tests.Cli;
+
+public class CliErrorTests
+{
+    [Theory]
+    [InlineData(new[] { "run", "--study", "web-apo" }, "serbench: Unknown study 'web-apo'. Valid studies: web-api, ")]
+    [InlineData(new[] { "verify", "--contenders", "stj-reflection-utf9" }, "serbench: Unknown contender 'stj-reflection-utf9'. Valid contenders: stj-reflection-utf8, ")]
+    [InlineData(new[] { "run", "--payloads", "persn" }, "serbench: Unknown payload 'persn'. Valid payloads: person, ")]
+    [InlineData(new[] { "run", "--profile", "quik" }, "serbench: Unknown profile 'quik'. Valid profiles: quick, ")]
+    [InlineData(new[] { "run", "--sizes", "10,-1" }, "serbench: Invalid size '-1'. Sizes are whole numbers from 1 to 10,000,000")]
+    [InlineData(new[] { "run", "--ops", "serialise" }, "serbench: Unknown operation 'serialise'. Valid operations: serialize, ")]
+    [InlineData(new[] { "run", "--contenders", "a,,b" }, "serbench: Option --contenders has an empty item")]
+    [InlineData(new[] { "run", "--study", "escaping", "--ops", "serialize" }, "serbench: Nothing to run: no study workload has the requested operations.")]
+    public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)
+    {
+        var (exitCode, output, error) = CliTester.Run(args);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith(expectedStart, error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+        Assert.Equal("", output);
+    }
+
+    [Theory]
+    [InlineData("frobnicate")]
+    [InlineData("run", "--no-such-option")]
+    public void UnknownCommandOrOption_ExitsWith2(params string[] args)
+    {
+        var (exitCode, _, error) = CliTester.Run(args);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith("serbench: ", error, StringComparison.Ordinal);
+        Assert.Contains("serbench --help", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Run_UnwritableOutputFolder_FailsBeforeMeasuring()
+    {
+        var file = Path.GetTempFileName();
+        try
+        {
+            var (exitCode, output, error) = CliTester.Run("run", "--study", "json-vs-binary", "--profile", "smoke", "--out", Path.Combine(file, "sub"));
+
+            Assert.Equal(2, exitCode);
+            Assert.StartsWith($"serbench: Cannot write to output folder '{Path.Combine(file, "sub")}'", error, StringComparison.Ordinal);
+            Assert.DoesNotContain("[1/", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            File.Delete(file);
+        }
+    }
+}

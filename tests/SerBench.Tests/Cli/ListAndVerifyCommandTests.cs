@@ -1,0 +1,56 @@
+using System.Text.Json;
+
+namespace SerBench.Tests.Cli;
+
+public class ListAndVerifyCommandTests
+{
+    [Fact]
+    public void ListJson_ListsEveryContenderWithAvailability_IncludingUnrunnableOnesWithTheirReason()
+    {
+        var (exitCode, output, _) = CliTester.Run("list", "--json");
+
+        Assert.Equal(0, exitCode);
+        using var document = JsonDocument.Parse(output);
+        var contenders = document.RootElement.GetProperty("contenders").EnumerateArray().ToList();
+        var unity = contenders.Single(c => c.GetProperty("name").GetString() == "unity-jsonutility");
+        Assert.False(unity.GetProperty("available").GetBoolean());
+        Assert.Contains("Unity player", unity.GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
+        Assert.Contains(contenders, c => c.GetProperty("name").GetString() == "stj-sourcegen-utf8" && c.GetProperty("generation").GetString() == "source-generated");
+        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping"],
+            document.RootElement.GetProperty("studies").EnumerateArray().Select(s => s.GetProperty("name").GetString()));
+        Assert.Equal(4, document.RootElement.GetProperty("payloads").GetArrayLength());
+    }
+
+    [Fact]
+    public void List_Tables_ShowLibraryVersionsAndReasons()
+    {
+        var (exitCode, output, _) = CliTester.Run("list");
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("Newtonsoft.Json", output, StringComparison.Ordinal);
+        Assert.Contains("13.0.4", output, StringComparison.Ordinal);
+        Assert.Contains("UNAVAILABLE: exists only inside the Unity player", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Verify_EscapingStudy_AllOkAndExit0()
+    {
+        var (exitCode, output, _) = CliTester.Run("verify", "--study", "escaping", "--json");
+
+        Assert.Equal(0, exitCode);
+        using var document = JsonDocument.Parse(output);
+        Assert.All(document.RootElement.EnumerateArray(), r => Assert.Equal("OK", r.GetProperty("status").GetString()));
+        Assert.Equal(6, document.RootElement.GetArrayLength());
+    }
+
+    [Fact]
+    public void Verify_MatrixShowsStatusesAndFootnotedReasons()
+    {
+        var (exitCode, output, _) = CliTester.Run("verify", "--study", "big-vs-many", "--contenders", "newtonsoft-string,datacontract-json");
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("user list of 10,000", output, StringComparison.Ordinal);
+        Assert.Contains("UNSUPPORTED [1]", output, StringComparison.Ordinal);
+        Assert.Contains("[1] datacontract-json: UNSUPPORTED — DataContractJsonSerializer needs [DataContract]", output, StringComparison.Ordinal);
+    }
+}

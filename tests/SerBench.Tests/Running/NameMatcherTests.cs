@@ -1,0 +1,39 @@
+using SerBench.Running;
+using SerBench.Studies;
+
+namespace SerBench.Tests.Running;
+
+public class NameMatcherTests
+{
+    [Fact]
+    public void ByCloseness_PutsTheNearestNameFirst() =>
+        Assert.Equal("stj-sourcegen-utf8", NameMatcher.ByCloseness("stj-sorcegen-utf8", ["newtonsoft-string", "stj-sourcegen-utf8", "stj-reflection-utf8"])[0]);
+
+    [Fact]
+    public void Resolve_IsCaseInsensitive() =>
+        Assert.Equal("web-api", NameMatcher.Resolve("study", "studies", "WEB-API", ["web-api", "escaping"], s => s));
+
+    [Fact]
+    public void Resolve_UnknownEnumName_ThrowsInsteadOfReturningTheDefault() =>
+        Assert.Throws<UsageException>(() => NameMatcher.Resolve("operation", "operations", "serialise", Enum.GetValues<Operation>(), RunRequest.OperationName));
+
+    [Fact]
+    public void RunPlan_SizesReplaceNOfListAndManyOnly()
+    {
+        var request = RunRequest.Parse("big-vs-many", null, null, "1,200", "serialize", "smoke");
+
+        var plan = RunPlan.Create(request);
+
+        Assert.Equal([1, 200, 1, 200], plan.Where(p => p.Contender.Name == "newtonsoft-string").Select(p => p.Workload.Count));
+        Assert.All(plan, p => Assert.Equal([Operation.Serialize], p.Operations));
+        Assert.Equal("newtonsoft-string", plan[0].Contender.Name);
+    }
+
+    [Fact]
+    public void RunPlan_PayloadsSwapTheStudyModel()
+    {
+        var plan = RunPlan.Create(RunRequest.Parse("json-vs-binary", null, "person", null, null, null));
+
+        Assert.All(plan, p => Assert.Equal("person", p.Workload.Payload.Name));
+    }
+}
