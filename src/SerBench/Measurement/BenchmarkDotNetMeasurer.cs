@@ -19,7 +19,70 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     public static bool IsDebugBuild { get; } =
         typeof(CellBenchmark).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled ?? false;
 
+    private bool _engineWarmedUp;
+
     public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
+    {
+        if (!_engineWarmedUp)
+        {
+            // The first cell of a process was measured while the runtime was still tiering up BenchmarkDotNet's own
+            // engine and the harness (±30-40% in trials); a throwaway cell settles that before any real one.
+            _engineWarmedUp = true;
+            var scratch = new byte[256];
+            Run(() => Convert.ToBase64String(scratch), profile, "(engine warm-up, discarded)");
+        }
+
+        PreWarm(body, profile.PreWarm);
+        if (profile.PreWarm > TimeSpan.Zero)
+        {
+            var waited = WaitForJitQuiescence(TimeSpan.FromSeconds(5));
+            log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for background JIT to settle");
+        }
+
+        return Run(body, profile, cellName);
+    }
+
+    /// <summary>
+    /// Waits until the runtime stops compiling methods (tier-1 recompilation of startup code runs on a background
+    /// thread and, on a 2-core machine, disturbed the first cells of a process by 30-300%).
+    /// </summary>
+    private static TimeSpan WaitForJitQuiescence(TimeSpan limit)
+    {
+        var watch = Stopwatch.StartNew();
+        var last = System.Runtime.JitInfo.GetCompiledMethodCount();
+        var quietSince = watch.Elapsed;
+        while (watch.Elapsed < limit)
+        {
+            Thread.Sleep(20);
+            var now = System.Runtime.JitInfo.GetCompiledMethodCount();
+            if (now != last)
+            {
+                last = now;
+                quietSince = watch.Elapsed;
+            }
+            else if (watch.Elapsed - quietSince >= TimeSpan.FromMilliseconds(200))
+            {
+                break;
+            }
+        }
+
+        return watch.Elapsed;
+    }
+
+    /// <summary>
+    /// Calls the body for a while before BenchmarkDotNet sees it. Large code paths (a serializer's whole read path)
+    /// need longer than BenchmarkDotNet's few warm-up iterations to reach tier-1 code on a 2-core machine.
+    /// </summary>
+    private static void PreWarm(Func<object?> body, TimeSpan duration)
+    {
+        var watch = Stopwatch.StartNew();
+        while (watch.Elapsed < duration)
+        {
+            GC.KeepAlive(body());
+        }
+    }
+
+    private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName)
     {
         CellBenchmark.Body = body;
         CellBenchmark.Fault = null;

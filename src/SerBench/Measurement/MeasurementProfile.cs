@@ -6,8 +6,9 @@ namespace SerBench.Measurement;
 /// <summary>How hard to measure: a BenchmarkDotNet job plus the precision a cell must reach to be called precise.</summary>
 public sealed class MeasurementProfile
 {
-    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob)
+    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default)
     {
+        PreWarm = preWarm;
         Name = name;
         Description = description;
         TargetRelativeError = targetRelativeError;
@@ -27,6 +28,9 @@ public sealed class MeasurementProfile
 
     internal Func<Job> CreateJob { get; }
 
+    /// <summary>How long each cell's body is called before BenchmarkDotNet starts (tiering settles); zero for smoke.</summary>
+    public TimeSpan PreWarm { get; }
+
     /// <summary>Correctness plus one short measurement: for CI, not for conclusions.</summary>
     public static MeasurementProfile Smoke { get; } = new(
         "smoke", "correctness gate plus one short measurement per cell (3 iterations of ~20 ms); for CI, not for conclusions",
@@ -39,21 +43,23 @@ public sealed class MeasurementProfile
 
     /// <summary>The default: adaptive iteration count until the 99.9% CI half-width is within 3% of the mean.</summary>
     public static MeasurementProfile Quick { get; } = new(
-        "quick", "adaptive: 10–40 iterations of ~50 ms until the 99.9% CI half-width is ≤ 3% of the mean (flagged otherwise)",
+        "quick", "adaptive: 4–10 warm-up and 10–40 measured iterations of ~50 ms until the 99.9% CI half-width is ≤ 3% of the mean (flagged otherwise)",
         targetRelativeError: 0.03, TimeSpan.FromMinutes(3),
         () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(50))
-            .WithMinWarmupCount(2)
-            .WithMaxWarmupCount(6)
+            .WithMinWarmupCount(4)
+            .WithMaxWarmupCount(10)
             .WithMinIterationCount(10)
             .WithMaxIterationCount(40)
-            .WithMaxRelativeError(0.03));
+            .WithMaxRelativeError(0.03),
+        preWarm: TimeSpan.FromMilliseconds(300));
 
     /// <summary>BenchmarkDotNet's default job (in-process).</summary>
     public static MeasurementProfile Full { get; } = new(
         "full", "BenchmarkDotNet's default job: 15–100 iterations of ~500 ms, 99.9% CI half-width ≤ 2% of the mean",
         targetRelativeError: 0.02, TimeSpan.FromMinutes(15),
-        () => new Job("full"));
+        () => new Job("full"),
+        preWarm: TimeSpan.FromMilliseconds(500));
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Smoke, Quick, Full];
 

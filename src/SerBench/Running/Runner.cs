@@ -211,7 +211,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
     private static string AssemblyVersion(Assembly assembly)
     {
         var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? assembly.GetName().Version?.ToString() ?? "?";
-        var plus = informational.IndexOf('+', StringComparison.Ordinal);
-        return plus < 0 ? informational : informational[..plus];
+        // Some packages append build metadata ("+sha", or " built on …" for Bogus); keep the version only.
+        var end = informational.IndexOfAny(['+', ' ']);
+        return end < 0 ? informational : informational[..end];
     }
 }

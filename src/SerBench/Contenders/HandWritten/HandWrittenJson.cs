@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 
 namespace SerBench.Contenders.HandWritten;
@@ -43,11 +44,16 @@ internal sealed class JsonPropertyNames
 /// <summary>Enum names as JSON strings, precomputed.</summary>
 internal static class JsonEnumNames<TEnum> where TEnum : struct, Enum
 {
-    private static readonly JsonEncodedText[] Names = [.. Enum.GetNames<TEnum>().Select(name => JsonEncodedText.Encode(name))];
+    // Index = value: the model enums are int-based with values 0..n-1, checked here once rather than trusted.
+    private static readonly JsonEncodedText[] Names = Enum.GetUnderlyingType(typeof(TEnum)) == typeof(int)
+        && Enum.GetValues<TEnum>().Select((v, i) => Unsafe.As<TEnum, int>(ref v) == i).All(ok => ok)
+            ? [.. Enum.GetNames<TEnum>().Select(name => JsonEncodedText.Encode(name))]
+            : throw new NotSupportedException($"{typeof(TEnum).Name} is not an int enum numbered from 0.");
 
     public static void Write(Utf8JsonWriter writer, JsonEncodedText property, TEnum value, JsonConventions conventions)
     {
-        var number = Convert.ToInt32(value, System.Globalization.CultureInfo.InvariantCulture);
+        // Unsafe.As, not Convert.ToInt32: the latter boxes, which a speed-of-light reference cannot afford (all model enums are int).
+        var number = Unsafe.As<TEnum, int>(ref value);
         if (conventions.EnumsAsStrings && (uint)number < (uint)Names.Length)
         {
             writer.WriteString(property, Names[number]);
@@ -62,14 +68,16 @@ internal static class JsonEnumNames<TEnum> where TEnum : struct, Enum
     {
         if (reader.TokenType == JsonTokenType.Number)
         {
-            return (TEnum)Enum.ToObject(typeof(TEnum), reader.GetInt32());
+            var number = reader.GetInt32();
+            return Unsafe.As<int, TEnum>(ref number);
         }
 
         for (var i = 0; i < Names.Length; i++)
         {
             if (reader.ValueTextEquals(Names[i].EncodedUtf8Bytes))
             {
-                return (TEnum)Enum.ToObject(typeof(TEnum), i);
+                var index = i;
+                return Unsafe.As<int, TEnum>(ref index);
             }
         }
 
