@@ -25,6 +25,16 @@ public enum Generation
     RuntimeIlEmit,
 }
 
+/// <summary>Whether a contender works under trimming and Native AOT, as its library documents it.</summary>
+public enum AotSupport
+{
+    /// <summary>Documented to work trimmed and ahead-of-time compiled (source generators, hand-written code).</summary>
+    Safe,
+
+    /// <summary>Needs reflection over members or emits IL at run time: trim warnings, fails or falls back under Native AOT.</summary>
+    NotSafe,
+}
+
 /// <summary>
 /// One serializer configuration that SerBench measures: a library, a text mode and its settings.
 /// Adding a serializer means adding one subclass in its own file and one line in <see cref="ContenderRegistry"/>.
@@ -57,6 +67,13 @@ public abstract class Contender(string name, string library, PayloadFormat forma
 
     /// <summary>A label that must travel with every number: transcoding, anti-patterns, variants. Null when there is none.</summary>
     public string? Note => note;
+
+    /// <summary>Trimming and Native AOT support as the library documents it for this configuration.</summary>
+    public virtual AotSupport NativeAot =>
+        Generation is Generation.SourceGenerated or Generation.HandWritten ? AotSupport.Safe : AotSupport.NotSafe;
+
+    /// <summary>The library's licence (SPDX identifier where it has one).</summary>
+    public virtual string Licence => "MIT";
 
     /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
     public virtual string? UnavailableReason => null;

@@ -17,11 +17,14 @@ public static class ContenderRegistry
         new SystemTextJsonRelaxedEncoder(),
         new SystemTextJsonOptionsPerCall(),
         new DataContractJson(),
+        new ServiceStackTextUtf16(),
+        new ServiceStackTextUtf8(),
         new HandWrittenUtf8Json(),
         new HandWrittenBinaryUtf16(),
         new HandWrittenBinaryUtf8(),
         new HandWrittenBinaryUtf8Unframed(),
         new UnityJsonUtility(),
+        .. UnavailableLibraries.All,
     ];
 
     public static Contender? Find(string name) => All.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));

@@ -8,7 +8,7 @@ namespace SerBench.Contenders;
 /// this runtime. It reads names case-sensitively (it only has to read its own output).
 /// </summary>
 internal sealed class HandWrittenUtf8Json() : Contender(
-    "utf8json-handwritten", "System.Text.Json (Utf8JsonWriter/Reader)", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten,
+    "stj-handwritten", "System.Text.Json (Utf8JsonWriter/Reader)", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten,
     "speed-of-light reference: hand-written per model, reused writer buffer, owned byte[] result")
 {
     protected override Assembly LibraryAssembly => SystemTextJsonSettings.Assembly;

@@ -13,15 +13,21 @@ public static class StudyTables
     {
         var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
         var columns = study?.Columns ?? [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
-        var contenderOrder = cells.Select(c => c.Contender).Distinct().ToList();
+        var sections = study?.Sections is { Count: > 0 } defined ? defined : [new StudySection("", [.. cells.Select(c => c.Contender).Distinct()])];
         var tables = new List<TableModel>();
-        foreach (var group in cells.GroupBy(c => (c.Payload, c.Operation)))
+        foreach (var section in sections)
         {
-            var rows = group
-                .OrderBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
-                .ThenBy(c => contenderOrder.IndexOf(c.Contender))
-                .ToList();
-            tables.Add(BuildTable($"{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
+            var order = section.Contenders.ToList();
+            var shown = cells.Where(c => order.Contains(c.Contender)).ToList();
+            var prefix = section.Title.Length == 0 ? "" : section.Title + " · ";
+            foreach (var group in shown.GroupBy(c => (c.Payload, c.Operation)))
+            {
+                var rows = group
+                    .OrderBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
+                    .ThenBy(c => order.IndexOf(c.Contender))
+                    .ToList();
+                tables.Add(BuildTable($"{prefix}{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
+            }
         }
 
         return tables;
@@ -110,6 +116,11 @@ public static class StudyTables
         StudyColumn.StdDev => "StdDev",
         StudyColumn.AllocRatio => "Alloc Ratio",
         StudyColumn.PayloadBytes => "Payload",
+        StudyColumn.MeanNanoseconds => "Mean (ns)",
+        StudyColumn.MillionOpsPerSecond => "Mops/s",
+        StudyColumn.NanosecondsPerObject => "ns/object",
+        StudyColumn.AllocatedPerObject => "Alloc/object",
+        StudyColumn.PayloadBytesPerObject => "Payload/object",
         _ => column.ToString(),
     };
 
@@ -126,6 +137,11 @@ public static class StudyTables
         StudyColumn.Allocated => Formatting.Bytes(cell.AllocatedBytes),
         StudyColumn.AllocRatio => Formatting.Ratio(cell.AllocRatio),
         StudyColumn.PayloadBytes => Formatting.ExactBytes(cell.PayloadBytes),
+        StudyColumn.MeanNanoseconds => cell.MeanNs is { } mean ? Formatting.Number(mean, "N1") : "—",
+        StudyColumn.MillionOpsPerSecond => cell.MeanNs is { } perOp && perOp > 0 ? Formatting.Number(1_000.0 / perOp, "0.000") : "—",
+        StudyColumn.NanosecondsPerObject => cell.MeanNs is { } total ? Formatting.Number(total / cell.Count, "N1") : "—",
+        StudyColumn.AllocatedPerObject => cell.AllocatedBytes is { } allocated ? Formatting.Number((double)allocated / cell.Count, "N0") + " B" : "—",
+        StudyColumn.PayloadBytesPerObject => cell.PayloadBytes is { } size ? Formatting.Number((double)size / cell.Count, "N0") + " B" : "—",
         _ => "?",
     };
 

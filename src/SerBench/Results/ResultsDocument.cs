@@ -77,6 +77,12 @@ public sealed record ResultCell
     /// <summary><c>reflection</c>, <c>source-generated</c>, <c>hand-written</c> or <c>run-time-il-emit</c>.</summary>
     public required string Generation { get; init; }
 
+    /// <summary><c>safe</c> or <c>not-safe</c>: trimming and Native AOT support as the library documents it.</summary>
+    public string? NativeAot { get; init; }
+
+    /// <summary>The library's licence.</summary>
+    public string? Licence { get; init; }
+
     /// <summary>Label that must travel with the number (transcoding, anti-pattern, variant); null when none.</summary>
     public string? Note { get; init; }
 
@@ -112,6 +118,12 @@ public sealed record ResultCell
     public double? Gen2 { get; init; }
 
     public long? PayloadBytes { get; init; }
+
+    /// <summary><see cref="PayloadBytes"/> after gzip (optimal level); each payload compressed alone for the many shape.</summary>
+    public long? GzipBytes { get; init; }
+
+    /// <summary><see cref="PayloadBytes"/> after Brotli (optimal level); each payload compressed alone for the many shape.</summary>
+    public long? BrotliBytes { get; init; }
 
     /// <summary>Mean / the baseline's mean in the same study, payload, shape, count and operation.</summary>
     public double? Ratio { get; init; }

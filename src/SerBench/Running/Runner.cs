@@ -115,7 +115,12 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
     private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Operation operation, MeasurementProfile profile,
         Dictionary<string, (double Mean, long? Allocated)> baselines)
     {
-        var cell = Describe(planned, operation, prepared.Verdict) with { PayloadBytes = prepared.PayloadBytes };
+        var cell = Describe(planned, operation, prepared.Verdict) with
+        {
+            PayloadBytes = prepared.Sizes?.Bytes,
+            GzipBytes = prepared.Sizes?.GzipBytes,
+            BrotliBytes = prepared.Sizes?.BrotliBytes,
+        };
         if (!prepared.Verdict.IsTimed)
         {
             return cell;
@@ -165,6 +170,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Format = planned.Contender.Format.ToString().ToLowerInvariant(),
         TextMode = planned.Contender.TextMode.ToString().ToLowerInvariant(),
         Generation = GenerationName(planned.Contender.Generation),
+        NativeAot = AotName(planned.Contender.NativeAot),
+        Licence = planned.Contender.Licence,
         Note = planned.Contender.Note,
         Payload = planned.Workload.Payload.Name,
         Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
@@ -182,6 +189,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Generation.RuntimeIlEmit => "run-time-il-emit",
         _ => "reflection",
     };
+
+    public static string AotName(AotSupport support) => support == AotSupport.Safe ? "safe" : "not-safe";
 
     public static string CellLabel(PlannedCase planned, Operation operation)
     {

@@ -15,7 +15,7 @@ internal static class JsonVsBinaryStudy
         Baseline = "stj-string-then-utf8",
         Contenders =
         [
-            "stj-string-then-utf8", "stj-reflection-utf8", "stj-sourcegen-utf8", "utf8json-handwritten",
+            "stj-string-then-utf8", "stj-reflection-utf8", "stj-sourcegen-utf8", "stj-handwritten",
             "binary-utf16", "binary-utf8", "binary-utf8-unframed", "unity-jsonutility",
         ],
         Workloads = [new(PayloadRegistry.SaveGame, Shape.Object, 1, [Operation.Serialize, Operation.Deserialize])],

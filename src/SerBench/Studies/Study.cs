@@ -30,7 +30,27 @@ public enum StudyColumn
     Allocated,
     AllocRatio,
     PayloadBytes,
+
+    /// <summary>Mean in nanoseconds, whatever its size (the shootout study's "Mean (ns)").</summary>
+    MeanNanoseconds,
+
+    /// <summary>Operations per second, in millions.</summary>
+    MillionOpsPerSecond,
+
+    /// <summary>Mean divided by the objects in one operation, so that collection sizes can be compared.</summary>
+    NanosecondsPerObject,
+
+    /// <summary>Allocated bytes divided by the objects in one operation.</summary>
+    AllocatedPerObject,
+
+    /// <summary>Payload bytes divided by the objects in one operation.</summary>
+    PayloadBytesPerObject,
 }
+
+/// <summary>A part of a study's report that shows some of its contenders (e.g. the binary formats against the fastest JSON ones).</summary>
+/// <param name="Title">Heading of the section.</param>
+/// <param name="Contenders">The contenders it shows, in table order.</param>
+public sealed record StudySection(string Title, IReadOnlyList<string> Contenders);
 
 /// <summary>
 /// A named preset reproducing one published study: its contenders, payloads, shapes, conventions, baseline and
@@ -58,6 +78,9 @@ public sealed class Study
     public required IReadOnlyList<Workload> Workloads { get; init; }
 
     public required IReadOnlyList<StudyColumn> Columns { get; init; }
+
+    /// <summary>Parts of the report, each with its own tables; empty when the study has one table per payload and operation.</summary>
+    public IReadOnlyList<StudySection> Sections { get; init; } = [];
 
     /// <summary>Remarks printed under the study's heading (what was changed from the original and why).</summary>
     public IReadOnlyList<string> Notes { get; init; } = [];

@@ -10,5 +10,6 @@ public static class StudyRegistry
         JsonVsBinaryStudy.Create(),
         BigVsManyStudy.Create(),
         EscapingStudy.Create(),
+        ShootoutStudy.Create(),
     ];
 }

@@ -13,13 +13,13 @@ internal static class WebApiStudy
         Source = "a .NET 8 article comparing Newtonsoft.Json and System.Text.Json under ASP.NET Core Web API settings",
         Conventions = JsonConventions.Web,
         Baseline = "newtonsoft-string",
-        Contenders = ["newtonsoft-string", "stj-reflection-string", "stj-reflection-utf8", "stj-sourcegen-string", "stj-sourcegen-utf8", "utf8json-handwritten"],
+        Contenders = ["newtonsoft-string", "stj-reflection-string", "stj-reflection-utf8", "stj-sourcegen-string", "stj-sourcegen-utf8", "stj-handwritten"],
         Workloads =
         [
             new(PayloadRegistry.Person, Shape.Object, 1, [Operation.Serialize, Operation.Deserialize]),
             new(PayloadRegistry.Person, Shape.List, 200, [Operation.Serialize, Operation.Deserialize]),
         ],
         Columns = [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Gen0, StudyColumn.Gen1, StudyColumn.Gen2, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes],
-        Notes = ["utf8json-handwritten is SerBench's addition: hand-written Utf8JsonWriter/Reader code, the speed-of-light reference."],
+        Notes = ["stj-handwritten is SerBench's addition: hand-written Utf8JsonWriter/Reader code, the speed-of-light reference."],
     };
 }

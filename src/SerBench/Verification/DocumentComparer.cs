@@ -42,7 +42,7 @@ internal static class DocumentComparer
 
                 return null;
             case JsonValueKind.String:
-                return expected.GetString() == actual.GetString() ? null : $"{path}: expected {Show(expected)} but found {Show(actual)}";
+                return expected.GetString() == actual.GetString() ? null : $"{path}: expected {Show(expected)} but found {Show(actual)}{SameInstantHint(expected, actual)}";
             case JsonValueKind.Number:
                 return NumbersEqual(expected, actual) ? null : $"{path}: expected {Show(expected)} but found {Show(actual)}";
             case JsonValueKind.True or JsonValueKind.False:
@@ -51,6 +51,12 @@ internal static class DocumentComparer
                 return null;
         }
     }
+
+    /// <summary>Says when two different date strings denote the same instant: a format difference, not a value change.</summary>
+    private static string SameInstantHint(JsonElement expected, JsonElement actual) =>
+        expected.TryGetDateTimeOffset(out var left) && actual.TryGetDateTimeOffset(out var right) && left.EqualsExact(right)
+            ? " (same instant and offset, other date format)"
+            : "";
 
     private static string? CompareObjects(JsonElement expected, JsonElement actual, string path)
     {

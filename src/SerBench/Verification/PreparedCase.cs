@@ -1,4 +1,5 @@
 using SerBench.Payloads;
+using SerBench.Sizes;
 using SerBench.Studies;
 
 namespace SerBench.Verification;
@@ -7,12 +8,15 @@ namespace SerBench.Verification;
 /// One contender on one workload after the correctness gate: the verdict, the payload size, and everything needed
 /// to build the measured closures (codec, distinct input objects, serialized payloads).
 /// </summary>
-internal abstract class PreparedCase(Verdict verdict, long? payloadBytes)
+internal abstract class PreparedCase(Verdict verdict, PayloadSizes? sizes)
 {
     public Verdict Verdict { get; } = verdict;
 
-    /// <summary>Bytes on the wire for the whole workload (all N payloads for the many shape); null when nothing was written.</summary>
-    public long? PayloadBytes { get; } = payloadBytes;
+    /// <summary>Size of the whole workload's output (all N payloads for the many shape); null when nothing was written.</summary>
+    public PayloadSizes? Sizes { get; } = sizes;
+
+    /// <summary>Bytes on the wire for the whole workload; null when nothing was written.</summary>
+    public long? PayloadBytes => Sizes?.Bytes;
 
     /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="Verdict"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
@@ -29,12 +33,12 @@ internal abstract class PreparedCase(Verdict verdict, long? payloadBytes)
 /// <summary>A verified case of model <typeparamref name="T"/>.</summary>
 internal sealed class PreparedCase<T>(
     Verdict verdict,
-    long? payloadBytes,
+    PayloadSizes sizes,
     Shape shape,
     T[] items,
     Contenders.Codec<T>? itemCodec,
     Contenders.Codec<List<T>>? listCodec,
-    object[] payloads) : PreparedCase(verdict, payloadBytes) where T : class
+    object[] payloads) : PreparedCase(verdict, sizes) where T : class
 {
     public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
     {

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using SerBench.Contenders;
 using SerBench.Payloads;
+using SerBench.Sizes;
 using SerBench.Studies;
 
 namespace SerBench.Verification;
@@ -73,8 +74,8 @@ internal static class Verifier
                 return PreparedCase.Failed(verdict);
             }
 
-            var bytes = payloads.Sum(p => (long)Codec<T>.PayloadBytes(p).Length);
-            return new PreparedCase<T>(verdict, bytes, shape, items, itemCodec, listCodec, payloads);
+            var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes));
+            return new PreparedCase<T>(verdict, sizes, shape, items, itemCodec, listCodec, payloads);
         }
 
         private static (Verdict, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class

@@ -16,7 +16,7 @@ public class ListAndVerifyCommandTests
         Assert.False(unity.GetProperty("available").GetBoolean());
         Assert.Contains("Unity player", unity.GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
         Assert.Contains(contenders, c => c.GetProperty("name").GetString() == "stj-sourcegen-utf8" && c.GetProperty("generation").GetString() == "source-generated");
-        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping"],
+        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping", "shootout"],
             document.RootElement.GetProperty("studies").EnumerateArray().Select(s => s.GetProperty("name").GetString()));
         Assert.Equal(4, document.RootElement.GetProperty("payloads").GetArrayLength());
     }

@@ -21,6 +21,17 @@ public class BuiltInContendersTests
         return data;
     }
 
+    /// <summary>
+    /// Known, documented differences: (contender, payload) → the text the reason must contain. Everything else must be OK
+    /// (or UNAVAILABLE with a reason). A new difference fails the test until it is understood and listed here.
+    /// </summary>
+    private static readonly Dictionary<(string Contender, string Payload), string> KnownDifferences = new()
+    {
+        // ServiceStack.Text writes DateTimeOffset with seven fractional digits and has no setting to trim them.
+        [("servicestack-string", "person")] = "same instant and offset, other date format",
+        [("servicestack-utf8", "person")] = "same instant and offset, other date format",
+    };
+
     [Theory]
     [MemberData(nameof(StudyContenders))]
     public void EveryStudyContender_VerifiesOkOnItsStudy(string studyName, string contenderName)
@@ -33,8 +44,21 @@ public class BuiltInContendersTests
             // Small N keeps the test fast; the shapes are the study's own.
             var prepared = Verifier.Prepare(contender, study.Conventions, workload with { Count = Math.Min(workload.Count, 25) });
 
-            var expected = contender.UnavailableReason is null ? VerificationStatus.Ok : VerificationStatus.Unavailable;
-            Assert.True(prepared.Verdict.Status == expected, $"{contenderName} on {workload.Payload.Name} {workload.Shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}");
+            var context = $"{contenderName} on {workload.Payload.Name} {workload.Shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}";
+            if (contender.UnavailableReason is not null)
+            {
+                Assert.True(prepared.Verdict.Status == VerificationStatus.Unavailable, context);
+                Assert.Equal(contender.UnavailableReason, prepared.Verdict.Reason);
+            }
+            else if (KnownDifferences.TryGetValue((contenderName, workload.Payload.Name), out var difference))
+            {
+                Assert.True(prepared.Verdict.Status == VerificationStatus.Differs, context);
+                Assert.Contains(difference, prepared.Verdict.Reason, StringComparison.Ordinal);
+            }
+            else
+            {
+                Assert.True(prepared.Verdict.Status == VerificationStatus.Ok, context);
+            }
         }
     }
 
