@@ -5,7 +5,7 @@ namespace SerBench.Cli.Commands;
 /// <summary>Options shared by verify and run.</summary>
 internal sealed class CommonOptions
 {
-    public Option<string?> Study { get; } = new("--study") { Description = "Run one study: web-api, json-vs-binary, big-vs-many, escaping (default: all)." };
+    public Option<string?> Study { get; } = new("--study") { Description = "Run one study: web-api, json-vs-binary, big-vs-many, escaping, shootout (default: all)." };
 
     public Option<string?> Contenders { get; } = new("--contenders") { Description = "Comma-separated contender names, replacing each study's list (see 'serbench list')." };
 

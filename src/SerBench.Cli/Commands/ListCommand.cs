@@ -34,7 +34,7 @@ internal static class ListCommand
 
     private static void WriteTables(IAnsiConsole console)
     {
-        var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Availability");
+        var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Trim/AOT", "Licence", "Availability");
         var notes = new List<string>();
         foreach (var c in ContenderRegistry.All)
         {
@@ -47,7 +47,8 @@ internal static class ListCommand
             }
 
             contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
-                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation), Markup.Escape(availability));
+                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation),
+                Runner.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(availability));
         }
 
         var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
@@ -85,6 +86,8 @@ internal static class ListCommand
             ["format"] = c.Format.ToString().ToLowerInvariant(),
             ["textMode"] = c.TextMode.ToString().ToLowerInvariant(),
             ["generation"] = Runner.GenerationName(c.Generation),
+            ["nativeAot"] = Runner.AotName(c.NativeAot),
+            ["licence"] = c.Licence,
             ["available"] = c.UnavailableReason is null,
             ["unavailableReason"] = c.UnavailableReason,
             ["note"] = c.Note,

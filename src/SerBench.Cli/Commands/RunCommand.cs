@@ -18,16 +18,21 @@ internal static class RunCommand
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>)." };
+        var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
+        // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
+        var inProcess = new Option<bool>(ChildProcessCaseRunner.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv and report.md.");
         common.AddTo(command);
         command.Options.Add(sizes);
         command.Options.Add(ops);
         command.Options.Add(profile);
         command.Options.Add(output);
+        command.Options.Add(shapes);
+        command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
-                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile));
+                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes));
             var plan = RunPlan.Create(request);
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();
@@ -35,7 +40,8 @@ internal static class RunCommand
                 ?? Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             var store = OpenStore(directory, document);
-            return Execute(context, request, plan, document, store, clock);
+            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory);
+            return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
     }
@@ -52,7 +58,8 @@ internal static class RunCommand
         }
     }
 
-    private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock)
+    private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,
+        IIsolatedCaseRunner? isolation)
     {
         var console = context.Console;
         console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)} · output {Markup.Escape(store.Directory)}");
@@ -73,7 +80,7 @@ internal static class RunCommand
         {
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
-            progress.Run(observer => new Runner(measurer, observer, clock).Run(plan, request.Profile, store, cancellation.Token));
+            progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, cancellation.Token));
         }
         finally
         {

@@ -75,6 +75,12 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     /// <summary>The library's licence (SPDX identifier where it has one).</summary>
     public virtual string Licence => "MIT";
 
+    /// <summary>
+    /// True when a failure of this contender could take the whole process down (a stack overflow or an invalid program
+    /// from IL emitted at run time): <c>serbench run</c> then measures each of its cases in a separate process.
+    /// </summary>
+    public virtual bool NeedsProcessIsolation => Generation == Generation.RuntimeIlEmit;
+
     /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
     public virtual string? UnavailableReason => null;
 

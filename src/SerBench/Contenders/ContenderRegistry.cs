@@ -27,5 +27,14 @@ public static class ContenderRegistry
         .. UnavailableLibraries.All,
     ];
 
-    public static Contender? Find(string name) => All.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+    /// <summary>
+    /// What <c>--contenders</c> may name: <see cref="All"/>, plus the diagnostic contenders when the environment variable
+    /// <see cref="DiagnosticsVariable"/> is <c>1</c> (tests and demonstrations of fault handling; never in studies or reports by default).
+    /// </summary>
+    public static IReadOnlyList<Contender> Selectable =>
+        Environment.GetEnvironmentVariable(DiagnosticsVariable) == "1" ? [.. All, .. DiagnosticContenders.All] : All;
+
+    public const string DiagnosticsVariable = "SERBENCH_DIAGNOSTICS";
+
+    public static Contender? Find(string name) => Selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 }

@@ -8,7 +8,7 @@ public sealed class CsvExporter : IReportExporter
 {
     public const string Header =
         "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason," +
-        "meanNs,errorNs,stdDevNs,medianNs,allocatedBytes,gen0,gen1,gen2,payloadBytes,ratio,allocRatio,baseline,noisy,note";
+        "meanNs,errorNs,stdDevNs,medianNs,allocatedBytes,gen0,gen1,gen2,payloadBytes,gzipBytes,brotliBytes,ratio,allocRatio,baseline,noisy,note,nativeAot,licence";
 
     public string FileName => "results.csv";
 
@@ -25,8 +25,8 @@ public sealed class CsvExporter : IReportExporter
     {
         c.Study, c.Contender, c.Library, c.LibraryVersion, c.Format, c.TextMode, c.Generation, c.Payload, c.Shape,
         Number(c.Count), c.Operation, c.Status, c.Reason, Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
-        Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.Ratio),
-        Number(c.AllocRatio), c.Baseline, c.Noisy ? "true" : "false", c.Note,
+        Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.GzipBytes), Number(c.BrotliBytes), Number(c.Ratio),
+        Number(c.AllocRatio), c.Baseline, c.Noisy ? "true" : "false", c.Note, c.NativeAot, c.Licence,
     }.Select(Quote));
 
     private static string? Number(double? value) => value?.ToString("R", CultureInfo.InvariantCulture);

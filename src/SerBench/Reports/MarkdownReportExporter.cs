@@ -54,7 +54,7 @@ public sealed class MarkdownReportExporter : IReportExporter
             }
         }
 
-        foreach (var table in StudyTables.Build(studyName, cells))
+        foreach (var table in (IEnumerable<TableModel>)[ContenderTable.Build(cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells)])
         {
             writer.WriteLine();
             writer.WriteLine($"### {table.Title}");

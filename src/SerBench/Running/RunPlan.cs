@@ -43,21 +43,22 @@ public static class RunPlan
     /// <summary>The study's workloads with --payloads swapping the model and --sizes replacing N of list and many shapes.</summary>
     private static IEnumerable<Workload> Workloads(Study study, RunRequest request)
     {
-        var shapes = study.Workloads.Select(w => (w.Shape, w.Count, w.Operations)).Distinct().ToList();
+        var shapes = study.Workloads
+            .Where(w => request.Shapes is null || request.Shapes.Contains(w.Shape))
+            .Select(w => (w.Shape, w.Count, w.Operations)).Distinct().ToList();
+        var seen = new HashSet<(PayloadModel, Shape, int)>();
         var payloads = request.Payloads ?? [.. study.Workloads.Select(w => w.Payload).Distinct()];
         foreach (var payload in payloads)
         {
             foreach (var (shape, count, operations) in shapes)
             {
-                if (shape == Shape.Object || request.Sizes is null)
+                // --sizes replaces every N, so a study with several N of one shape would repeat a workload: keep the first.
+                foreach (var size in shape == Shape.Object || request.Sizes is null ? [count] : request.Sizes)
                 {
-                    yield return new Workload(payload, shape, count, operations);
-                    continue;
-                }
-
-                foreach (var size in request.Sizes)
-                {
-                    yield return new Workload(payload, shape, size, operations);
+                    if (seen.Add((payload, shape, size)))
+                    {
+                        yield return new Workload(payload, shape, size, operations);
+                    }
                 }
             }
         }

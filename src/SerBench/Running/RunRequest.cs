@@ -19,28 +19,38 @@ public sealed record RunRequest
 
     public IReadOnlyList<Operation>? Operations { get; init; }
 
+    /// <summary>Only these shapes of each study's workloads; null for all.</summary>
+    public IReadOnlyList<Shape>? Shapes { get; init; }
+
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
 
     /// <summary>
     /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
     /// </summary>
-    public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile)
+    public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile, string? shapes = null)
     {
         return new RunRequest
         {
             Studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", "studies", study, StudyRegistry.All, s => s.Name)],
             Contenders = contenders is null ? null
-                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, ContenderRegistry.All, c => c.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, ContenderRegistry.Selectable, c => c.Name)).Distinct()],
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, PayloadRegistry.All, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
             Operations = operations is null ? null
                 : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
+            Shapes = shapes is null ? null
+                : [.. NameMatcher.SplitList("--shapes", shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), ShapeName)).Distinct()],
             Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
     }
 
     public static string OperationName(Operation operation) => operation.ToString().ToLowerInvariant();
+
+    public static string ShapeName(Shape shape) => shape.ToString().ToLowerInvariant();
+
+    /// <summary>The inverse of <see cref="OperationName"/>, for names read back from a results file.</summary>
+    public static Operation ParseOperation(string name) => Enum.Parse<Operation>(name, ignoreCase: true);
 
     private static int ParseSize(string text)
     {

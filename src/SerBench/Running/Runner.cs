@@ -12,9 +12,10 @@ namespace SerBench.Running;
 
 /// <summary>
 /// Runs a plan: for each case, the correctness gate, then (for OK and DIFFERS) one BenchmarkDotNet measurement per
-/// operation. Every cell goes to the <see cref="ResultsStore"/> as soon as it is known.
+/// operation. Every cell goes to the <see cref="ResultsStore"/> as soon as it is known. Cases of contenders that could
+/// crash the process go to <paramref name="isolation"/> when one is given.
 /// </summary>
-public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvider clock)
+public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvider clock, IIsolatedCaseRunner? isolation = null)
 {
     /// <summary>Builds the results header for a run (everything but the cells).</summary>
     public static ResultsDocument NewDocument(RunRequest request, IReadOnlyList<PlannedCase> plan, string commandLine, DateTimeOffset startedAt)
@@ -57,6 +58,23 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
 
             var firstProgress = Progress(done, total, planned, planned.Operations[0], measuredSeconds);
             observer.CellStarting(firstProgress);
+            if (isolation is not null && planned.Contender.NeedsProcessIsolation)
+            {
+                foreach (var cell in RunIsolated(planned, profile, baselines, cancellation))
+                {
+                    if (cell.MeanNs is not null && cell.Seconds is { } spent)
+                    {
+                        measuredSeconds.Add(spent);
+                    }
+
+                    store.Add(cell);
+                    done++;
+                    observer.CellFinished(cell, Progress(done, total, planned, RunRequest.ParseOperation(cell.Operation), measuredSeconds));
+                }
+
+                continue;
+            }
+
             var gateWatch = Stopwatch.StartNew();
             var prepared = Prepare(planned);
             var gateSeconds = gateWatch.Elapsed.TotalSeconds;
@@ -88,6 +106,34 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         }
 
         store.Finish(clock.GetUtcNow());
+    }
+
+    /// <summary>
+    /// Runs one case in another process. Cells it wrote are kept (with ratios against this run's baselines); the
+    /// operations it did not reach are recorded as CRASH with the reason the process ended.
+    /// </summary>
+    private IEnumerable<ResultCell> RunIsolated(PlannedCase planned, MeasurementProfile profile,
+        Dictionary<string, (double Mean, long? Allocated)> baselines, CancellationToken cancellation)
+    {
+        var result = isolation!.Run(planned, profile, cancellation);
+        foreach (var operation in planned.Operations)
+        {
+            var name = RunRequest.OperationName(operation);
+            var measured = result.Cells.FirstOrDefault(c => c.Operation == name && c.Contender == planned.Contender.Name);
+            if (measured is not null)
+            {
+                yield return WithRatios(measured with { Baseline = planned.Baseline }, planned, operation, baselines);
+                continue;
+            }
+
+            if (cancellation.IsCancellationRequested)
+            {
+                yield break;
+            }
+
+            var reason = "the separate process measuring this contender ended before this cell: " + (result.Failure ?? "no result written");
+            yield return Describe(planned, operation, new Verdict(VerificationStatus.Crash, reason));
+        }
     }
 
     /// <summary>Runs only the correctness gate for every case of the plan.</summary>
@@ -136,15 +182,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = Verdict.FirstLine(exception.Message) };
         }
 
-        var groupKey = string.Join('|', planned.Study.Name, planned.Workload.Payload.Name, planned.Workload.Shape, planned.Workload.Count, operation);
-        if (planned.Contender.Name == planned.Baseline)
-        {
-            baselines[groupKey] = (measured.MeanNs, measured.AllocatedBytes);
-        }
-
-        baselines.TryGetValue(groupKey, out var baseline);
-        var hasBaseline = baselines.ContainsKey(groupKey);
-        return cell with
+        return WithRatios(cell with
         {
             MeanNs = measured.MeanNs,
             ErrorNs = measured.ErrorNs,
@@ -154,10 +192,34 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             Gen0 = measured.Gen0,
             Gen1 = measured.Gen1,
             Gen2 = measured.Gen2,
-            Ratio = hasBaseline && baseline.Mean > 0 ? measured.MeanNs / baseline.Mean : null,
-            AllocRatio = hasBaseline && baseline.Allocated > 0 && measured.AllocatedBytes is { } allocated ? (double)allocated / baseline.Allocated.Value : null,
             Noisy = measured.MeanNs > 0 && measured.ErrorNs / measured.MeanNs > profile.TargetRelativeError,
             IterationsNs = measured.IterationsNs,
+        }, planned, operation, baselines);
+    }
+
+    /// <summary>Sets Ratio and Alloc Ratio against the baseline measured earlier in this run (the baseline is planned first).</summary>
+    private static ResultCell WithRatios(ResultCell cell, PlannedCase planned, Operation operation, Dictionary<string, (double Mean, long? Allocated)> baselines)
+    {
+        if (cell.MeanNs is not { } mean)
+        {
+            return cell;
+        }
+
+        var groupKey = string.Join('|', planned.Study.Name, planned.Workload.Payload.Name, planned.Workload.Shape, planned.Workload.Count, operation);
+        if (planned.Contender.Name == planned.Baseline)
+        {
+            baselines[groupKey] = (mean, cell.AllocatedBytes);
+        }
+
+        if (!baselines.TryGetValue(groupKey, out var baseline))
+        {
+            return cell with { Ratio = null, AllocRatio = null };
+        }
+
+        return cell with
+        {
+            Ratio = baseline.Mean > 0 ? mean / baseline.Mean : null,
+            AllocRatio = baseline.Allocated > 0 && cell.AllocatedBytes is { } allocated ? (double)allocated / baseline.Allocated.Value : null,
         };
     }
 

@@ -1,3 +1,4 @@
+using SerBench.Payloads;
 using SerBench.Running;
 using SerBench.Studies;
 
@@ -35,5 +36,25 @@ public class NameMatcherTests
         var plan = RunPlan.Create(RunRequest.Parse("json-vs-binary", null, "person", null, null, null));
 
         Assert.All(plan, p => Assert.Equal("person", p.Workload.Payload.Name));
+    }
+
+    [Fact]
+    public void RunPlan_ShapesAndOneSize_NarrowAStudyToOneCase_WithoutRepeats()
+    {
+        // What a child process is asked for: the shootout has lists of 1, 100 and 1,000; --sizes 100 must not yield three lists of 100.
+        var plan = RunPlan.Create(RunRequest.Parse("shootout", "servicestack-utf8", "user", "100", "serialize,deserialize", "smoke", "list"));
+
+        var only = Assert.Single(plan);
+        Assert.Equal((Shape.List, 100), (only.Workload.Shape, only.Workload.Count));
+        Assert.Equal([Operation.Serialize, Operation.Deserialize], only.Operations);
+    }
+
+    [Fact]
+    public void RunRequest_UnknownShape_NamesTheValidOnes()
+    {
+        var error = Assert.Throws<UsageException>(() => RunRequest.Parse(null, null, null, null, null, null, "lists"));
+
+        Assert.Contains("'lists'", error.Message, StringComparison.Ordinal);
+        Assert.Contains("list", error.Message, StringComparison.Ordinal);
     }
 }

@@ -1,0 +1,53 @@
+using System.Text.Json;
+using SerBench.Contenders;
+
+namespace SerBench.Tests.Cli;
+
+public class ProcessIsolationTests
+{
+    [Fact]
+    public void ContenderThatKillsItsProcess_IsRecordedAsCrash_AndCellsMeasuredBeforeItAreKept()
+    {
+        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
+        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
+        try
+        {
+            var (exitCode, output, error) = CliTester.Run("run", "--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-process-crash",
+                "--profile", "smoke", "--out", directory);
+
+            Assert.True(exitCode == 0, error + output);
+            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
+            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
+            Assert.Equal(4, cells.Count);
+            var survivors = cells.Where(c => c.GetProperty("contender").GetString() == "binary-utf8").ToList();
+            Assert.All(survivors, c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+            var crashed = cells.Where(c => c.GetProperty("contender").GetString() == "diagnostic-process-crash").ToList();
+            Assert.Equal(2, crashed.Count);
+            Assert.All(crashed, c =>
+            {
+                Assert.Equal("CRASH", c.GetProperty("status").GetString());
+                var reason = c.GetProperty("reason").GetString();
+                Assert.Contains("separate process", reason, StringComparison.Ordinal);
+                Assert.Contains("simulated fatal serializer error", reason, StringComparison.Ordinal);
+            });
+            Assert.NotNull(document.RootElement.GetProperty("finishedAt").GetString());
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
+            if (Directory.Exists(directory))
+            {
+                Directory.Delete(directory, recursive: true);
+            }
+        }
+    }
+
+    [Fact]
+    public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
+    {
+        var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("Unknown contender 'diagnostic-process-crash'", error, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,43 @@
+using System.Text;
+using SerBench.Sizes;
+
+namespace SerBench.Tests.Sizes;
+
+public class PayloadSizesTests
+{
+    [Fact]
+    public void OneBytePayload_HasGzipsFixedFraming()
+    {
+        // gzip: 10-byte header + a 3-byte fixed-Huffman deflate block for one literal + 8-byte trailer (CRC-32 and length).
+        var sizes = PayloadSizes.Measure([new byte[] { (byte)'a' }]);
+
+        Assert.Equal(1, sizes.Bytes);
+        Assert.Equal(21, sizes.GzipBytes);
+        Assert.InRange(sizes.BrotliBytes, 2, 10);
+    }
+
+    [Fact]
+    public void RepetitiveText_CompressesToAFewPercent_AndRawBytesAreExact()
+    {
+        var payload = Encoding.UTF8.GetBytes(string.Concat(Enumerable.Repeat("{\"name\":\"Speed Run\",\"highScore\":10000}", 500)));
+
+        var sizes = PayloadSizes.Measure([payload]);
+
+        Assert.Equal(19_000, sizes.Bytes);
+        Assert.InRange(sizes.GzipBytes, 40, 400);
+        Assert.InRange(sizes.BrotliBytes, 20, 200);
+    }
+
+    [Fact]
+    public void ManyPayloads_AreCompressedOneByOne_AndSummed()
+    {
+        var one = Encoding.UTF8.GetBytes("{\"name\":\"Speed Run\",\"highScore\":10000}");
+
+        var single = PayloadSizes.Measure([one]);
+        var three = PayloadSizes.Measure([one, one, one]);
+
+        Assert.Equal(single with { Bytes = 3 * single.Bytes, GzipBytes = 3 * single.GzipBytes, BrotliBytes = 3 * single.BrotliBytes }, three);
+        // Compressed alone, a 38-byte message grows under gzip (fixed 18+ byte framing): the many-small-messages cost the table shows.
+        Assert.True(single.GzipBytes > single.Bytes);
+    }
+}
