@@ -35,6 +35,8 @@ internal static class CliApp
             ListCommand.Create(context),
             VerifyCommand.Create(context),
             RunCommand.Create(context),
+            ReportCommand.Create(context),
+            CompareCommand.Create(context),
         };
 
         var parseResult = root.Parse(args);

@@ -87,10 +87,10 @@ internal static class RunCommand
             Console.CancelKeyPress -= onCancel;
         }
 
-        foreach (var exporter in DefaultExporters.All)
+        var reports = ReportWriter.Write(document, store.Directory);
+        if (reports.Note is not null)
         {
-            using var writer = new StreamWriter(Path.Combine(store.Directory, exporter.FileName));
-            exporter.Export(document, writer);
+            console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
         }
 
         ConsoleReport.Write(console, document);

@@ -10,9 +10,3 @@ public interface IReportExporter
 
     void Export(ResultsDocument document, TextWriter writer);
 }
-
-/// <summary>The exporters <c>serbench run</c> writes after measuring (results.json and results.csv are kept up to date during the run).</summary>
-public static class DefaultExporters
-{
-    public static IReadOnlyList<IReportExporter> All { get; } = [new MarkdownReportExporter(), new CsvExporter()];
-}

@@ -4,7 +4,8 @@ using SerBench.Studies;
 namespace SerBench.Reports;
 
 /// <summary><c>report.md</c>: GitHub-flavoured Markdown, one section per study, each table in the study's shape.</summary>
-public sealed class MarkdownReportExporter : IReportExporter
+/// <param name="chartImages">Charts whose SVG image was written to charts/; each study links its own.</param>
+public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages = null) : IReportExporter
 {
     public string FileName => "report.md";
 
@@ -39,7 +40,7 @@ public sealed class MarkdownReportExporter : IReportExporter
         }
     }
 
-    private static void WriteStudy(TextWriter writer, string studyName, List<ResultCell> cells)
+    private void WriteStudy(TextWriter writer, string studyName, List<ResultCell> cells)
     {
         var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
         writer.WriteLine();
@@ -52,6 +53,25 @@ public sealed class MarkdownReportExporter : IReportExporter
             {
                 writer.WriteLine($"- {note}");
             }
+        }
+
+        var findings = Findings.For(studyName, cells);
+        if (findings.Count > 0)
+        {
+            writer.WriteLine();
+            writer.WriteLine("**Findings**");
+            writer.WriteLine();
+            foreach (var finding in findings)
+            {
+                writer.WriteLine($"- {Escape(finding)}");
+            }
+        }
+
+        var images = (chartImages ?? []).Where(c => c.Study == studyName).ToList();
+        if (images.Count > 0)
+        {
+            writer.WriteLine();
+            writer.WriteLine("**Charts:** " + string.Join(" · ", images.Select(c => $"[{Escape(c.Title)}](charts/{c.Id}.svg)")));
         }
 
         foreach (var table in (IEnumerable<TableModel>)[ContenderTable.Build(cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells)])

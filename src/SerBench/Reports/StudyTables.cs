@@ -57,16 +57,21 @@ public static class StudyTables
                 row.Add(Formatting.ExactBytes(cell.PayloadBytes));
             }
 
-            row.Add(StatusText(cell, footnotes));
+            row.Add(StatusText(cell, footnotes, Ties.With(cell, rows)));
             body.Add(row);
         }
 
         return new TableModel(title, headers, body, footnotes);
     }
 
-    private static string StatusText(ResultCell cell, List<string> footnotes)
+    private static string StatusText(ResultCell cell, List<string> footnotes, IReadOnlyList<string> tiedWith)
     {
         var notes = new List<string>();
+        if (tiedWith.Count > 0)
+        {
+            notes.Add($"tied with {string.Join(", ", tiedWith)}: the 99.9% confidence intervals overlap");
+        }
+
         if (cell.Reason is not null)
         {
             notes.Add(cell.Reason);

@@ -1,0 +1,76 @@
+using System.CommandLine;
+using System.Globalization;
+using SerBench.Comparison;
+using SerBench.Running;
+using Spectre.Console;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary>
+/// <c>serbench compare BASE.json NEW.json [--threshold 5%] [--fail-on-regression] [--markdown FILE]</c>: NEW/BASE per cell
+/// with a significance test; exit code 1 on a regression when asked, so it can gate a CI pipeline.
+/// </summary>
+internal static class CompareCommand
+{
+    public const string DefaultThreshold = "5%";
+
+    public static Command Create(CliContext context)
+    {
+        var basePath = new Argument<string>("base") { Description = "The earlier results: a SerBench results.json or a BenchmarkDotNet *-report-full.json." };
+        var newPath = new Argument<string>("new") { Description = "The later results, same formats." };
+        var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts, e.g. 5% (default) or 10%.", DefaultValueFactory = _ => DefaultThreshold };
+        var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, or stopped passing the gate." };
+        var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file." };
+        var command = new Command("compare", "Compare two results files cell by cell, with a significance test, geometric means per study, allocation and size changes.")
+        {
+            basePath, newPath, threshold, failOnRegression, markdown,
+        };
+        command.SetAction(parse =>
+        {
+            var fraction = ParseThreshold(parse.GetValue(threshold)!);
+            var (before, after) = (Read(parse.GetValue(basePath)!), Read(parse.GetValue(newPath)!));
+            var report = Comparer.Compare(before, after, fraction);
+            foreach (var table in ComparisonTables.Build(report))
+            {
+                ConsoleReport.WriteTable(context.Console, table);
+            }
+
+            if (parse.GetValue(markdown) is { } markdownPath)
+            {
+                using var writer = new StreamWriter(markdownPath);
+                ComparisonTables.WriteMarkdown(report, before.Path, after.Path, writer);
+            }
+
+            var regressions = report.Cells.Count(c => c.IsRegression);
+            context.Console.MarkupLine($"{report.Cells.Count} cells compared ({before.Kind} → {after.Kind}), threshold {ComparisonTables.Percent(fraction)}: " +
+                                       (regressions == 0 ? "no regression" : $"[red]{regressions} regression(s)[/]") +
+                                       $"; {report.OnlyInBase.Count} only in BASE, {report.OnlyInNew.Count} only in NEW.");
+            return parse.GetValue(failOnRegression) && report.HasRegression ? CliApp.ExitFailures : CliApp.ExitOk;
+        });
+        return command;
+    }
+
+    /// <summary>"5%", "5" and "0.5%" are percentages; the result is a fraction (0.05).</summary>
+    internal static double ParseThreshold(string text)
+    {
+        var number = text.Trim().TrimEnd('%').Trim();
+        if (double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out var percent) && percent is >= 0 and <= 1000)
+        {
+            return percent / 100;
+        }
+
+        throw new UsageException($"Invalid --threshold '{text}'. Give a percentage from 0% to 1000%, e.g. --threshold 5%.");
+    }
+
+    private static ComparableResults Read(string path)
+    {
+        try
+        {
+            return ResultsFileReader.ReadComparable(path);
+        }
+        catch (ResultsFileException exception)
+        {
+            throw new UsageException(exception.Message);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+namespace SerBench.Comparison;
+
+/// <summary>How a measure moved between the two files.</summary>
+public enum Change
+{
+    /// <summary>Not significant, or within the threshold: shown as <c>~</c>.</summary>
+    Same,
+    Faster,
+    Slower,
+    Less,
+    More,
+
+    /// <summary>One side has no measurement (e.g. a status other than OK or DIFFERS).</summary>
+    NotComparable,
+}
+
+/// <summary>One cell present in both files.</summary>
+public sealed record CellComparison(
+    string Study,
+    string Key,
+    ComparableCell Base,
+    ComparableCell New,
+    double? TimeRatio,
+    Change Time,
+    string TimeMethod,
+    double? PValue,
+    double? AllocationRatio,
+    Change Allocation,
+    string? StatusChange)
+{
+    /// <summary>Slower or allocating more beyond the threshold, or a cell that stopped passing the gate.</summary>
+    public bool IsRegression => Time == Change.Slower || Allocation == Change.More || StatusChange is not null;
+}
+
+/// <summary>Geometric means of the NEW/BASE ratios of one study's comparable cells.</summary>
+public sealed record StudySummary(string Study, int Cells, double? TimeGeometricMean, double? AllocationGeometricMean);
+
+public sealed record ComparisonReport(
+    double Threshold,
+    IReadOnlyList<CellComparison> Cells,
+    IReadOnlyList<StudySummary> Studies,
+    IReadOnlyList<ComparableCell> OnlyInBase,
+    IReadOnlyList<ComparableCell> OnlyInNew)
+{
+    public bool HasRegression => Cells.Any(c => c.IsRegression);
+}
+
+/// <summary>
+/// Compares two results files cell by cell. Time: with per-iteration samples on both sides, a one-sided Mann–Whitney U
+/// test of "NEW is slower than BASE by more than the threshold" (and of "faster"), at <see cref="Alpha"/>; with summaries
+/// only, the 99.9% confidence intervals must not overlap and the ratio must pass the threshold. Allocation and size
+/// are deterministic, so a change beyond the threshold counts.
+/// </summary>
+public static class Comparer
+{
+    /// <summary>Significance level: the same 99.9% confidence SerBench uses for its error bars.</summary>
+    public const double Alpha = 0.001;
+
+    private const int MinimumSamples = 3;
+
+    private static readonly string[] PassingStatuses = ["OK", "DIFFERS"];
+
+    public static ComparisonReport Compare(ComparableResults baseline, ComparableResults candidate, double threshold)
+    {
+        var before = Index(baseline.Cells);
+        var after = Index(candidate.Cells);
+        var cells = new List<CellComparison>();
+        foreach (var ((study, key), old) in before)
+        {
+            if (after.TryGetValue((study, key), out var current))
+            {
+                cells.Add(CompareCell(study, key, old, current, threshold));
+            }
+        }
+
+        var studies = cells.GroupBy(c => c.Study).Select(g => new StudySummary(g.Key, g.Count(),
+            GeometricMean(g.Select(c => c.TimeRatio)), GeometricMean(g.Select(c => c.AllocationRatio)))).ToList();
+        return new ComparisonReport(threshold, cells, studies,
+            [.. before.Where(p => !after.ContainsKey(p.Key)).Select(p => p.Value)],
+            [.. after.Where(p => !before.ContainsKey(p.Key)).Select(p => p.Value)]);
+    }
+
+    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold)
+    {
+        string? statusChange = PassingStatuses.Contains(old.Status) && !PassingStatuses.Contains(current.Status)
+            ? $"{old.Status} → {current.Status}"
+            : null;
+        if (old.MeanNs is not { } oldMean || current.MeanNs is not { } newMean || oldMean <= 0)
+        {
+            return new CellComparison(study, key, old, current, null, Change.NotComparable, "—", null, null, Change.NotComparable, statusChange);
+        }
+
+        var ratio = newMean / oldMean;
+        var (time, method, p) = TimeChange(old, current, ratio, threshold);
+        double? allocationRatio = old.AllocatedBytes is { } a && current.AllocatedBytes is { } b
+            ? a == 0 ? (b == 0 ? 1 : double.PositiveInfinity) : (double)b / a
+            : null;
+        var allocation = allocationRatio switch
+        {
+            null => Change.NotComparable,
+            > 1 when allocationRatio > 1 + threshold => Change.More,
+            < 1 when allocationRatio < 1 / (1 + threshold) => Change.Less,
+            _ => Change.Same,
+        };
+        return new CellComparison(study, key, old, current, ratio, time, method, p, allocationRatio, allocation, statusChange);
+    }
+
+    private static (Change Change, string Method, double? PValue) TimeChange(ComparableCell old, ComparableCell current, double ratio, double threshold)
+    {
+        if (old.IterationsNs is { Count: >= MinimumSamples } before && current.IterationsNs is { Count: >= MinimumSamples } after)
+        {
+            // H1 "slower": NEW > BASE·(1+t). H1 "faster": BASE > NEW·(1+t). Shifting by the threshold keeps tiny real shifts at "~".
+            var slower = MannWhitney.PValueGreater(after, [.. before.Select(v => v * (1 + threshold))]);
+            var faster = MannWhitney.PValueGreater(before, [.. after.Select(v => v * (1 + threshold))]);
+            return slower < Alpha ? (Change.Slower, "Mann–Whitney U", slower)
+                : faster < Alpha ? (Change.Faster, "Mann–Whitney U", faster)
+                : (Change.Same, "Mann–Whitney U", Math.Min(slower, faster));
+        }
+
+        if (old.ErrorNs is { } oldError && current.ErrorNs is { } newError)
+        {
+            var separated = current.MeanNs - newError > old.MeanNs + oldError || current.MeanNs + newError < old.MeanNs - oldError;
+            var change = !separated ? Change.Same
+                : ratio > 1 + threshold ? Change.Slower
+                : ratio < 1 / (1 + threshold) ? Change.Faster
+                : Change.Same;
+            return (change, "99.9% CI", null);
+        }
+
+        return (Change.NotComparable, "no spread", null);
+    }
+
+    private static Dictionary<(string Study, string Key), ComparableCell> Index(IEnumerable<ComparableCell> cells)
+    {
+        var index = new Dictionary<(string, string), ComparableCell>();
+        foreach (var cell in cells)
+        {
+            index.TryAdd((cell.Study, cell.Key), cell);
+        }
+
+        return index;
+    }
+
+    private static double? GeometricMean(IEnumerable<double?> ratios)
+    {
+        var values = ratios.Where(r => r is > 0 and < double.PositiveInfinity).Select(r => r!.Value).ToList();
+        return values.Count == 0 ? null : Math.Exp(values.Average(Math.Log));
+    }
+}

@@ -1,0 +1,81 @@
+using System.Globalization;
+using SerBench.Reports;
+
+namespace SerBench.Comparison;
+
+/// <summary>The comparison as tables (one per study, then the cells found on one side only) and as Markdown.</summary>
+public static class ComparisonTables
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static IReadOnlyList<TableModel> Build(ComparisonReport report)
+    {
+        var tables = new List<TableModel>();
+        foreach (var study in report.Cells.GroupBy(c => c.Study))
+        {
+            var rows = study.Select(c => (IReadOnlyList<string>)
+            [
+                c.Key, Formatting.Time(c.Base.MeanNs, Formatting.TimeUnit(c.Base.MeanNs ?? 1)), Formatting.Time(c.New.MeanNs, Formatting.TimeUnit(c.New.MeanNs ?? 1)),
+                TimeText(c), c.PValue is { } p ? p.ToString(p < 0.0001 ? "0.0e0" : "0.0000", Invariant) : c.TimeMethod == "Mann–Whitney U" ? "—" : c.TimeMethod,
+                AllocationText(c), SizeText(c), c.StatusChange ?? c.New.Status,
+            ]).ToList();
+            var summary = report.Studies.First(s => s.Study == study.Key);
+            rows.Add([$"geometric mean ({summary.Cells} cells)", "", "", Ratio(summary.TimeGeometricMean), "", Ratio(summary.AllocationGeometricMean), "", ""]);
+            tables.Add(new TableModel($"{study.Key}: NEW / BASE", ["Cell", "Base mean", "New mean", "Time", "p", "Allocated", "Size", "Status"], rows,
+            [
+                $"Time: Mann–Whitney U on per-iteration samples (one-sided, α = {Comparer.Alpha.ToString(Invariant)}) against a shift of more than the threshold ({Percent(report.Threshold)}); '~' = not significant or within the threshold.",
+                "Allocated and Size are deterministic: any change beyond the threshold is shown.",
+            ]));
+        }
+
+        foreach (var (title, cells) in new[] { ("Only in BASE", report.OnlyInBase), ("Only in NEW", report.OnlyInNew) })
+        {
+            if (cells.Count > 0)
+            {
+                tables.Add(new TableModel(title, ["Study", "Cell", "Status"], [.. cells.Select(c => (IReadOnlyList<string>)[c.Study, c.Key, c.Status])], []));
+            }
+        }
+
+        return tables;
+    }
+
+    public static void WriteMarkdown(ComparisonReport report, string basePath, string newPath, TextWriter writer)
+    {
+        writer.WriteLine("# SerBench comparison");
+        writer.WriteLine();
+        writer.WriteLine($"BASE `{basePath}` · NEW `{newPath}` · threshold {Percent(report.Threshold)} · " +
+                         (report.HasRegression ? $"**{report.Cells.Count(c => c.IsRegression)} regression(s)**" : "no regression"));
+        foreach (var table in Build(report))
+        {
+            writer.WriteLine();
+            writer.WriteLine($"## {MarkdownReportExporter.Escape(table.Title)}");
+            writer.WriteLine();
+            MarkdownReportExporter.WriteTable(writer, table);
+        }
+    }
+
+    public static string Percent(double fraction) => (fraction * 100).ToString("0.##", Invariant) + "%";
+
+    private static string TimeText(CellComparison c) => c.Time switch
+    {
+        Change.Slower => $"{Ratio(c.TimeRatio)} slower",
+        Change.Faster => $"{Ratio(c.TimeRatio)} faster",
+        Change.Same => $"~ ({Ratio(c.TimeRatio)})",
+        _ => "—",
+    };
+
+    private static string AllocationText(CellComparison c) => c.Allocation switch
+    {
+        Change.More => $"{Ratio(c.AllocationRatio)} more",
+        Change.Less => $"{Ratio(c.AllocationRatio)} less",
+        Change.Same => "~",
+        _ => "—",
+    };
+
+    private static string SizeText(CellComparison c) =>
+        c.Base.PayloadBytes is { } before && c.New.PayloadBytes is { } after && before != after
+            ? $"{before.ToString("N0", Invariant)} → {after.ToString("N0", Invariant)} B"
+            : "~";
+
+    private static string Ratio(double? ratio) => ratio is { } r && !double.IsInfinity(r) ? r.ToString("0.00", Invariant) + "×" : "—";
+}

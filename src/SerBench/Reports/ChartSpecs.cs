@@ -1,0 +1,279 @@
+using System.Globalization;
+using System.Text.Json.Nodes;
+using SerBench.Results;
+using SerBench.Studies;
+
+namespace SerBench.Reports;
+
+/// <summary>A chart of one study, as a Vega-Lite specification; <see cref="Id"/> names its image file (charts/&lt;id&gt;.svg).</summary>
+public sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec);
+
+/// <summary>
+/// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
+/// payload size (raw, gzip, Brotli) and size against speed with the Pareto front marked. Only measured cells are drawn;
+/// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
+/// of one chart span more than <see cref="LogScaleSpan"/>×.
+/// </summary>
+public static class ChartSpecs
+{
+    public const double LogScaleSpan = 20;
+
+    private const string Schema = "https://vega.github.io/schema/vega-lite/v6.json";
+
+    public static IReadOnlyList<ChartSpec> Build(ResultsDocument document)
+    {
+        var charts = new List<ChartSpec>();
+        foreach (var study in document.Cells.GroupBy(c => c.Study))
+        {
+            var cells = study.ToList();
+            var index = 0;
+            foreach (var group in cells.Where(c => c.MeanNs is not null).GroupBy(c => (c.Payload, c.Operation)))
+            {
+                var rows = group.ToList();
+                var label = $"{Capitalize(group.Key.Operation)} · {group.Key.Payload}";
+                charts.Add(new ChartSpec(study.Key, $"{study.Key}-{++index:00}-time", $"{label}: mean time per operation", TimeChart($"{label}: mean time per operation (99.9% CI)", rows)));
+                if (rows.Any(r => r.AllocatedBytes is not null))
+                {
+                    charts.Add(new ChartSpec(study.Key, $"{study.Key}-{index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation", rows)));
+                }
+            }
+
+            if (cells.Any(c => c.PayloadBytes is not null))
+            {
+                charts.Add(new ChartSpec(study.Key, $"{study.Key}-size", "Payload size per object", SizeChart(cells)));
+            }
+
+            var scatter = ScatterPoints(cells);
+            if (scatter.Count > 1)
+            {
+                charts.Add(new ChartSpec(study.Key, $"{study.Key}-pareto", "Size against speed", ScatterChart(scatter)));
+            }
+        }
+
+        return charts;
+    }
+
+    private static JsonObject TimeChart(string title, List<ResultCell> rows)
+    {
+        var unit = Formatting.TimeUnit(rows.Min(r => r.MeanNs!.Value));
+        var values = new JsonArray([.. rows.Select(r => (JsonNode)new JsonObject
+        {
+            ["contender"] = r.Contender,
+            ["case"] = StudyTables.Case(r),
+            ["mean"] = Round(r.MeanNs!.Value / unit.Divisor),
+            ["low"] = Round(Math.Max(r.MeanNs.Value - (r.ErrorNs ?? 0), r.MeanNs.Value * 0.01) / unit.Divisor),
+            ["high"] = Round((r.MeanNs.Value + (r.ErrorNs ?? 0)) / unit.Divisor),
+            ["status"] = r.Status,
+            ["tied"] = string.Join(", ", Ties.With(r, rows)),
+        })]);
+        var log = Span(rows.Select(r => r.MeanNs!.Value)) > LogScaleSpan;
+        var x = Axis("mean", $"{unit.Unit}{(log ? " (log scale)" : "")}", log);
+        var layer = new JsonArray(
+            Layer(Bar(), Encoding(x, Tooltip(("contender", "nominal"), ("case", "nominal"), ("mean", "quantitative"), ("low", "quantitative"), ("high", "quantitative"), ("status", "nominal"), ("tied", "nominal")))),
+            Layer(new JsonObject { ["type"] = "errorbar", ["ticks"] = true, ["color"] = "#222" }, new JsonObject
+            {
+                ["y"] = ContenderAxis(),
+                ["x"] = new JsonObject { ["field"] = "low", ["type"] = "quantitative", ["scale"] = Scale(log) },
+                ["x2"] = new JsonObject { ["field"] = "high" },
+            }));
+        return Faceted(title, values, rows, layer);
+    }
+
+    private static JsonObject AllocationChart(string title, List<ResultCell> rows)
+    {
+        var measured = rows.Where(r => r.AllocatedBytes is not null).ToList();
+        var values = new JsonArray([.. measured.Select(r => (JsonNode)new JsonObject
+        {
+            ["contender"] = r.Contender,
+            ["case"] = StudyTables.Case(r),
+            ["bytes"] = r.AllocatedBytes,
+        })]);
+        var log = measured.All(r => r.AllocatedBytes > 0) && Span(measured.Select(r => (double)r.AllocatedBytes!.Value)) > LogScaleSpan;
+        var layer = new JsonArray(Layer(Bar(), Encoding(Axis("bytes", "bytes allocated" + (log ? " (log scale)" : ""), log),
+            Tooltip(("contender", "nominal"), ("case", "nominal"), ("bytes", "quantitative")))));
+        return Faceted(title, values, measured, layer);
+    }
+
+    private static JsonObject SizeChart(List<ResultCell> cells)
+    {
+        // One row per contender and payload at the largest case measured; sizes do not depend on the operation.
+        var largest = cells.Where(c => c.PayloadBytes is not null)
+            .GroupBy(c => (c.Contender, c.Payload))
+            .Select(g => g.OrderByDescending(c => c.Count).First())
+            .ToList();
+        var values = new JsonArray();
+        foreach (var cell in largest)
+        {
+            foreach (var (encoding, bytes) in new[] { ("raw", cell.PayloadBytes), ("gzip", cell.GzipBytes), ("Brotli", cell.BrotliBytes) })
+            {
+                if (bytes is { } size)
+                {
+                    values.Add(new JsonObject
+                    {
+                        ["contender"] = cell.Contender,
+                        ["payload"] = $"{cell.Payload} ({StudyTables.Case(cell)})",
+                        ["encoding"] = encoding,
+                        ["bytesPerObject"] = Round((double)size / cell.Count),
+                    });
+                }
+            }
+        }
+
+        return new JsonObject
+        {
+            ["$schema"] = Schema,
+            ["title"] = "Payload bytes per object: raw, gzip, Brotli",
+            ["data"] = new JsonObject { ["values"] = values },
+            ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
+            ["spec"] = new JsonObject
+            {
+                ["width"] = 420,
+                ["mark"] = Bar(),
+                ["encoding"] = new JsonObject
+                {
+                    ["y"] = ContenderAxis(),
+                    ["yOffset"] = new JsonObject { ["field"] = "encoding", ["sort"] = new JsonArray("raw", "gzip", "Brotli") },
+                    ["x"] = Axis("bytesPerObject", "bytes per object", log: false),
+                    ["color"] = new JsonObject { ["field"] = "encoding", ["type"] = "nominal", ["sort"] = new JsonArray("raw", "gzip", "Brotli"), ["title"] = "encoding" },
+                    ["tooltip"] = Tooltip(("contender", "nominal"), ("encoding", "nominal"), ("bytesPerObject", "quantitative")),
+                },
+            },
+            ["resolve"] = new JsonObject { ["scale"] = new JsonObject { ["x"] = "independent", ["y"] = "independent" } },
+        };
+    }
+
+    /// <summary>A point per contender and payload (largest case): bytes per object against time per object.</summary>
+    internal sealed record ScatterPoint(string Contender, string Payload, double BytesPerObject, double NanosecondsPerObject, string Operations)
+    {
+        public bool OnParetoFront { get; init; }
+    }
+
+    internal static List<ScatterPoint> ScatterPoints(IReadOnlyList<ResultCell> cells)
+    {
+        var points = new List<ScatterPoint>();
+        foreach (var payload in cells.Where(c => c.MeanNs is not null && c.PayloadBytes is not null).GroupBy(c => c.Payload))
+        {
+            var largest = payload.Max(c => c.Count);
+            var shape = payload.Where(c => c.Count == largest).Select(c => c.Shape).First();
+            var operations = payload.Where(c => c.Count == largest && c.Shape == shape).Select(c => c.Operation).Distinct().ToList();
+            var candidates = new List<ScatterPoint>();
+            foreach (var contender in payload.Where(c => c.Count == largest && c.Shape == shape).GroupBy(c => c.Contender))
+            {
+                // Time = the sum over the operations measured for everyone (e.g. serialize + deserialize).
+                if (contender.Select(c => c.Operation).Distinct().Count() != operations.Count)
+                {
+                    continue;
+                }
+
+                var first = contender.First();
+                candidates.Add(new ScatterPoint(contender.Key, $"{payload.Key} ({StudyTables.Case(first)})", (double)first.PayloadBytes!.Value / largest,
+                    contender.Sum(c => c.MeanNs!.Value) / largest, string.Join(" + ", operations)));
+            }
+
+            points.AddRange(candidates.Select(p => p with
+            {
+                OnParetoFront = !candidates.Any(q => q != p && q.BytesPerObject <= p.BytesPerObject && q.NanosecondsPerObject <= p.NanosecondsPerObject
+                                                     && (q.BytesPerObject < p.BytesPerObject || q.NanosecondsPerObject < p.NanosecondsPerObject)),
+            }));
+        }
+
+        return points;
+    }
+
+    private static JsonObject ScatterChart(List<ScatterPoint> points)
+    {
+        var values = new JsonArray([.. points.Select(p => (JsonNode)new JsonObject
+        {
+            ["contender"] = p.Contender,
+            ["payload"] = p.Payload,
+            ["bytesPerObject"] = Round(p.BytesPerObject),
+            ["nsPerObject"] = Round(p.NanosecondsPerObject),
+            ["front"] = p.OnParetoFront ? "Pareto front" : "dominated",
+            ["operations"] = p.Operations,
+        })]);
+        var logY = Span(points.Select(p => p.NanosecondsPerObject)) > LogScaleSpan;
+        var encoding = new JsonObject
+        {
+            ["x"] = new JsonObject { ["field"] = "bytesPerObject", ["type"] = "quantitative", ["title"] = "payload bytes per object", ["scale"] = new JsonObject { ["zero"] = false } },
+            ["y"] = new JsonObject { ["field"] = "nsPerObject", ["type"] = "quantitative", ["title"] = "ns per object" + (logY ? " (log scale)" : ""), ["scale"] = Scale(logY) },
+            ["color"] = new JsonObject { ["field"] = "front", ["type"] = "nominal", ["title"] = null, ["scale"] = new JsonObject { ["domain"] = new JsonArray("Pareto front", "dominated"), ["range"] = new JsonArray("#d62728", "#9e9e9e") } },
+            ["tooltip"] = Tooltip(("contender", "nominal"), ("bytesPerObject", "quantitative"), ("nsPerObject", "quantitative"), ("operations", "nominal"), ("front", "nominal")),
+        };
+        return new JsonObject
+        {
+            ["$schema"] = Schema,
+            ["title"] = "Size against speed (largest case; time = sum of the operations measured). Lower left is better.",
+            ["data"] = new JsonObject { ["values"] = values },
+            ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
+            ["spec"] = new JsonObject
+            {
+                ["width"] = 420,
+                ["height"] = 220,
+                ["encoding"] = encoding,
+                ["layer"] = new JsonArray(
+                    new JsonObject { ["mark"] = new JsonObject { ["type"] = "point", ["filled"] = true, ["size"] = 70 } },
+                    new JsonObject { ["mark"] = new JsonObject { ["type"] = "text", ["align"] = "left", ["dx"] = 6, ["fontSize"] = 10 }, ["encoding"] = new JsonObject { ["text"] = new JsonObject { ["field"] = "contender" } } }),
+            },
+            ["resolve"] = new JsonObject { ["scale"] = new JsonObject { ["x"] = "independent", ["y"] = "independent" } },
+        };
+    }
+
+    private static JsonObject Faceted(string title, JsonArray values, List<ResultCell> rows, JsonArray layer) => new()
+    {
+        ["$schema"] = Schema,
+        ["title"] = title,
+        ["data"] = new JsonObject { ["values"] = values },
+        ["facet"] = new JsonObject
+        {
+            ["row"] = new JsonObject
+            {
+                ["field"] = "case",
+                ["type"] = "nominal",
+                ["title"] = null,
+                ["sort"] = new JsonArray([.. rows.OrderBy(r => r.Shape == "object" ? 0 : 1).ThenBy(r => r.Count).Select(StudyTables.Case).Distinct().Select(c => (JsonNode)c!)]),
+                ["header"] = Header(),
+            },
+        },
+        ["spec"] = new JsonObject { ["width"] = 420, ["layer"] = layer },
+        ["resolve"] = new JsonObject { ["scale"] = new JsonObject { ["x"] = "independent", ["y"] = "independent" } },
+    };
+
+    private static JsonObject Layer(JsonObject mark, JsonObject encoding) => new() { ["mark"] = mark, ["encoding"] = encoding };
+
+    private static JsonObject Bar() => new() { ["type"] = "bar", ["tooltip"] = true };
+
+    private static JsonObject Encoding(JsonObject x, JsonArray tooltip) => new()
+    {
+        ["y"] = ContenderAxis(),
+        ["x"] = x,
+        ["color"] = new JsonObject { ["field"] = "contender", ["type"] = "nominal", ["legend"] = null },
+        ["tooltip"] = tooltip,
+    };
+
+    private static JsonObject ContenderAxis() => new() { ["field"] = "contender", ["type"] = "nominal", ["sort"] = null, ["title"] = null };
+
+    private static JsonObject Axis(string field, string title, bool log) => new()
+    {
+        ["field"] = field,
+        ["type"] = "quantitative",
+        ["title"] = title,
+        ["scale"] = Scale(log),
+    };
+
+    private static JsonObject Scale(bool log) => log ? new JsonObject { ["type"] = "log" } : new JsonObject { ["zero"] = true };
+
+    private static JsonObject Header() => new() { ["labelAngle"] = 0, ["labelAlign"] = "left", ["labelFontWeight"] = "bold" };
+
+    private static JsonArray Tooltip(params (string Field, string Type)[] fields) =>
+        new([.. fields.Select(f => (JsonNode)new JsonObject { ["field"] = f.Field, ["type"] = f.Type })]);
+
+    private static double Span(IEnumerable<double> values)
+    {
+        var list = values.Where(v => v > 0).ToList();
+        return list.Count == 0 ? 1 : list.Max() / list.Min();
+    }
+
+    private static double Round(double value) => Math.Round(value, value >= 100 ? 1 : 4);
+
+    private static string Capitalize(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
+}

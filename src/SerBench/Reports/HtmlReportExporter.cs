@@ -1,0 +1,188 @@
+using System.Globalization;
+using System.Net;
+using System.Text.Json.Nodes;
+using SerBench.Results;
+using SerBench.Studies;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// <c>report.html</c>: one self-contained, offline file. Environment and packages at the top; per study the findings,
+/// charts (drawn in the browser by the embedded Vega-Lite bundles), and the tables with sortable columns. Every piece
+/// of text that comes from results is HTML-encoded, and chart data is embedded as JSON whose encoder escapes
+/// <c>&lt;</c>, <c>&gt;</c> and <c>&amp;</c>, so a reason containing <c>&lt;script&gt;</c> is shown, never run.
+/// </summary>
+/// <param name="charts">The charts to draw (from <see cref="ChartSpecs.Build"/>).</param>
+public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IReportExporter
+{
+    public string FileName => "report.html";
+
+    public void Export(ResultsDocument document, TextWriter writer)
+    {
+        var drawable = ChartBundles.Available ? charts : [];
+        writer.WriteLine("<!DOCTYPE html>");
+        writer.WriteLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+        writer.WriteLine("<title>SerBench report</title>");
+        writer.WriteLine($"<style>{Style}</style>");
+        writer.WriteLine($"<script>{ErrorCapture}</script>");
+        if (drawable.Count > 0)
+        {
+            // Inline, so the file opens offline: nothing is fetched from the network.
+            writer.WriteLine($"<script>{ChartBundles.Vega}</script>");
+            writer.WriteLine($"<script>{ChartBundles.VegaLite}</script>");
+            writer.WriteLine($"<script>{ChartBundles.VegaEmbed}</script>");
+        }
+
+        writer.WriteLine("</head>");
+        writer.WriteLine($"<body data-charts-expected=\"{drawable.Count}\">");
+        WriteHeader(writer, document);
+        if (!ChartBundles.Available)
+        {
+            writer.WriteLine($"<p class=\"notice\">{E(ChartBundles.NotBundledMessage)}</p>");
+        }
+
+        foreach (var study in document.Cells.GroupBy(c => c.Study))
+        {
+            WriteStudy(writer, study.Key, study.ToList(), drawable.Where(c => c.Study == study.Key).ToList());
+        }
+
+        var specs = new JsonObject();
+        foreach (var chart in drawable)
+        {
+            specs["chart-" + chart.Id] = chart.Spec.DeepClone();
+        }
+
+        writer.WriteLine($"<script type=\"application/json\" id=\"chart-specs\">{specs.ToJsonString()}</script>");
+        writer.WriteLine($"<script>{Behaviour}</script>");
+        writer.WriteLine("</body></html>");
+    }
+
+    private static void WriteHeader(TextWriter writer, ResultsDocument document)
+    {
+        var env = document.Environment;
+        writer.WriteLine("<header><h1>SerBench report</h1>");
+        writer.WriteLine($"<p><code>{E(document.Command)}</code> · profile <b>{E(document.Profile)}</b> · started {E(document.StartedAt.ToString("yyyy-MM-dd HH:mm:ss zzz", CultureInfo.InvariantCulture))}" +
+                         (document.FinishedAt is { } finished ? $" · finished {E(finished.ToString("HH:mm:ss", CultureInfo.InvariantCulture))}" : " · <b>not finished</b> (stopped or still running)") + "</p>");
+        writer.WriteLine("<table class=\"env\"><tbody>");
+        foreach (var (name, value) in new[]
+                 {
+                     ("Tool", $"{document.Tool.Name} {document.Tool.Version}" + (document.Tool.Commit is { } commit ? $" ({commit})" : "")),
+                     ("Runtime", $"{env.Runtime} ({env.Architecture}) on {env.Os}"),
+                     ("CPU", $"{env.CpuModel}, {env.LogicalCores} logical cores"),
+                     ("GC / JIT", $"{env.GcMode}; tiered compilation: {env.TieredCompilation}; tiered PGO: {env.TieredPgo}"),
+                     ("Measured with", $"{env.MeasurementEngine}; build: {env.BuildConfiguration}"),
+                     ("Packages", string.Join(", ", document.Packages.Select(p => $"{p.Key} {p.Value}"))),
+                 })
+        {
+            writer.WriteLine($"<tr><th>{E(name)}</th><td>{E(value)}</td></tr>");
+        }
+
+        writer.WriteLine("</tbody></table>");
+        if (env.BuildConfiguration != "Release")
+        {
+            writer.WriteLine("<p class=\"notice\">SerBench was built without optimizations; these numbers are not fit for comparison.</p>");
+        }
+
+        writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +
+                         "Contenders whose intervals overlap are statistically tied. Gen0/1/2 are collections per 1,000 operations. Statuses other than OK are never ranked. " +
+                         "Click a column header to sort.</p>");
+        var studies = document.Cells.Select(c => c.Study).Distinct().ToList();
+        writer.WriteLine("<nav>" + string.Join(" · ", studies.Select(s => $"<a href=\"#study-{E(s)}\">{E(s)}</a>")) + "</nav></header>");
+    }
+
+    private static void WriteStudy(TextWriter writer, string studyName, List<ResultCell> cells, List<ChartSpec> studyCharts)
+    {
+        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
+        writer.WriteLine($"<section id=\"study-{E(studyName)}\"><h2>{E(studyName)}{(study is null ? "" : " — " + E(study.Title))}</h2>");
+        if (study is not null)
+        {
+            writer.WriteLine($"<p>Reproduces {E(study.Source)}. Conventions: {E(study.Conventions.Name)}. Baseline: <code>{E(study.Baseline)}</code>.</p>");
+            if (study.Notes.Count > 0)
+            {
+                writer.WriteLine("<ul class=\"notes\">" + string.Concat(study.Notes.Select(n => $"<li>{E(n)}</li>")) + "</ul>");
+            }
+        }
+
+        var findings = Findings.For(studyName, cells);
+        if (findings.Count > 0)
+        {
+            writer.WriteLine("<h3>Findings</h3><ul class=\"findings\">" + string.Concat(findings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+        }
+
+        if (studyCharts.Count > 0)
+        {
+            writer.WriteLine("<h3>Charts</h3><div class=\"charts\">");
+            foreach (var chart in studyCharts)
+            {
+                writer.WriteLine($"<figure><div class=\"chart\" id=\"chart-{E(chart.Id)}\"></div><figcaption>{E(chart.Title)} · <a href=\"charts/{E(chart.Id)}.svg\">SVG</a></figcaption></figure>");
+            }
+
+            writer.WriteLine("</div>");
+        }
+
+        writer.WriteLine("<h3>Tables</h3>");
+        foreach (var table in (IEnumerable<TableModel>)[.. StudyTables.Build(studyName, cells), SizeTable.Build(cells), ContenderTable.Build(cells)])
+        {
+            WriteTable(writer, table);
+        }
+
+        writer.WriteLine("</section>");
+    }
+
+    private static void WriteTable(TextWriter writer, TableModel table)
+    {
+        writer.WriteLine($"<h4>{E(table.Title)}</h4><table class=\"sortable\"><thead><tr>" +
+                         string.Concat(table.Headers.Select(h => $"<th>{E(h)}</th>")) + "</tr></thead><tbody>");
+        foreach (var row in table.Rows)
+        {
+            writer.WriteLine("<tr>" + string.Concat(row.Select((value, i) => $"<td{(i >= 2 ? " class=\"num\"" : "")}>{E(value)}</td>")) + "</tr>");
+        }
+
+        writer.WriteLine("</tbody></table>");
+        if (table.Footnotes.Count > 0)
+        {
+            writer.WriteLine("<ol class=\"footnotes\">" + string.Concat(table.Footnotes.Select(f => $"<li>{E(f)}</li>")) + "</ol>");
+        }
+    }
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+
+    private const string Style = """
+        body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}
+        h1{margin-top:24px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:40px}
+        table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
+        th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}td.num{text-align:right}
+        table.sortable th{cursor:pointer;background:#f5f5f7;user-select:none}table.sortable th:after{content:" \2195";color:#aaa}
+        table.env th{background:#f5f5f7;width:130px}
+        .charts{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0;border:1px solid #eee;padding:8px;border-radius:6px}
+        figcaption{font-size:12px;color:#555}.notice{background:#fff4ce;padding:8px 12px;border-radius:4px}
+        .footnotes{font-size:12px;color:#444}.legend{color:#444}code{background:#f5f5f7;padding:1px 4px;border-radius:3px}
+        """;
+
+    // Counts uncaught errors and console.error calls, so that a headless browser check can read them from the DOM.
+    private const string ErrorCapture = """
+        window.serbenchErrors=[];
+        (function(){var note=function(m){window.serbenchErrors.push(String(m));document.documentElement.setAttribute('data-chart-errors',String(window.serbenchErrors.length));};
+        window.addEventListener('error',function(e){note(e.message);});window.addEventListener('unhandledrejection',function(e){note(e.reason);});
+        var original=console.error;console.error=function(){note(Array.prototype.join.call(arguments,' '));original.apply(console,arguments);};})();
+        """;
+
+    private const string Behaviour = """
+        (function(){
+          var units={ns:1,'μs':1e3,us:1e3,ms:1e6,s:1e9,B:1,KB:1024,MB:1048576,GB:1073741824,'×':1};
+          function key(text){var m=/^\s*(-?[\d,]*\.?\d+)\s*([^\s\d(]*)/.exec(text);if(!m)return null;var n=parseFloat(m[1].replace(/,/g,''));return n*(units[m[2]]||1);}
+          document.querySelectorAll('table.sortable').forEach(function(table){
+            table.querySelectorAll('th').forEach(function(th,column){var ascending=true;th.addEventListener('click',function(){
+              var body=table.tBodies[0];var rows=Array.prototype.slice.call(body.rows);
+              rows.sort(function(a,b){var x=a.cells[column].textContent,y=b.cells[column].textContent,kx=key(x),ky=key(y);
+                var c=(kx!==null&&ky!==null)?kx-ky:(kx!==null?-1:(ky!==null?1:x.localeCompare(y)));return ascending?c:-c;});
+              ascending=!ascending;rows.forEach(function(r){body.appendChild(r);});});});});
+          var specs=JSON.parse(document.getElementById('chart-specs').textContent);var ids=Object.keys(specs);
+          if(ids.length===0||typeof vegaEmbed==='undefined'){document.body.setAttribute('data-charts-rendered','0');document.body.setAttribute('data-ready','true');return;}
+          Promise.allSettled(ids.map(function(id){return vegaEmbed(document.getElementById(id),specs[id],{renderer:'svg',actions:{export:true,source:false,compiled:false,editor:false}});}))
+            .then(function(results){var ok=results.filter(function(r){return r.status==='fulfilled';}).length;
+              results.forEach(function(r){if(r.status==='rejected')console.error('chart failed: '+r.reason);});
+              document.body.setAttribute('data-charts-rendered',String(ok));document.body.setAttribute('data-ready','true');});
+        })();
+        """;
+}

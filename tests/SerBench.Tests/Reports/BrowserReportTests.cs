@@ -1,0 +1,78 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using SerBench.Reports;
+
+namespace SerBench.Tests.Reports;
+
+/// <summary>
+/// Opens report.html in headless Chromium and checks that every chart rendered with no console error, then saves a
+/// screenshot. Needs Debian's <c>chromium</c>; .ci/run installs it and sets SERBENCH_REQUIRE_BROWSER=1, which turns a
+/// missing browser into a failure instead of a skipped check.
+/// </summary>
+public sealed partial class BrowserReportTests : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("serbench-browser-").FullName;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public void ReportHtml_RendersEveryChart_WithoutConsoleErrors_InHeadlessChromium()
+    {
+        var chromium = FindChromium();
+        if (chromium is null)
+        {
+            Assert.False(Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_BROWSER") == "1", "chromium is required (SERBENCH_REQUIRE_BROWSER=1) but was not found");
+            return;
+        }
+
+        ReportWriter.Write(SampleResults.WebApiWithCrash(), _directory);
+        var page = new Uri(Path.Combine(_directory, "report.html")).AbsoluteUri;
+
+        var dom = Chromium(chromium, "--dump-dom", page);
+        var screenshot = Path.Combine(_directory, "report.png");
+        Chromium(chromium, $"--screenshot={screenshot}", "--window-size=1280,2400", page);
+
+        Assert.Contains("data-ready=\"true\"", dom, StringComparison.Ordinal);
+        var expected = int.Parse(Attribute(dom, "data-charts-expected"), System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Equal(4, expected);
+        Assert.Equal(expected.ToString(System.Globalization.CultureInfo.InvariantCulture), Attribute(dom, "data-charts-rendered"));
+        Assert.DoesNotContain("data-chart-errors", dom, StringComparison.Ordinal);
+        Assert.True(SvgMarks().Count(dom) >= expected, "each chart draws an SVG");
+        Assert.Contains("&lt;script&gt;alert(", dom, StringComparison.Ordinal);
+        Assert.True(new FileInfo(screenshot).Length > 20_000, "screenshot written");
+
+        // Keep the last screenshot where CI and people can look at it.
+        var keep = Path.Combine(AppContext.BaseDirectory, "report-screenshot.png");
+        File.Copy(screenshot, keep, overwrite: true);
+    }
+
+    private static string? FindChromium() =>
+        new[] { Environment.GetEnvironmentVariable("SERBENCH_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome" }
+            .FirstOrDefault(p => p is not null && File.Exists(p));
+
+    private static string Chromium(string chromium, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(chromium) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var argument in (string[])["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                     "--no-first-run", "--allow-file-access-from-files", "--virtual-time-budget=15000", .. arguments])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        _ = process.StandardError.ReadToEndAsync();
+        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(2)), "chromium finished");
+        return output.Result;
+    }
+
+    private static string Attribute(string dom, string name)
+    {
+        var match = Regex.Match(dom, $"{name}=\"([^\"]*)\"");
+        Assert.True(match.Success, $"{name} present in the rendered page");
+        return match.Groups[1].Value;
+    }
+
+    [GeneratedRegex("<svg[^>]*class=\"marks\"")]
+    private static partial Regex SvgMarks();
+}
