@@ -12,13 +12,13 @@ namespace SerBench.Cli.Commands;
 /// </summary>
 internal static class CompareCommand
 {
-    public const string DefaultThreshold = "5%";
+    public const string DefaultThreshold = "10%";
 
     public static Command Create(CliContext context)
     {
         var basePath = new Argument<string>("base") { Description = "The earlier results: a SerBench results.json or a BenchmarkDotNet *-report-full.json." };
         var newPath = new Argument<string>("new") { Description = "The later results, same formats." };
-        var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts, e.g. 5% (default) or 10%.", DefaultValueFactory = _ => DefaultThreshold };
+        var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts (default 10%: two identical quick runs on a 2-core shared VM differed by up to 9.5%).", DefaultValueFactory = _ => DefaultThreshold };
         var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, or stopped passing the gate." };
         var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file." };
         var command = new Command("compare", "Compare two results files cell by cell, with a significance test, geometric means per study, allocation and size changes.")

@@ -72,6 +72,12 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     public virtual AotSupport NativeAot =>
         Generation is Generation.SourceGenerated or Generation.HandWritten ? AotSupport.Safe : AotSupport.NotSafe;
 
+    /// <summary>
+    /// True for a speed-of-light reference (hand-written code per model) rather than a library a user would pick:
+    /// findings rank libraries and quote the reference beside them.
+    /// </summary>
+    public virtual bool IsReference => false;
+
     /// <summary>The library's licence (SPDX identifier where it has one).</summary>
     public virtual string Licence => "MIT";
 

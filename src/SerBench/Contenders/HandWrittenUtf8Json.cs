@@ -13,5 +13,7 @@ internal sealed class HandWrittenUtf8Json() : Contender(
 {
     protected override Assembly LibraryAssembly => SystemTextJsonSettings.Assembly;
 
+    public override bool IsReference => true;
+
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => JsonCodecs.Create<T>(conventions);
 }

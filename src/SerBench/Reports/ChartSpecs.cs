@@ -66,14 +66,16 @@ public static class ChartSpecs
             ["status"] = r.Status,
             ["tied"] = string.Join(", ", Ties.With(r, rows)),
         })]);
-        var log = Span(rows.Select(r => r.MeanNs!.Value)) > LogScaleSpan;
-        var x = Axis("mean", $"{unit.Unit}{(log ? " (log scale)" : "")}", log);
+        var log = WidestCase(rows, r => r.MeanNs!.Value) > LogScaleSpan;
+        var axisTitle = $"{unit.Unit}{(log ? " (log scale)" : "")}";
+        var x = Axis("mean", axisTitle, log);
         var layer = new JsonArray(
-            Layer(Bar(), Encoding(x, Tooltip(("contender", "nominal"), ("case", "nominal"), ("mean", "quantitative"), ("low", "quantitative"), ("high", "quantitative"), ("status", "nominal"), ("tied", "nominal")))),
+            Layer(Mark(log), Encoding(x, Tooltip(("contender", "nominal"), ("case", "nominal"), ("mean", "quantitative"), ("low", "quantitative"), ("high", "quantitative"), ("status", "nominal"), ("tied", "nominal")))),
             Layer(new JsonObject { ["type"] = "errorbar", ["ticks"] = true, ["color"] = "#222" }, new JsonObject
             {
                 ["y"] = ContenderAxis(),
-                ["x"] = new JsonObject { ["field"] = "low", ["type"] = "quantitative", ["scale"] = Scale(log) },
+                // Same title as the bars' axis, or Vega-Lite would merge the two into "ns, low".
+                ["x"] = new JsonObject { ["field"] = "low", ["type"] = "quantitative", ["scale"] = Scale(log), ["title"] = axisTitle },
                 ["x2"] = new JsonObject { ["field"] = "high" },
             }));
         return Faceted(title, values, rows, layer);
@@ -88,8 +90,8 @@ public static class ChartSpecs
             ["case"] = StudyTables.Case(r),
             ["bytes"] = r.AllocatedBytes,
         })]);
-        var log = measured.All(r => r.AllocatedBytes > 0) && Span(measured.Select(r => (double)r.AllocatedBytes!.Value)) > LogScaleSpan;
-        var layer = new JsonArray(Layer(Bar(), Encoding(Axis("bytes", "bytes allocated" + (log ? " (log scale)" : ""), log),
+        var log = measured.All(r => r.AllocatedBytes > 0) && WidestCase(measured, r => r.AllocatedBytes!.Value) > LogScaleSpan;
+        var layer = new JsonArray(Layer(Mark(log), Encoding(Axis("bytes", "bytes allocated" + (log ? " (log scale)" : ""), log),
             Tooltip(("contender", "nominal"), ("case", "nominal"), ("bytes", "quantitative")))));
         return Faceted(title, values, measured, layer);
     }
@@ -194,7 +196,7 @@ public static class ChartSpecs
         var logY = Span(points.Select(p => p.NanosecondsPerObject)) > LogScaleSpan;
         var encoding = new JsonObject
         {
-            ["x"] = new JsonObject { ["field"] = "bytesPerObject", ["type"] = "quantitative", ["title"] = "payload bytes per object", ["scale"] = new JsonObject { ["zero"] = false } },
+            ["x"] = new JsonObject { ["field"] = "bytesPerObject", ["type"] = "quantitative", ["title"] = "payload bytes per object", ["scale"] = new JsonObject { ["zero"] = true } },
             ["y"] = new JsonObject { ["field"] = "nsPerObject", ["type"] = "quantitative", ["title"] = "ns per object" + (logY ? " (log scale)" : ""), ["scale"] = Scale(logY) },
             ["color"] = new JsonObject { ["field"] = "front", ["type"] = "nominal", ["title"] = null, ["scale"] = new JsonObject { ["domain"] = new JsonArray("Pareto front", "dominated"), ["range"] = new JsonArray("#d62728", "#9e9e9e") } },
             ["tooltip"] = Tooltip(("contender", "nominal"), ("bytesPerObject", "quantitative"), ("nsPerObject", "quantitative"), ("operations", "nominal"), ("front", "nominal")),
@@ -203,12 +205,14 @@ public static class ChartSpecs
         {
             ["$schema"] = Schema,
             ["title"] = "Size against speed (largest case; time = sum of the operations measured). Lower left is better.",
+            // Labels sit right of their points; leave room for the rightmost ones.
+            ["padding"] = new JsonObject { ["left"] = 5, ["top"] = 5, ["bottom"] = 5, ["right"] = 130 },
             ["data"] = new JsonObject { ["values"] = values },
             ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
             ["spec"] = new JsonObject
             {
-                ["width"] = 420,
-                ["height"] = 220,
+                ["width"] = 520,
+                ["height"] = 240,
                 ["encoding"] = encoding,
                 ["layer"] = new JsonArray(
                     new JsonObject { ["mark"] = new JsonObject { ["type"] = "point", ["filled"] = true, ["size"] = 70 } },
@@ -241,6 +245,15 @@ public static class ChartSpecs
     private static JsonObject Layer(JsonObject mark, JsonObject encoding) => new() { ["mark"] = mark, ["encoding"] = encoding };
 
     private static JsonObject Bar() => new() { ["type"] = "bar", ["tooltip"] = true };
+
+    /// <summary>Bars on a linear scale; on a log scale a bar has no baseline (log 0), so a dot marks the value instead.</summary>
+    private static JsonObject Mark(bool log) => log
+        ? new JsonObject { ["type"] = "point", ["filled"] = true, ["size"] = 60, ["tooltip"] = true }
+        : Bar();
+
+    /// <summary>The largest max/min ratio within one case: each case is its own facet with its own scale.</summary>
+    private static double WidestCase(IEnumerable<ResultCell> rows, Func<ResultCell, double> value) =>
+        rows.GroupBy(r => (r.Shape, r.Count)).Select(g => Span(g.Select(value))).DefaultIfEmpty(1).Max();
 
     private static JsonObject Encoding(JsonObject x, JsonArray tooltip) => new()
     {

@@ -15,42 +15,14 @@ public static class Findings
 
     public static IReadOnlyList<string> For(string studyName, IReadOnlyList<ResultCell> cells)
     {
+        // A study with sections (the shootout: JSON, then binary formats) is ranked within each section.
+        var sections = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName)?.Sections is { Count: > 0 } defined
+            ? defined.Select(s => (Prefix: s.Title + ": ", Cells: (IReadOnlyList<ResultCell>)[.. cells.Where(c => s.Contenders.Contains(c.Contender))]))
+            : [("", cells)];
         var findings = new List<string>();
-        foreach (var group in cells.GroupBy(c => (c.Payload, c.Shape, c.Count, c.Operation)))
+        foreach (var (prefix, sectionCells) in sections)
         {
-            var ranked = group.Where(IsRankable).OrderBy(c => c.MeanNs).ToList();
-            if (ranked.Count == 0)
-            {
-                continue;
-            }
-
-            var fastest = ranked[0];
-            var what = $"{Verb(fastest.Operation)} {Workload(fastest)}";
-            var tied = ranked.Skip(1).Where(c => Ties.Overlap(fastest, c)).Select(c => c.Contender).ToList();
-            var sentence = new List<string>();
-            var baseline = ranked.FirstOrDefault(c => c.Contender == fastest.Baseline);
-            if (baseline is not null && baseline != fastest)
-            {
-                sentence.Add($"{fastest.Contender} {what} {Times(baseline.MeanNs!.Value / fastest.MeanNs!.Value)} faster than {baseline.Contender} " +
-                             $"(99.9% CI {RatioInterval(baseline, fastest)})" + AllocationClause(fastest, baseline));
-            }
-            else if (ranked.Count > 1)
-            {
-                var second = ranked[1];
-                sentence.Add($"{fastest.Contender}{(fastest.Contender == fastest.Baseline ? " (the baseline)" : "")} is fastest to {what}, " +
-                             $"{Times(second.MeanNs!.Value / fastest.MeanNs!.Value)} ahead of {second.Contender} (99.9% CI {RatioInterval(second, fastest)})");
-            }
-            else
-            {
-                sentence.Add($"{fastest.Contender} is the only ranked contender to {what}: {Formatting.Number(fastest.MeanNs!.Value, "N0")} ns");
-            }
-
-            if (tied.Count > 0)
-            {
-                sentence.Add($"statistically tied with {string.Join(", ", tied)} (99.9% confidence intervals overlap)");
-            }
-
-            findings.Add(string.Join("; ", sentence) + ".");
+            findings.AddRange(Ranked(sectionCells).Select(f => prefix + f));
         }
 
         foreach (var unranked in cells.Where(c => !IsRankable(c)).GroupBy(c => (c.Contender, c.Status, c.Reason)))
@@ -62,6 +34,55 @@ public static class Findings
         }
 
         return findings;
+    }
+
+    private static IEnumerable<string> Ranked(IReadOnlyList<ResultCell> cells)
+    {
+        foreach (var group in cells.GroupBy(c => (c.Payload, c.Shape, c.Count, c.Operation)))
+        {
+            var ranked = group.Where(c => IsRankable(c) && !c.Reference).OrderBy(c => c.MeanNs).ToList();
+            if (ranked.Count == 0)
+            {
+                continue;
+            }
+
+            var fastest = ranked[0];
+            var what = $"{Verb(fastest.Operation)} {Workload(fastest)}";
+            var infinitive = $"{Infinitive(fastest.Operation)} {Workload(fastest)}";
+            var tied = ranked.Skip(1).Where(c => Ties.Overlap(fastest, c)).Select(c => c.Contender).ToList();
+            var sentence = new List<string>();
+            var baseline = ranked.FirstOrDefault(c => c.Contender == fastest.Baseline);
+            if (baseline is not null && baseline != fastest)
+            {
+                sentence.Add($"{fastest.Contender} {what} {Times(baseline.MeanNs!.Value / fastest.MeanNs!.Value)} faster than {baseline.Contender} " +
+                             $"(99.9% CI {RatioInterval(baseline, fastest)})" + AllocationClause(fastest, baseline));
+            }
+            else if (ranked.Count > 1)
+            {
+                var second = ranked[1];
+                sentence.Add($"{fastest.Contender}{(fastest.Contender == fastest.Baseline ? " (the baseline)" : "")} is fastest to {infinitive}, " +
+                             $"{Times(second.MeanNs!.Value / fastest.MeanNs!.Value)} ahead of {second.Contender} (99.9% CI {RatioInterval(second, fastest)})");
+            }
+            else
+            {
+                sentence.Add($"{fastest.Contender} is the only ranked contender to {infinitive}: {Formatting.Number(fastest.MeanNs!.Value, "N0")} ns");
+            }
+
+            if (tied.Count > 0)
+            {
+                sentence.Add($"statistically tied with {string.Join(", ", tied)} (99.9% confidence intervals overlap)");
+            }
+
+            if (group.Where(c => IsRankable(c) && c.Reference).OrderBy(c => c.MeanNs).FirstOrDefault() is { } reference)
+            {
+                var gap = fastest.MeanNs!.Value / reference.MeanNs!.Value;
+                sentence.Add(Ties.Overlap(fastest, reference)
+                    ? $"it is tied with the hand-written reference {reference.Contender}"
+                    : gap > 1 ? $"the hand-written reference {reference.Contender} is {Times(gap)} faster still" : $"it beats the hand-written reference {reference.Contender} ({Times(1 / gap)})");
+            }
+
+            yield return string.Join("; ", sentence) + ".";
+        }
     }
 
     /// <summary>Only OK cells with a measurement are ranked; DIFFERS rows are timed but wrote another document.</summary>
@@ -93,6 +114,13 @@ public static class Findings
         _ => "round-trips",
     };
 
+    private static string Infinitive(string operation) => operation switch
+    {
+        "serialize" => "serialize",
+        "deserialize" => "deserialize",
+        _ => "round-trip",
+    };
+
     private static string Times(double ratio) => ratio.ToString(ratio >= 10 ? "0" : "0.00", Invariant) + "×";
 
     /// <summary>Bounds of slower/faster from the two means' 99.9% confidence intervals (conservative: ends against ends).</summary>
@@ -111,9 +139,9 @@ public static class Findings
             return "";
         }
 
-        if (mine == theirs)
+        if (Math.Abs((double)mine / theirs - 1) < 0.01)
         {
-            return " and allocates the same";
+            return mine == theirs ? " and allocates the same" : " and allocates about the same";
         }
 
         return mine < theirs

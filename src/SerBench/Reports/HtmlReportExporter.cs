@@ -162,7 +162,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
     // Counts uncaught errors and console.error calls, so that a headless browser check can read them from the DOM.
     private const string ErrorCapture = """
         window.serbenchErrors=[];
-        (function(){var note=function(m){window.serbenchErrors.push(String(m));document.documentElement.setAttribute('data-chart-errors',String(window.serbenchErrors.length));};
+        (function(){var note=function(m){window.serbenchErrors.push(String(m));var root=document.documentElement;root.setAttribute('data-chart-errors',String(window.serbenchErrors.length));root.setAttribute('data-chart-error-messages',window.serbenchErrors.join(' | ').slice(0,2000));};
         window.addEventListener('error',function(e){note(e.message);});window.addEventListener('unhandledrejection',function(e){note(e.reason);});
         var original=console.error;console.error=function(){note(Array.prototype.join.call(arguments,' '));original.apply(console,arguments);};})();
         """;

@@ -80,6 +80,9 @@ public sealed record ResultCell
     /// <summary><c>safe</c> or <c>not-safe</c>: trimming and Native AOT support as the library documents it.</summary>
     public string? NativeAot { get; init; }
 
+    /// <summary>True for a speed-of-light reference (hand-written per model), which findings do not rank among libraries.</summary>
+    public bool Reference { get; init; }
+
     /// <summary>The library's licence.</summary>
     public string? Licence { get; init; }
 

@@ -25,7 +25,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             ["BenchmarkDotNet"] = AssemblyVersion(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
             ["Bogus"] = AssemblyVersion(typeof(Bogus.Faker).Assembly),
         };
-        foreach (var contender in plan.Select(p => p.Contender).Distinct())
+        // Only libraries that are loaded: an unavailable one has no version (its reason is in its cells).
+        foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
         {
             packages[contender.Library] = contender.LibraryVersion;
         }
@@ -234,6 +235,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Generation = GenerationName(planned.Contender.Generation),
         NativeAot = AotName(planned.Contender.NativeAot),
         Licence = planned.Contender.Licence,
+        Reference = planned.Contender.IsReference,
         Note = planned.Contender.Note,
         Payload = planned.Workload.Payload.Name,
         Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
