@@ -15,6 +15,13 @@ public static class Findings
 
     public static IReadOnlyList<string> For(string studyName, IReadOnlyList<ResultCell> cells)
     {
+        var (ranked, notRanked) = Split(studyName, cells);
+        return [.. ranked, .. notRanked];
+    }
+
+    /// <summary>The ranking sentences, and apart from them one sentence per contender that was not ranked (status and reason).</summary>
+    public static (IReadOnlyList<string> Ranked, IReadOnlyList<string> NotRanked) Split(string studyName, IReadOnlyList<ResultCell> cells)
+    {
         // A study with sections (the shootout: JSON, then binary formats) is ranked within each section.
         var sections = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName)?.Sections is { Count: > 0 } defined
             ? defined.Select(s => (Prefix: s.Title + ": ", Cells: (IReadOnlyList<ResultCell>)[.. cells.Where(c => s.Contenders.Contains(c.Contender))]))
@@ -25,15 +32,16 @@ public static class Findings
             findings.AddRange(Ranked(sectionCells).Select(f => prefix + f));
         }
 
+        var notRanked = new List<string>();
         foreach (var unranked in cells.Where(c => !IsRankable(c)).GroupBy(c => (c.Contender, c.Status, c.Reason)))
         {
             var (contender, status, reason) = unranked.Key;
             var scope = unranked.Select(Workload).Distinct().ToList();
-            findings.Add($"{contender} is not ranked: {status}" + (reason is null ? "" : $" — {reason}") +
-                         (scope.Count <= 3 ? $" ({string.Join(", ", scope)})" : "") + ".");
+            notRanked.Add($"{contender} is not ranked: {status}" + (reason is null ? "" : $" — {reason}") +
+                          (scope.Count <= 3 ? $" ({string.Join(", ", scope)})" : "") + ".");
         }
 
-        return findings;
+        return (findings, notRanked);
     }
 
     private static IEnumerable<string> Ranked(IReadOnlyList<ResultCell> cells)

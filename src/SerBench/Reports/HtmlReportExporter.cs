@@ -103,10 +103,16 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             }
         }
 
-        var findings = Findings.For(studyName, cells);
-        if (findings.Count > 0)
+        var (ranked, notRanked) = Findings.Split(studyName, cells);
+        if (ranked.Count + notRanked.Count > 0)
         {
-            writer.WriteLine("<h3>Findings</h3><ul class=\"findings\">" + string.Concat(findings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+            writer.WriteLine("<h3>Findings</h3><ul class=\"findings\">" + string.Concat(ranked.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+            if (notRanked.Count > 0)
+            {
+                // Open by default: a failing contender must be seen; folding it is the reader's choice.
+                writer.WriteLine($"<details open><summary>{notRanked.Count} contender(s) not ranked (status other than OK)</summary><ul class=\"findings\">" +
+                                 string.Concat(notRanked.Select(f => $"<li>{E(f)}</li>")) + "</ul></details>");
+            }
         }
 
         if (studyCharts.Count > 0)
