@@ -23,6 +23,7 @@ public static class ContenderRegistry
         new HandWrittenBinaryUtf16(),
         new HandWrittenBinaryUtf8(),
         new HandWrittenBinaryUtf8Unframed(),
+        new GoogleProtobuf(),
         new UnityJsonUtility(),
         .. UnavailableLibraries.All,
     ];

@@ -17,7 +17,7 @@ internal static class ShootoutStudy
 
     private static readonly string[] BinaryContenders =
     [
-        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "messagepack", "memorypack", "protobuf-net", "cbor",
+        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "google-protobuf", "messagepack", "memorypack", "protobuf-net", "cbor",
     ];
 
     public static Study Create() => new()
