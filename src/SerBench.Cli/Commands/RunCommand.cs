@@ -94,7 +94,7 @@ internal static class RunCommand
         }
 
         ConsoleReport.Write(console, document);
-        console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · report: {Markup.Escape(Path.Combine(store.Directory, "report.md"))}" +
+        console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · reports: {Markup.Escape(Path.Combine(store.Directory, "report.html"))}, report.md" +
                            (cancellation.IsCancellationRequested ? " · [yellow]stopped early; everything measured so far is kept[/]" : ""));
         return CliApp.ExitOk;
     }

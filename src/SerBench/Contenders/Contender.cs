@@ -101,7 +101,7 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     {
         if (assembly is null)
         {
-            return "n/a";
+            return "—";
         }
 
         var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;

@@ -13,7 +13,7 @@ internal abstract class ServiceStackTextContender(string name, TextMode textMode
 {
     protected override Assembly LibraryAssembly => typeof(JsConfig).Assembly;
 
-    public override string Licence => "ServiceStack licence (servicestack.net/terms)";
+    public override string Licence => "ServiceStack licence";
 
     /// <summary>Maps the study's conventions onto ServiceStack.Text settings aligned with the reference document; built once per codec.</summary>
     protected static Config CreateConfig(JsonConventions conventions)

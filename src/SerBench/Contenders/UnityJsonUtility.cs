@@ -10,6 +10,8 @@ internal sealed class UnityJsonUtility() : Contender("unity-jsonutility", "Unity
 {
     protected override Assembly? LibraryAssembly => null;
 
+    public override string Licence => "Unity (proprietary)";
+
     public override string UnavailableReason =>
         "exists only inside the Unity player (UnityEngine.CoreModule); it is not a NuGet package and cannot run on plain .NET 10";
 
