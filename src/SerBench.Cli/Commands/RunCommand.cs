@@ -20,7 +20,7 @@ internal static class RunCommand
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>)." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
-        var inProcess = new Option<bool>(ChildProcessCaseRunner.InProcessOption) { Hidden = true };
+        var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv and report.md.");
         common.AddTo(command);
         command.Options.Add(sizes);

@@ -15,13 +15,16 @@ internal static class VerifyCommand
     {
         var common = new CommonOptions();
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a matrix." };
+        var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("verify", "Run the correctness gate only: round trip plus document comparison for every contender, payload and shape.");
         common.AddTo(command);
         command.Options.Add(json);
+        command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null);
-            var results = Runner.Verify(RunPlan.Create(request));
+            var plan = RunPlan.Create(request);
+            var results = parse.GetValue(inProcess) ? Runner.Verify(plan) : VerifyIsolatingCrashProne(plan);
             if (parse.GetValue(json))
             {
                 context.Output.WriteLine(ToJson(results).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
@@ -34,6 +37,52 @@ internal static class VerifyCommand
             return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
         });
         return command;
+    }
+
+    /// <summary>
+    /// Verifies in this process, except contenders that could crash it: those go, one study and contender at a time,
+    /// to a child <c>serbench verify --json</c>. If the child dies, its cases are CRASH with the reason.
+    /// </summary>
+    private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan)
+    {
+        var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
+        foreach (var result in Runner.Verify([.. plan.Where(p => !p.Contender.NeedsProcessIsolation)]))
+        {
+            byCase[result.Case] = result;
+        }
+
+        foreach (var group in plan.Where(p => p.Contender.NeedsProcessIsolation).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
+        {
+            var payloads = string.Join(",", group.Select(p => p.Workload.Payload.Name).Distinct());
+            var outcome = SelfProcess.Run(["verify", "--study", group.Key.Study, "--contenders", group.Key.Contender, "--payloads", payloads, "--json", SelfProcess.InProcessOption],
+                TimeSpan.FromMinutes(10), CancellationToken.None);
+            var reported = outcome.Failure is null ? ParseChild(outcome.Output) : [];
+            foreach (var planned in group)
+            {
+                var shape = RunRequest.ShapeName(planned.Workload.Shape);
+                var match = reported.FirstOrDefault(r => r.Payload == planned.Workload.Payload.Name && r.Shape == shape && r.Count == planned.Workload.Count);
+                byCase[planned] = match.Verdict is { } verdict
+                    ? (planned, verdict, match.PayloadBytes)
+                    : (planned, new Verdict(VerificationStatus.Crash, "the separate process verifying this contender ended early: " + (outcome.Failure ?? "no result for this case")), null);
+            }
+        }
+
+        return [.. plan.Select(p => byCase[p])];
+    }
+
+    private static List<(string Payload, string Shape, int Count, Verdict? Verdict, long? PayloadBytes)> ParseChild(string output)
+    {
+        try
+        {
+            return [.. JsonNode.Parse(output)!.AsArray().Select(node => (
+                (string)node!["payload"]!, (string)node["shape"]!, (int)node["count"]!,
+                (Verdict?)new Verdict(Enum.Parse<VerificationStatus>((string)node["status"]!, ignoreCase: true), (string?)node["reason"]),
+                (long?)node["payloadBytes"]))];
+        }
+        catch (Exception exception) when (exception is JsonException or InvalidOperationException or ArgumentException or FormatException)
+        {
+            return [];
+        }
     }
 
     private static string Column(PlannedCase c) =>

@@ -8,18 +8,21 @@ namespace SerBench.Contenders;
 /// </summary>
 internal static class DiagnosticContenders
 {
-    public static IReadOnlyList<Contender> All { get; } = [new ProcessCrash()];
+    public static IReadOnlyList<Contender> All { get; } =
+    [
+        new ProcessCrash("diagnostic-process-crash", callsBeforeCrash: 50, "kills its process while measured (fault-isolation check)"),
+        new ProcessCrash("diagnostic-gate-crash", callsBeforeCrash: 0, "kills its process on its first call, in the correctness gate (fault-isolation check)"),
+    ];
 
     /// <summary>
-    /// Passes the correctness gate, then ends the whole process with <see cref="Environment.FailFast(string)"/> once it
-    /// is being measured: what a stack overflow or invalid emitted IL does to a real serializer.
+    /// Ends the whole process with <see cref="Environment.FailFast(string)"/> after a number of serialize calls: what a
+    /// stack overflow or invalid emitted IL does to a real serializer. With 50 calls it passes the gate and dies while
+    /// measured; with 0 it dies in the gate.
     /// </summary>
-    private sealed class ProcessCrash() : Contender("diagnostic-process-crash", "SerBench diagnostics", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten,
-        "kills its process while measured (fault-isolation check)")
+    private sealed class ProcessCrash(string name, int callsBeforeCrash, string note)
+        : Contender(name, "SerBench diagnostics", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten, note)
     {
-        private const int CallsBeforeCrash = 50;
-
-        private static int s_calls;
+        private int _calls;
 
         protected override Assembly LibraryAssembly => typeof(Contender).Assembly;
 
@@ -31,7 +34,7 @@ internal static class DiagnosticContenders
             return new DelegateCodec<T, byte[]>(
                 value =>
                 {
-                    if (Interlocked.Increment(ref s_calls) > CallsBeforeCrash)
+                    if (Interlocked.Increment(ref _calls) > callsBeforeCrash)
                     {
                         Environment.FailFast("SerBench diagnostic: simulated fatal serializer error");
                     }

@@ -43,6 +43,27 @@ public class ProcessIsolationTests
     }
 
     [Fact]
+    public void Verify_ContenderThatKillsItsProcessInTheGate_IsCrash_OthersStillVerified_Exit1()
+    {
+        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
+        try
+        {
+            var (exitCode, output, error) = CliTester.Run("verify", "--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-gate-crash", "--json");
+
+            Assert.True(exitCode == 1, error + output);
+            using var document = JsonDocument.Parse(output);
+            var results = document.RootElement.EnumerateArray().ToDictionary(r => r.GetProperty("contender").GetString()!);
+            Assert.Equal("OK", results["binary-utf8"].GetProperty("status").GetString());
+            Assert.Equal("CRASH", results["diagnostic-gate-crash"].GetProperty("status").GetString());
+            Assert.Contains("simulated fatal serializer error", results["diagnostic-gate-crash"].GetProperty("reason").GetString(), StringComparison.Ordinal);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
+        }
+    }
+
+    [Fact]
     public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
     {
         var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");

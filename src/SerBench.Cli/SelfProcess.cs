@@ -1,0 +1,85 @@
+using System.Diagnostics;
+
+namespace SerBench.Cli;
+
+/// <summary>What a child SerBench process left behind.</summary>
+internal sealed record ChildOutcome(int ExitCode, string Output, string Error, bool TimedOut)
+{
+    /// <summary>Why it ended abnormally, in one line ("exit code 134: Process terminated. …"); null when it exited 0 or 1.</summary>
+    public string? Failure => TimedOut
+        ? "did not finish in time and was stopped (hung)"
+        : ExitCode is 0 or 1 ? null : $"exit code {ExitCode}" + (Headline(Error) is { } line ? $": {line}" : "");
+
+    /// <summary>What the runtime said before its stack trace, e.g. "Process terminated. &lt;message&gt;" or "Stack overflow.".</summary>
+    private static string? Headline(string stderr)
+    {
+        var lines = stderr.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).TakeWhile(l => !l.StartsWith("at ", StringComparison.Ordinal)).Take(3);
+        var text = string.Join(" ", lines);
+        return text.Length == 0 ? null : text.Length > 240 ? text[..240] + "…" : text;
+    }
+}
+
+/// <summary>
+/// Starts this same tool as a child process, for work that must not be able to take the parent down: its apphost when
+/// it runs as one, otherwise <c>dotnet exec</c> on its assembly (which also covers the test host, where the current
+/// process is <c>dotnet</c> running testhost.dll).
+/// </summary>
+internal static class SelfProcess
+{
+    /// <summary>Passed to a child so that it does the work itself instead of isolating again.</summary>
+    public const string InProcessOption = "--in-process";
+
+    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation)
+    {
+        var (fileName, prefix) = SelfCommand();
+        var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var argument in prefix.Concat(arguments))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start a child SerBench process.");
+        var output = process.StandardOutput.ReadToEndAsync(CancellationToken.None);
+        var error = process.StandardError.ReadToEndAsync(CancellationToken.None);
+        var timedOut = false;
+        using (cancellation.Register(() => Kill(process)))
+        {
+            if (!process.WaitForExit(timeout))
+            {
+                Kill(process);
+                timedOut = true;
+            }
+        }
+
+        process.WaitForExit();
+        return new ChildOutcome(process.ExitCode, Completed(output), Completed(error), timedOut);
+    }
+
+    private static (string FileName, string[] Prefix) SelfCommand()
+    {
+        var assembly = typeof(SelfProcess).Assembly.Location;
+        var processPath = Environment.ProcessPath ?? "dotnet";
+        var apphost = Path.ChangeExtension(assembly, OperatingSystem.IsWindows() ? ".exe" : null);
+        if (string.Equals(processPath, apphost, StringComparison.Ordinal))
+        {
+            return (processPath, []);
+        }
+
+        var host = Path.GetFileNameWithoutExtension(processPath) == "dotnet" ? processPath : "dotnet";
+        return (host, ["exec", "--runtimeconfig", Path.ChangeExtension(assembly, ".runtimeconfig.json"), "--depsfile", Path.ChangeExtension(assembly, ".deps.json"), assembly]);
+    }
+
+    private static string Completed(Task<string> output) => output.Wait(TimeSpan.FromSeconds(10)) && output.IsCompletedSuccessfully ? output.Result : "";
+
+    private static void Kill(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+}
