@@ -127,7 +127,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         }
 
         writer.WriteLine("<h3>Tables</h3>");
-        foreach (var table in (IEnumerable<TableModel>)[.. StudyTables.Build(studyName, cells), SizeTable.Build(cells), ContenderTable.Build(cells)])
+        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(studyName, cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells), ContenderTable.Build(cells)])
         {
             WriteTable(writer, table);
         }

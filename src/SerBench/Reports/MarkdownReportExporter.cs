@@ -74,7 +74,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             writer.WriteLine("**Charts:** " + string.Join(" · ", images.Select(c => $"[{Escape(c.Title)}](charts/{c.Id}.svg)")));
         }
 
-        foreach (var table in (IEnumerable<TableModel>)[ContenderTable.Build(cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells)])
+        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(studyName, cells), ContenderTable.Build(cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells)])
         {
             writer.WriteLine();
             writer.WriteLine($"### {table.Title}");

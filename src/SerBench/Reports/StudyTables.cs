@@ -108,12 +108,14 @@ public static class StudyTables
         return $"{cell.Status} [{string.Join(",", marks)}]";
     }
 
-    internal static string Case(ResultCell cell) => cell.Shape switch
+    internal static string Case(ResultCell cell) => Case(cell.Shape, cell.Count);
+
+    internal static string Case(string shape, int count) => shape switch
     {
         "object" => "1 object",
-        "list" => $"list of {cell.Count:N0}",
-        "many" => $"{cell.Count:N0} calls",
-        _ => cell.Shape,
+        "list" => $"list of {count:N0}",
+        "many" => $"{count:N0} calls",
+        _ => shape,
     };
 
     private static string Header(StudyColumn column) => column switch

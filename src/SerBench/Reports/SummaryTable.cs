@@ -1,0 +1,73 @@
+using System.Globalization;
+using SerBench.Results;
+using SerBench.Studies;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// A study at a glance: one row per contender, one column per workload (ns per object), and the geometric mean of
+/// its ratios to the baseline. Ranked libraries first (OK in every workload, by that mean); then the hand-written
+/// reference and contenders that are DIFFERS somewhere (shown, not ranked); then the rest with their status.
+/// One table per section of the study.
+/// </summary>
+public static class SummaryTable
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static IReadOnlyList<TableModel> Build(string studyName, IReadOnlyList<ResultCell> cells)
+    {
+        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
+        var sections = study?.Sections is { Count: > 0 } defined
+            ? defined.Select(s => (s.Title, Cells: cells.Where(c => s.Contenders.Contains(c.Contender)).ToList()))
+            : [("", cells.ToList())];
+        return [.. sections.Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
+    }
+
+    private static TableModel BuildSection(string title, List<ResultCell> cells)
+    {
+        var workloads = cells.Select(c => (c.Payload, c.Shape, c.Count, c.Operation)).Distinct()
+            .OrderBy(w => w.Payload, StringComparer.Ordinal).ThenBy(w => w.Operation, StringComparer.Ordinal)
+            .ThenBy(w => w.Shape == "object" ? 0 : 1).ThenBy(w => w.Count).ToList();
+        var rows = new List<(int Order, double Score, IReadOnlyList<string> Cells)>();
+        foreach (var contender in cells.GroupBy(c => c.Contender))
+        {
+            var byWorkload = contender.ToDictionary(c => (c.Payload, c.Shape, c.Count, c.Operation));
+            var ratios = contender.Where(c => c.Ratio is > 0).Select(c => c.Ratio!.Value).ToList();
+            var complete = workloads.All(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is not null);
+            var allOk = contender.All(c => c.Status == "OK");
+            var reference = contender.Any(c => c.Reference);
+            var geometricMean = complete && ratios.Count == workloads.Count ? Math.Exp(ratios.Average(Math.Log)) : (double?)null;
+            var order = geometricMean is null ? 2 : allOk && !reference ? 0 : 1;
+            var status = contender.Select(c => c.Status).Distinct().ToList();
+            var row = new List<string> { "", contender.Key, string.Join("/", status) };
+            row.AddRange(workloads.Select(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is { } mean
+                ? (mean / c.Count).ToString(mean / c.Count >= 100 ? "N0" : "N1", Invariant)
+                : "—"));
+            row.Add(geometricMean is { } g ? g.ToString("0.00", Invariant) + "×" : "—");
+            rows.Add((order, geometricMean ?? double.MaxValue, row));
+        }
+
+        var ordered = rows.OrderBy(r => r.Order).ThenBy(r => r.Score).ToList();
+        var rank = 0;
+        var body = ordered.Select(r =>
+        {
+            var cellsOfRow = r.Cells.ToList();
+            cellsOfRow[0] = r.Order == 0 ? (++rank).ToString(Invariant) : "";
+            return (IReadOnlyList<string>)cellsOfRow;
+        }).ToList();
+        var headers = new List<string> { "Rank", "Contender", "Status" };
+        headers.AddRange(workloads.Select(w => $"{w.Payload} {StudyTables.Case(w.Shape, w.Count)} {Short(w.Operation)}"));
+        headers.Add("Geo-mean ratio");
+        return new TableModel((title.Length == 0 ? "" : title + " · ") + "Summary: ns per object", headers, body,
+        [
+            "Geo-mean ratio: geometric mean over all workloads of mean / baseline mean (lower is faster). Ranked: OK in every workload; the hand-written reference and DIFFERS rows are shown unranked; '—' = not timed (see status).",
+        ]);
+    }
+
+    private static string Short(string operation) => operation switch
+    {
+        "serialize" => "ser",
+        "deserialize" => "deser",
+        _ => "round-trip",
+    };
+}

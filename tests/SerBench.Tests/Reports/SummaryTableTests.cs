@@ -1,0 +1,24 @@
+using SerBench.Reports;
+
+namespace SerBench.Tests.Reports;
+
+public class SummaryTableTests
+{
+    [Fact]
+    public void RanksOkLibrariesByGeometricMean_ShowsReferenceUnranked_AndFailuresLast()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000) with { Ratio = 1.0 },
+            SampleResults.Cell("stj-sourcegen-utf8", 288_000) with { Ratio = 288.0 / 744 },
+            SampleResults.Cell("stj-handwritten", 280_000) with { Ratio = 280.0 / 744, Reference = true },
+            SampleResults.Cell("broken-one", null, status: "CRASH", reason: "boom"));
+
+        var table = Assert.Single(SummaryTable.Build("web-api", document.Cells));
+
+        Assert.Equal(["Rank", "Contender", "Status", "person list of 200 ser", "Geo-mean ratio"], table.Headers);
+        Assert.Equal(["1", "stj-sourcegen-utf8", "OK", "1,440", "0.39×"], table.Rows[0]);
+        Assert.Equal(["2", "newtonsoft-string", "OK", "3,720", "1.00×"], table.Rows[1]);
+        Assert.Equal(["", "stj-handwritten", "OK", "1,400", "0.38×"], table.Rows[2]);
+        Assert.Equal(["", "broken-one", "CRASH", "—", "—"], table.Rows[3]);
+    }
+}
