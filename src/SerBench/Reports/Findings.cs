@@ -23,13 +23,10 @@ public static class Findings
     public static (IReadOnlyList<string> Ranked, IReadOnlyList<string> NotRanked) Split(string studyName, IReadOnlyList<ResultCell> cells)
     {
         // A study with sections (the shootout: JSON, then binary formats) is ranked within each section.
-        var sections = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName)?.Sections is { Count: > 0 } defined
-            ? defined.Select(s => (Prefix: s.Title + ": ", Cells: (IReadOnlyList<ResultCell>)[.. cells.Where(c => s.Contenders.Contains(c.Contender))]))
-            : [("", cells)];
         var findings = new List<string>();
-        foreach (var (prefix, sectionCells) in sections)
+        foreach (var (title, _, sectionCells) in StudySections.Of(studyName, cells))
         {
-            findings.AddRange(Ranked(sectionCells).Select(f => prefix + f));
+            findings.AddRange(Ranked(sectionCells).Select(f => (title.Length == 0 ? "" : title + ": ") + f));
         }
 
         var notRanked = new List<string>();

@@ -13,13 +13,11 @@ public static class StudyTables
     {
         var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
         var columns = study?.Columns ?? [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
-        var sections = study?.Sections is { Count: > 0 } defined ? defined : [new StudySection("", [.. cells.Select(c => c.Contender).Distinct()])];
         var tables = new List<TableModel>();
-        foreach (var section in sections)
+        foreach (var (title, contenders, shown) in StudySections.Of(studyName, cells))
         {
-            var order = section.Contenders.ToList();
-            var shown = cells.Where(c => order.Contains(c.Contender)).ToList();
-            var prefix = section.Title.Length == 0 ? "" : section.Title + " · ";
+            var order = contenders.ToList();
+            var prefix = title.Length == 0 ? "" : title + " · ";
             foreach (var group in shown.GroupBy(c => (c.Payload, c.Operation)))
             {
                 var rows = group

@@ -16,14 +16,10 @@ public static class SummaryTable
 
     public static IReadOnlyList<TableModel> Build(string studyName, IReadOnlyList<ResultCell> cells)
     {
-        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
-        var sections = study?.Sections is { Count: > 0 } defined
-            ? defined.Select(s => (s.Title, Cells: cells.Where(c => s.Contenders.Contains(c.Contender)).ToList()))
-            : [("", cells.ToList())];
-        return [.. sections.Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
+        return [.. StudySections.Of(studyName, cells).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
     }
 
-    private static TableModel BuildSection(string title, List<ResultCell> cells)
+    private static TableModel BuildSection(string title, IReadOnlyList<ResultCell> cells)
     {
         var workloads = cells.Select(c => (c.Payload, c.Shape, c.Count, c.Operation)).Distinct()
             .OrderBy(w => w.Payload, StringComparer.Ordinal).ThenBy(w => w.Operation, StringComparer.Ordinal)
