@@ -33,10 +33,10 @@ public sealed class MeasurementProfile
 
     /// <summary>Correctness plus one short measurement: for CI, not for conclusions.</summary>
     public static MeasurementProfile Smoke { get; } = new(
-        "smoke", "correctness gate plus one short measurement per cell (3 iterations of ~20 ms); for CI, not for conclusions",
+        "smoke", "correctness gate plus one short measurement per cell (3 iterations of ~5 ms); for CI, not for conclusions",
         targetRelativeError: 1.0, TimeSpan.FromMinutes(1),
         () => new Job("smoke")
-            .WithIterationTime(TimeInterval.FromMilliseconds(20))
+            .WithIterationTime(TimeInterval.FromMilliseconds(5))
             .WithWarmupCount(1)
             .WithIterationCount(3)
             .WithEvaluateOverhead(false));
