@@ -37,6 +37,7 @@ internal static class CliApp
             RunCommand.Create(context),
             ReportCommand.Create(context),
             CompareCommand.Create(context),
+            FirstCallCommand.Create(context),
         };
 
         var parseResult = root.Parse(args);

@@ -84,8 +84,9 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     /// <summary>
     /// True when a failure of this contender could take the whole process down (a stack overflow or an invalid program
     /// from IL emitted at run time): <c>serbench run</c> then measures each of its cases in a separate process.
+    /// A contender that cannot run here has nothing to isolate: its cells are UNAVAILABLE without starting a process.
     /// </summary>
-    public virtual bool NeedsProcessIsolation => Generation == Generation.RuntimeIlEmit;
+    public virtual bool NeedsProcessIsolation => UnavailableReason is null && Generation == Generation.RuntimeIlEmit;
 
     /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
     public virtual string? UnavailableReason => null;

@@ -44,4 +44,13 @@ public class UnavailableLibrariesTests
         Assert.Equal("safe", byName["stj-sourcegen-utf8"].GetProperty("nativeAot").GetString());
         Assert.Equal("Apache-2.0", byName["protobuf-net"].GetProperty("licence").GetString());
     }
+
+    [Fact]
+    public void UnavailableLibraries_AreNeverGivenAChildProcess_ButServiceStackIs()
+    {
+        // Jil, SpanJson, Utf8Json, NetJSON and protobuf-net emit IL at run time, but cannot run here: nothing to isolate.
+        Assert.All(UnavailableLibraries.All, c => Assert.False(c.NeedsProcessIsolation, c.Name));
+        Assert.True(ContenderRegistry.Find("servicestack-utf8")!.NeedsProcessIsolation);
+        Assert.False(ContenderRegistry.Find("stj-sourcegen-utf8")!.NeedsProcessIsolation);
+    }
 }
