@@ -40,7 +40,7 @@ internal static class RunCommand
                 ?? Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             var store = OpenStore(directory, document);
-            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory);
+            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory, request);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;

@@ -8,6 +8,10 @@ namespace SerBench.Running;
 /// </summary>
 public interface IIsolatedCaseRunner
 {
+    /// <summary>Every case of one contender in one study, in a single other process (one start-up for all of them).</summary>
+    IsolatedCaseResult RunGroup(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation);
+
+    /// <summary>One case alone: the fallback for the cases a group's process did not reach before it died.</summary>
     IsolatedCaseResult Run(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation);
 }
 

@@ -17,6 +17,8 @@ namespace SerBench.Running;
 /// </summary>
 public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvider clock, IIsolatedCaseRunner? isolation = null)
 {
+    private readonly Dictionary<(string Study, string Contender), IsolatedCaseResult> _isolatedGroups = [];
+
     /// <summary>Builds the results header for a run (everything but the cells).</summary>
     public static ResultsDocument NewDocument(RunRequest request, IReadOnlyList<PlannedCase> plan, string commandLine, DateTimeOffset startedAt)
     {
@@ -61,7 +63,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             observer.CellStarting(firstProgress);
             if (isolation is not null && planned.Contender.NeedsProcessIsolation)
             {
-                foreach (var cell in RunIsolated(planned, profile, baselines, cancellation))
+                foreach (var cell in RunIsolated(planned, plan, profile, baselines, cancellation))
                 {
                     if (cell.MeanNs is not null && cell.Seconds is { } spent)
                     {
@@ -110,17 +112,32 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
     }
 
     /// <summary>
-    /// Runs one case in another process. Cells it wrote are kept (with ratios against this run's baselines); the
-    /// operations it did not reach are recorded as CRASH with the reason the process ended.
+    /// Measures a case of a crash-prone contender in another process. The first case of a contender in a study starts
+    /// one process for all of its cases; their cells are kept and handed out case by case, with ratios against this
+    /// run's baselines. If that process died, each case it did not finish is retried alone, so a crash costs only the
+    /// cells of the case that crashes, which are recorded as CRASH with the reason the process ended.
     /// </summary>
-    private IEnumerable<ResultCell> RunIsolated(PlannedCase planned, MeasurementProfile profile,
+    private IEnumerable<ResultCell> RunIsolated(PlannedCase planned, IReadOnlyList<PlannedCase> plan, MeasurementProfile profile,
         Dictionary<string, (double Mean, long? Allocated)> baselines, CancellationToken cancellation)
     {
-        var result = isolation!.Run(planned, profile, cancellation);
+        var key = (planned.Study.Name, planned.Contender.Name);
+        if (!_isolatedGroups.TryGetValue(key, out var group))
+        {
+            var cases = plan.Where(p => p.Study.Name == key.Item1 && p.Contender.Name == key.Item2).ToList();
+            group = isolation!.RunGroup(cases, profile, cancellation);
+            _isolatedGroups[key] = group;
+        }
+
+        IsolatedCaseResult? alone = null;
         foreach (var operation in planned.Operations)
         {
-            var name = RunRequest.OperationName(operation);
-            var measured = result.Cells.FirstOrDefault(c => c.Operation == name && c.Contender == planned.Contender.Name);
+            var measured = Find(group.Cells, planned, operation);
+            if (measured is null && group.Failure is not null && !cancellation.IsCancellationRequested)
+            {
+                alone ??= isolation!.Run(planned, profile, cancellation);
+                measured = Find(alone.Cells, planned, operation);
+            }
+
             if (measured is not null)
             {
                 yield return WithRatios(measured with { Baseline = planned.Baseline }, planned, operation, baselines);
@@ -132,9 +149,16 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
                 yield break;
             }
 
-            var reason = "the separate process measuring this contender ended before this cell: " + (result.Failure ?? "no result written");
+            var reason = "the separate process measuring this contender ended before this cell: " + (alone?.Failure ?? group.Failure ?? "no result written");
             yield return Describe(planned, operation, new Verdict(VerificationStatus.Crash, reason));
         }
+    }
+
+    private static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
+    {
+        var expected = Describe(planned, operation, Verdict.Ok);
+        return cells.FirstOrDefault(c => c.Contender == expected.Contender && c.Payload == expected.Payload && c.Shape == expected.Shape
+                                         && c.Count == expected.Count && c.Operation == expected.Operation);
     }
 
     /// <summary>Runs only the correctness gate for every case of the plan.</summary>

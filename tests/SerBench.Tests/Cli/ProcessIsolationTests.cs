@@ -64,6 +64,53 @@ public class ProcessIsolationTests
     }
 
     [Fact]
+    public void CrashProneContender_AllItsCasesShareOneChildProcess()
+    {
+        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
+        try
+        {
+            var (exitCode, output, error) = CliTester.Run("run", "--study", "shootout", "--contenders", "servicestack-string", "--payloads", "user",
+                "--sizes", "1,100", "--profile", "smoke", "--out", directory);
+
+            Assert.True(exitCode == 0, error + output);
+            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
+            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
+            Assert.Equal(4, cells.Count);
+            Assert.All(cells, c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+            Assert.Single(Directory.GetDirectories(Path.Combine(directory, "isolated")));
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void WhenTheSharedChildDies_EachUnfinishedCaseIsRetriedAlone()
+    {
+        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
+        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
+        try
+        {
+            var (exitCode, output, error) = CliTester.Run("run", "--study", "shootout", "--contenders", "diagnostic-process-crash", "--payloads", "user",
+                "--sizes", "1,100", "--profile", "smoke", "--out", directory);
+
+            Assert.True(exitCode == 0, error + output);
+            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
+            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
+            Assert.Equal(4, cells.Count);
+            Assert.All(cells, c => Assert.Equal("CRASH", c.GetProperty("status").GetString()));
+            // One shared process for the group, then one per case it did not finish (both cases: it dies in the first).
+            Assert.Equal(3, Directory.GetDirectories(Path.Combine(directory, "isolated")).Length);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
     public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
     {
         var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");
