@@ -21,7 +21,7 @@ internal static class RunCommand
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
-        var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv and report.md.");
+        var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
         command.Options.Add(sizes);
         command.Options.Add(ops);
