@@ -51,4 +51,13 @@ public class CliErrorTests
             File.Delete(file);
         }
     }
+
+    [Fact]
+    public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
+    {
+        var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("Unknown contender 'diagnostic-process-crash'", error, StringComparison.Ordinal);
+    }
 }

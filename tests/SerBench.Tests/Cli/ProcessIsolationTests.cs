@@ -3,119 +3,82 @@ using SerBench.Contenders;
 
 namespace SerBench.Tests.Cli;
 
-public class ProcessIsolationTests
+/// <summary>
+/// Contenders that can kill their process are measured and verified in child processes. The diagnostic contenders
+/// (SERBENCH_DIAGNOSTICS=1, set for each test here and inherited by the children) end their process on purpose.
+/// </summary>
+public sealed class ProcessIsolationTests : IDisposable
 {
+    private readonly TempDirectory _output = new();
+
+    public ProcessIsolationTests() => Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
+
+    public void Dispose()
+    {
+        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
+        _output.Dispose();
+    }
+
+    private List<JsonElement> Run(params string[] arguments)
+    {
+        var (exitCode, output, error) = CliTester.Run(["run", .. arguments, "--profile", "smoke", "--out", _output.Path]);
+        Assert.True(exitCode == 0, error + output);
+        using var document = JsonDocument.Parse(File.ReadAllText(_output.File("results.json")));
+        Assert.NotNull(document.RootElement.GetProperty("finishedAt").GetString());
+        return [.. document.RootElement.GetProperty("cells").EnumerateArray().Select(c => c.Clone())];
+    }
+
+    private int ChildProcesses => Directory.GetDirectories(_output.File("isolated")).Length;
+
     [Fact]
     public void ContenderThatKillsItsProcess_IsRecordedAsCrash_AndCellsMeasuredBeforeItAreKept()
     {
-        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
-        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
-        try
-        {
-            var (exitCode, output, error) = CliTester.Run("run", "--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-process-crash",
-                "--profile", "smoke", "--out", directory);
+        var cells = Run("--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-process-crash");
 
-            Assert.True(exitCode == 0, error + output);
-            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
-            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
-            Assert.Equal(4, cells.Count);
-            var survivors = cells.Where(c => c.GetProperty("contender").GetString() == "binary-utf8").ToList();
-            Assert.All(survivors, c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
-            var crashed = cells.Where(c => c.GetProperty("contender").GetString() == "diagnostic-process-crash").ToList();
-            Assert.Equal(2, crashed.Count);
-            Assert.All(crashed, c =>
-            {
-                Assert.Equal("CRASH", c.GetProperty("status").GetString());
-                var reason = c.GetProperty("reason").GetString();
-                Assert.Contains("separate process", reason, StringComparison.Ordinal);
-                Assert.Contains("simulated fatal serializer error", reason, StringComparison.Ordinal);
-            });
-            Assert.NotNull(document.RootElement.GetProperty("finishedAt").GetString());
-        }
-        finally
+        Assert.Equal(4, cells.Count);
+        Assert.All(cells.Where(c => c.GetProperty("contender").GetString() == "binary-utf8"), c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+        var crashed = cells.Where(c => c.GetProperty("contender").GetString() == "diagnostic-process-crash").ToList();
+        Assert.Equal(2, crashed.Count);
+        Assert.All(crashed, c =>
         {
-            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
-            if (Directory.Exists(directory))
-            {
-                Directory.Delete(directory, recursive: true);
-            }
-        }
-    }
-
-    [Fact]
-    public void Verify_ContenderThatKillsItsProcessInTheGate_IsCrash_OthersStillVerified_Exit1()
-    {
-        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
-        try
-        {
-            var (exitCode, output, error) = CliTester.Run("verify", "--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-gate-crash", "--json");
-
-            Assert.True(exitCode == 1, error + output);
-            using var document = JsonDocument.Parse(output);
-            var results = document.RootElement.EnumerateArray().ToDictionary(r => r.GetProperty("contender").GetString()!);
-            Assert.Equal("OK", results["binary-utf8"].GetProperty("status").GetString());
-            Assert.Equal("CRASH", results["diagnostic-gate-crash"].GetProperty("status").GetString());
-            Assert.Contains("simulated fatal serializer error", results["diagnostic-gate-crash"].GetProperty("reason").GetString(), StringComparison.Ordinal);
-        }
-        finally
-        {
-            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
-        }
+            Assert.Equal("CRASH", c.GetProperty("status").GetString());
+            var reason = c.GetProperty("reason").GetString();
+            Assert.Contains("separate process", reason, StringComparison.Ordinal);
+            Assert.Contains("simulated fatal serializer error", reason, StringComparison.Ordinal);
+        });
     }
 
     [Fact]
     public void CrashProneContender_AllItsCasesShareOneChildProcess()
     {
-        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
-        try
-        {
-            var (exitCode, output, error) = CliTester.Run("run", "--study", "shootout", "--contenders", "servicestack-string", "--payloads", "user",
-                "--sizes", "1,100", "--profile", "smoke", "--out", directory);
+        var cells = Run("--study", "shootout", "--contenders", "servicestack-string", "--payloads", "user", "--sizes", "1,100");
 
-            Assert.True(exitCode == 0, error + output);
-            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
-            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
-            Assert.Equal(4, cells.Count);
-            Assert.All(cells, c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
-            Assert.Single(Directory.GetDirectories(Path.Combine(directory, "isolated")));
-        }
-        finally
-        {
-            Directory.Delete(directory, recursive: true);
-        }
+        Assert.Equal(4, cells.Count);
+        Assert.All(cells, c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+        Assert.Equal(1, ChildProcesses);
     }
 
     [Fact]
     public void WhenTheSharedChildDies_EachUnfinishedCaseIsRetriedAlone()
     {
-        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
-        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
-        try
-        {
-            var (exitCode, output, error) = CliTester.Run("run", "--study", "shootout", "--contenders", "diagnostic-process-crash", "--payloads", "user",
-                "--sizes", "1,100", "--profile", "smoke", "--out", directory);
+        var cells = Run("--study", "shootout", "--contenders", "diagnostic-process-crash", "--payloads", "user", "--sizes", "1,100");
 
-            Assert.True(exitCode == 0, error + output);
-            using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
-            var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
-            Assert.Equal(4, cells.Count);
-            Assert.All(cells, c => Assert.Equal("CRASH", c.GetProperty("status").GetString()));
-            // One shared process for the group, then one per case it did not finish (both cases: it dies in the first).
-            Assert.Equal(3, Directory.GetDirectories(Path.Combine(directory, "isolated")).Length);
-        }
-        finally
-        {
-            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
-            Directory.Delete(directory, recursive: true);
-        }
+        Assert.Equal(4, cells.Count);
+        Assert.All(cells, c => Assert.Equal("CRASH", c.GetProperty("status").GetString()));
+        // One shared process for the group, then one per case it did not finish (both cases: it dies in the first).
+        Assert.Equal(3, ChildProcesses);
     }
 
     [Fact]
-    public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
+    public void Verify_ContenderThatKillsItsProcessInTheGate_IsCrash_OthersStillVerified_Exit1()
     {
-        var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");
+        var (exitCode, output, error) = CliTester.Run("verify", "--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-gate-crash", "--json");
 
-        Assert.Equal(2, exitCode);
-        Assert.Contains("Unknown contender 'diagnostic-process-crash'", error, StringComparison.Ordinal);
+        Assert.True(exitCode == 1, error + output);
+        using var document = JsonDocument.Parse(output);
+        var results = document.RootElement.EnumerateArray().ToDictionary(r => r.GetProperty("contender").GetString()!);
+        Assert.Equal("OK", results["binary-utf8"].GetProperty("status").GetString());
+        Assert.Equal("CRASH", results["diagnostic-gate-crash"].GetProperty("status").GetString());
+        Assert.Contains("simulated fatal serializer error", results["diagnostic-gate-crash"].GetProperty("reason").GetString(), StringComparison.Ordinal);
     }
 }
