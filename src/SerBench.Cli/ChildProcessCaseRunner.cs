@@ -1,5 +1,5 @@
 using System.Globalization;
-using System.Text.Json;
+using SerBench.Comparison;
 using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
@@ -59,20 +59,14 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, RunRequest 
         }
     }
 
+    /// <summary>The cells the child wrote; none when it died before writing a readable results.json.</summary>
     private static IReadOnlyList<ResultCell> ReadCells(string directory)
     {
-        var path = Path.Combine(directory, "results.json");
-        if (!File.Exists(path))
-        {
-            return [];
-        }
-
         try
         {
-            using var stream = File.OpenRead(path);
-            return ResultsJson.Read(stream).Cells;
+            return ResultsFileReader.ReadDocument(Path.Combine(directory, "results.json")).Cells;
         }
-        catch (JsonException)
+        catch (ResultsFileException)
         {
             return [];
         }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using SerBench.Cli.Commands;
+using SerBench.Comparison;
 using SerBench.Running;
 using Spectre.Console;
 
@@ -51,8 +52,9 @@ internal static class CliApp
         {
             return parseResult.Invoke(new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false });
         }
-        catch (UsageException exception)
+        catch (Exception exception) when (exception is UsageException or ResultsFileException)
         {
+            // Bad options and bad results files alike: one line, exit code 2, no stack trace.
             error.WriteLine("serbench: " + exception.Message);
             return ExitUsage;
         }

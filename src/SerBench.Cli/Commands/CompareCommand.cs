@@ -28,7 +28,7 @@ internal static class CompareCommand
         command.SetAction(parse =>
         {
             var fraction = ParseThreshold(parse.GetValue(threshold)!);
-            var (before, after) = (Read(parse.GetValue(basePath)!), Read(parse.GetValue(newPath)!));
+            var (before, after) = (ResultsFileReader.ReadComparable(parse.GetValue(basePath)!), ResultsFileReader.ReadComparable(parse.GetValue(newPath)!));
             var report = Comparer.Compare(before, after, fraction);
             foreach (var table in ComparisonTables.Build(report))
             {
@@ -60,17 +60,5 @@ internal static class CompareCommand
         }
 
         throw new UsageException($"Invalid --threshold '{text}'. Give a percentage from 0% to 1000%, e.g. --threshold 5%.");
-    }
-
-    private static ComparableResults Read(string path)
-    {
-        try
-        {
-            return ResultsFileReader.ReadComparable(path);
-        }
-        catch (ResultsFileException exception)
-        {
-            throw new UsageException(exception.Message);
-        }
     }
 }

@@ -17,7 +17,7 @@ internal static class ReportCommand
         command.SetAction(parse =>
         {
             var path = parse.GetValue(results)!;
-            var document = Read(path);
+            var document = ResultsFileReader.ReadDocument(path);
             var directory = parse.GetValue(output) ?? Path.GetDirectoryName(Path.GetFullPath(path))!;
             ReportOutput written;
             try
@@ -39,17 +39,5 @@ internal static class ReportCommand
             return CliApp.ExitOk;
         });
         return command;
-    }
-
-    private static Results.ResultsDocument Read(string path)
-    {
-        try
-        {
-            return ResultsFileReader.ReadDocument(path);
-        }
-        catch (ResultsFileException exception)
-        {
-            throw new UsageException(exception.Message);
-        }
     }
 }

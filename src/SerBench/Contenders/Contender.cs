@@ -97,8 +97,11 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     /// </summary>
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
 
-    /// <summary>Informational version without the source-revision suffix.</summary>
-    protected static string VersionOf(Assembly? assembly)
+    /// <summary>
+    /// Informational version without build metadata ("+sha", or " built on …" as Bogus writes it); "—" for a library
+    /// that is not loaded.
+    /// </summary>
+    internal static string VersionOf(Assembly? assembly)
     {
         if (assembly is null)
         {
@@ -107,8 +110,8 @@ public abstract class Contender(string name, string library, PayloadFormat forma
 
         var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
         var version = informational ?? assembly.GetName().Version?.ToString() ?? "unknown";
-        var plus = version.IndexOf('+', StringComparison.Ordinal);
-        return plus < 0 ? version : version[..plus];
+        var end = version.IndexOfAny(['+', ' ']);
+        return end < 0 ? version : version[..end];
     }
 
     public override string ToString() => Name;

@@ -10,13 +10,18 @@ public static class ChartBundles
 {
     private static readonly Assembly Assembly = typeof(ChartBundles).Assembly;
 
-    public static bool Available { get; } = Read("vega.min.js") is not null && Read("vega-lite.min.js") is not null && Read("vega-embed.min.js") is not null;
+    // Read once: the bundles are about 800 KB together, and every report embeds them.
+    private static readonly string? VegaText = Read("vega.min.js");
+    private static readonly string? VegaLiteText = Read("vega-lite.min.js");
+    private static readonly string? VegaEmbedText = Read("vega-embed.min.js");
 
-    public static string Vega => Read("vega.min.js") ?? throw Missing();
+    public static bool Available => VegaText is not null && VegaLiteText is not null && VegaEmbedText is not null;
 
-    public static string VegaLite => Read("vega-lite.min.js") ?? throw Missing();
+    public static string Vega => VegaText ?? throw Missing();
 
-    public static string VegaEmbed => Read("vega-embed.min.js") ?? throw Missing();
+    public static string VegaLite => VegaLiteText ?? throw Missing();
+
+    public static string VegaEmbed => VegaEmbedText ?? throw Missing();
 
     public static string SvgRenderScript => Read("render-svg.cjs") ?? throw Missing();
 

@@ -24,8 +24,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
     {
         var packages = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
-            ["BenchmarkDotNet"] = AssemblyVersion(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
-            ["Bogus"] = AssemblyVersion(typeof(Bogus.Faker).Assembly),
+            ["BenchmarkDotNet"] = Contender.VersionOf(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
+            ["Bogus"] = Contender.VersionOf(typeof(Bogus.Faker).Assembly),
         };
         // Only libraries that are loaded: an unavailable one has no version (its reason is in its cells).
         foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
@@ -303,13 +303,5 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         return plus < 0
             ? new ToolInfo("SerBench", informational, null)
             : new ToolInfo("SerBench", informational[..plus], informational[(plus + 1)..]);
-    }
-
-    private static string AssemblyVersion(Assembly assembly)
-    {
-        var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? assembly.GetName().Version?.ToString() ?? "?";
-        // Some packages append build metadata ("+sha", or " built on …" for Bogus); keep the version only.
-        var end = informational.IndexOfAny(['+', ' ']);
-        return end < 0 ? informational : informational[..end];
     }
 }
