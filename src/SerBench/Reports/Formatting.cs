@@ -16,6 +16,11 @@ internal static class Formatting
         _ => ("s", 1_000_000_000),
     };
 
+    /// <summary>The runtime knobs in effect, one line: <c>gc: workstation, concurrent; globalization: ICU (default); …</c>.</summary>
+    public static string Knobs(Results.EnvironmentInfo environment) => environment.Knobs is { Count: > 0 } knobs
+        ? string.Join("; ", knobs.Select(k => $"{k.Key}: {k.Value}"))
+        : $"gc: {environment.GcMode}; tieredCompilation: {environment.TieredCompilation}; tieredPgo: {environment.TieredPgo} (other knobs not recorded by this version)";
+
     public static string Time(double? nanoseconds, (string Unit, double Divisor) unit) =>
         nanoseconds is { } ns ? (ns / unit.Divisor).ToString("N2", Invariant) + " " + unit.Unit : "—";
 

@@ -69,7 +69,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
                      ("Tool", $"{document.Tool.Name} {document.Tool.Version}" + (document.Tool.Commit is { } commit ? $" ({commit})" : "")),
                      ("Runtime", $"{env.Runtime} ({env.Architecture}) on {env.Os}"),
                      ("CPU", $"{env.CpuModel}, {env.LogicalCores} logical cores"),
-                     ("GC / JIT", $"{env.GcMode}; tiered compilation: {env.TieredCompilation}; tiered PGO: {env.TieredPgo}"),
+                     ("Runtime knobs", Formatting.Knobs(env)),
                      ("Measured with", $"{env.MeasurementEngine}; build: {env.BuildConfiguration}"),
                      ("Packages", string.Join(", ", document.Packages.Select(p => $"{p.Key} {p.Value}"))),
                  })

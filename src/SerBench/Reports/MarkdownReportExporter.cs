@@ -20,7 +20,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         writer.WriteLine($"- {document.Tool.Name} {document.Tool.Version}" + (document.Tool.Commit is { } commit ? $" ({commit})" : ""));
         writer.WriteLine($"- {env.Runtime} ({env.Architecture}) on {env.Os}");
         writer.WriteLine($"- CPU: {env.CpuModel}, {env.LogicalCores} logical cores");
-        writer.WriteLine($"- GC: {env.GcMode}; tiered compilation: {env.TieredCompilation}; tiered PGO: {env.TieredPgo}");
+        writer.WriteLine($"- Runtime knobs: {Formatting.Knobs(env)}");
         writer.WriteLine($"- Measured with {env.MeasurementEngine}; build: {env.BuildConfiguration}");
         if (env.BuildConfiguration != "Release")
         {

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Runtime;
 using System.Runtime.InteropServices;
 using SerBench.Measurement;
@@ -15,11 +16,75 @@ internal static class EnvironmentProbe
         Runtime = RuntimeInformation.FrameworkDescription,
         Architecture = RuntimeInformation.ProcessArchitecture.ToString().ToLowerInvariant(),
         GcMode = (GCSettings.IsServerGC ? "server" : "workstation") + (GCSettings.LatencyMode == GCLatencyMode.Batch ? ", non-concurrent" : ", concurrent"),
-        TieredCompilation = Knob("System.Runtime.TieredCompilation", "DOTNET_TieredCompilation"),
-        TieredPgo = Knob("System.Runtime.TieredPGO", "DOTNET_TieredPGO"),
+        TieredCompilation = Knob("System.Runtime.TieredCompilation", "TieredCompilation"),
+        TieredPgo = Knob("System.Runtime.TieredPGO", "TieredPGO"),
         BuildConfiguration = BenchmarkDotNetMeasurer.IsDebugBuild ? "Debug" : "Release",
         MeasurementEngine = "BenchmarkDotNet " + typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly.GetName().Version?.ToString(3) + " (in-process emit toolchain, memory diagnoser)",
+        Knobs = Knobs(),
     };
+
+    /// <summary>
+    /// The knobs that change how fast serializers run (fairness rule 6: the runtime's defaults, recorded). Each value
+    /// says where it came from, so two files that differ only in a knob can be told apart by <c>compare</c>.
+    /// </summary>
+    internal static SortedDictionary<string, string> Knobs()
+    {
+        var knobs = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["globalization"] = Globalization(),
+            ["gc"] = (GCSettings.IsServerGC ? "server" : "workstation") + (GCSettings.LatencyMode == GCLatencyMode.Batch ? ", non-concurrent" : ", concurrent"),
+            ["tieredCompilation"] = Knob("System.Runtime.TieredCompilation", "TieredCompilation"),
+            ["tieredPgo"] = Knob("System.Runtime.TieredPGO", "TieredPGO"),
+            ["quickJitForLoops"] = Knob("System.Runtime.TieredCompilation.QuickJitForLoops", "TC_QuickJitForLoops"),
+            ["readyToRun"] = Knob("System.Runtime.ReadyToRun", "ReadyToRun"),
+        };
+        // Anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …) is a knob too; the SDK's own
+        // variables (telemetry, first-run, paths) do not change the measured code and are left out.
+        foreach (var (name, value) in System.Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
+                     .Select(e => ((string)e.Key, e.Value as string ?? "")))
+        {
+            if ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal))
+                && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)))
+            {
+                knobs["env:" + name] = value;
+            }
+        }
+
+        return knobs;
+    }
+
+    private static readonly string[] SdkVariables =
+        ["DOTNET_CLI_", "DOTNET_NOLOGO", "DOTNET_SKIP_FIRST_TIME_EXPERIENCE", "DOTNET_ROOT", "DOTNET_HOST_PATH", "DOTNET_BUNDLE_EXTRACT_BASE_DIR",
+         "DOTNET_GENERATE_ASPNET_CERTIFICATE", "DOTNET_ADD_GLOBAL_TOOLS_TO_PATH", "DOTNET_MSBUILD_SDK_RESOLVER", "DOTNET_SDK_", "DOTNET_NUGET_"];
+
+    /// <summary>Invariant mode, NLS (Windows only) or ICU, as the runtime actually runs, and where the setting came from.</summary>
+    private static string Globalization()
+    {
+        var invariant = AppContext.TryGetSwitch("System.Globalization.Invariant", out var on) && on
+            || System.Environment.GetEnvironmentVariable("DOTNET_SYSTEM_GLOBALIZATION_INVARIANT") is "1" or "true";
+        if (!invariant)
+        {
+            try
+            {
+                // In invariant mode only the invariant culture exists; asking for a real one is how the mode shows.
+                _ = CultureInfo.GetCultureInfo("de-DE");
+            }
+            catch (CultureNotFoundException)
+            {
+                invariant = true;
+            }
+        }
+
+        var source = System.Environment.GetEnvironmentVariable("DOTNET_SYSTEM_GLOBALIZATION_INVARIANT") is { Length: > 0 } variable
+            ? $" (DOTNET_SYSTEM_GLOBALIZATION_INVARIANT={variable})"
+            : AppContext.GetData("System.Globalization.Invariant") is { } configured ? $" (runtimeconfig System.Globalization.Invariant={configured})" : " (default)";
+        if (invariant)
+        {
+            return "invariant" + source;
+        }
+
+        return (OperatingSystem.IsWindows() && AppContext.TryGetSwitch("System.Globalization.UseNls", out var nls) && nls ? "NLS" : "ICU") + source;
+    }
 
     private static string CpuModel()
     {
@@ -43,11 +108,14 @@ internal static class EnvironmentProbe
     }
 
     /// <summary>The knob's value and where it came from; "default (enabled)" when nobody set it.</summary>
-    private static string Knob(string appContextSwitch, string environmentVariable)
+    private static string Knob(string appContextSwitch, string variable)
     {
-        if (System.Environment.GetEnvironmentVariable(environmentVariable) is { Length: > 0 } fromEnvironment)
+        foreach (var environmentVariable in new[] { "DOTNET_" + variable, "COMPlus_" + variable })
         {
-            return $"{(fromEnvironment == "0" ? "disabled" : "enabled")} ({environmentVariable}={fromEnvironment})";
+            if (System.Environment.GetEnvironmentVariable(environmentVariable) is { Length: > 0 } fromEnvironment)
+            {
+                return $"{(fromEnvironment == "0" ? "disabled" : "enabled")} ({environmentVariable}={fromEnvironment})";
+            }
         }
 
         return AppContext.GetData(appContextSwitch) is { } configured

@@ -55,6 +55,13 @@ public sealed record EnvironmentInfo
     public required string BuildConfiguration { get; init; }
 
     public required string MeasurementEngine { get; init; }
+
+    /// <summary>
+    /// Every runtime knob in effect in the measuring process, name → value and where it came from (globalization,
+    /// GC flavour and concurrency, tiered compilation, tiered PGO, ReadyToRun, and any DOTNET_/COMPlus_ variable set).
+    /// Null in files written before knobs were recorded.
+    /// </summary>
+    public SortedDictionary<string, string>? Knobs { get; init; }
 }
 
 /// <summary>One measured (or refused) cell: study × contender × payload × shape × count × operation.</summary>
