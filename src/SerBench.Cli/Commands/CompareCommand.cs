@@ -30,6 +30,10 @@ internal static class CompareCommand
             var fraction = ParseThreshold(parse.GetValue(threshold)!);
             var (before, after) = (ResultsFileReader.ReadComparable(parse.GetValue(basePath)!), ResultsFileReader.ReadComparable(parse.GetValue(newPath)!));
             var report = Comparer.Compare(before, after, fraction);
+            foreach (var warning in report.Warnings)
+            {
+                context.Console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}; the files were measured under different runtime settings.[/]");
+            }
             foreach (var table in ComparisonTables.Build(report))
             {
                 ConsoleReport.WriteTable(context.Console, table);

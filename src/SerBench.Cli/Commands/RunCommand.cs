@@ -19,6 +19,7 @@ internal static class RunCommand
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>)." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
+        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick and full: 3; smoke: 1). More rounds give tighter, still honest, intervals and take longer." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
@@ -28,11 +29,22 @@ internal static class RunCommand
         command.Options.Add(profile);
         command.Options.Add(output);
         command.Options.Add(shapes);
+        command.Options.Add(rounds);
         command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
                 parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes));
+            if (parse.GetValue(rounds) is { } roundCount)
+            {
+                if (roundCount is < 1 or > 50)
+                {
+                    throw new UsageException($"Invalid --rounds {roundCount}: give a number of rounds from 1 to 50 (quick and full use 3).");
+                }
+
+                request = request with { Profile = request.Profile.WithRounds(roundCount) };
+            }
+
             var plan = RunPlan.Create(request);
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();

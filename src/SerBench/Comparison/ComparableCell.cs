@@ -2,7 +2,7 @@ namespace SerBench.Comparison;
 
 /// <summary>
 /// One cell as the compare command sees it, from a SerBench results.json or a BenchmarkDotNet full JSON export.
-/// <see cref="Key"/> identifies the same cell in two files.
+/// <see cref="Identity"/> identifies the same cell in two files; <see cref="Key"/> is only its label.
 /// </summary>
 public sealed record ComparableCell(
     string Study,
@@ -12,7 +12,13 @@ public sealed record ComparableCell(
     double? ErrorNs,
     IReadOnlyList<double>? IterationsNs,
     long? AllocatedBytes,
-    long? PayloadBytes);
+    long? PayloadBytes,
+    IReadOnlyList<double>? RoundsNs = null,
+    Results.CellKey? TypedKey = null)
+{
+    /// <summary>The typed identity (SerBench cells), or the study and label (BenchmarkDotNet exports, which have no other).</summary>
+    public Results.CellKey Identity => TypedKey ?? new Results.CellKey(Study, Key, "", "", 0, "");
+}
 
-/// <summary>A results file read for comparison: what kind it was and its cells.</summary>
-public sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells);
+/// <summary>A results file read for comparison: what kind it was, its cells, and the runtime knobs it was measured with.</summary>
+public sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null);

@@ -42,14 +42,26 @@ public sealed record ComparisonReport(
     IReadOnlyList<ComparableCell> OnlyInBase,
     IReadOnlyList<ComparableCell> OnlyInNew)
 {
+    /// <summary>Differences between the two files' measuring conditions (runtime knobs), one sentence each.</summary>
+    public IReadOnlyList<string> Warnings { get; init; } = [];
+
     public bool HasRegression => Cells.Any(c => c.IsRegression);
 }
 
 /// <summary>
-/// Compares two results files cell by cell. Time: with per-iteration samples on both sides, a one-sided Mann–Whitney U
-/// test of "NEW is slower than BASE by more than the threshold" (and of "faster"), at <see cref="Alpha"/>; with summaries
-/// only, the 99.9% confidence intervals must not overlap and the ratio must pass the threshold. Allocation and size
-/// are deterministic, so a change beyond the threshold counts.
+/// Compares two results files cell by cell, matching cells by their typed identity (study, contender, payload, shape,
+/// count, operation), never by a display label. Time, in order of preference:
+/// <list type="bullet">
+/// <item>Round means on both sides (several fresh processes per cell): a one-sided Welch t-test on the log round means,
+/// each side's variance moderated with its own run's pooled variance exactly as its error bars were
+/// (<see cref="Measurement.RoundStatistics"/>). Slower when the change is significant at <see cref="Alpha"/> and the
+/// ratio is beyond the threshold. This is the test that sees between-process and over-time variation, which is what
+/// differs between two runs; per-iteration samples of one process cannot see it.</item>
+/// <item>Per-iteration samples on both sides (single-round files, BenchmarkDotNet exports): a one-sided Mann–Whitney U
+/// test of "NEW is slower than BASE by more than the threshold" (and of "faster"), at <see cref="Alpha"/>.</item>
+/// <item>Summaries only: the 99.9% confidence intervals must not overlap and the ratio must pass the threshold.</item>
+/// </list>
+/// Allocation and size are deterministic, so a change beyond the threshold counts.
 /// </summary>
 public static class Comparer
 {
@@ -64,12 +76,13 @@ public static class Comparer
     {
         var before = Index(baseline.Cells);
         var after = Index(candidate.Cells);
+        var pooled = (Pooled(baseline.Cells), Pooled(candidate.Cells));
         var cells = new List<CellComparison>();
-        foreach (var ((study, key), old) in before)
+        foreach (var (identity, old) in before)
         {
-            if (after.TryGetValue((study, key), out var current))
+            if (after.TryGetValue(identity, out var current))
             {
-                cells.Add(CompareCell(study, key, old, current, threshold));
+                cells.Add(CompareCell(old.Study, old.Key, old, current, threshold, pooled));
             }
         }
 
@@ -77,10 +90,37 @@ public static class Comparer
             GeometricMean(g.Select(c => c.TimeRatio)), GeometricMean(g.Select(c => c.AllocationRatio)))).ToList();
         return new ComparisonReport(threshold, cells, studies,
             [.. before.Where(p => !after.ContainsKey(p.Key)).Select(p => p.Value)],
-            [.. after.Where(p => !before.ContainsKey(p.Key)).Select(p => p.Value)]);
+            [.. after.Where(p => !before.ContainsKey(p.Key)).Select(p => p.Value)])
+        {
+            Warnings = KnobWarnings(baseline.Knobs, candidate.Knobs),
+        };
     }
 
-    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold)
+    /// <summary>One warning per knob that differs (or is recorded by one file only): such files measured different things.</summary>
+    private static List<string> KnobWarnings(IReadOnlyDictionary<string, string>? before, IReadOnlyDictionary<string, string>? after)
+    {
+        if (before is null || after is null)
+        {
+            return [];
+        }
+
+        var warnings = new List<string>();
+        foreach (var name in before.Keys.Union(after.Keys).Order(StringComparer.Ordinal))
+        {
+            var (old, current) = (before.GetValueOrDefault(name), after.GetValueOrDefault(name));
+            if (old != current)
+            {
+                warnings.Add($"{name} differs: BASE {old ?? "(not recorded)"}, NEW {current ?? "(not recorded)"}");
+            }
+        }
+
+        return warnings;
+    }
+
+    private static double? Pooled(IEnumerable<ComparableCell> cells) =>
+        Measurement.RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
+
+    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled)
     {
         string? statusChange = PassingStatuses.Contains(old.Status) && !PassingStatuses.Contains(current.Status)
             ? $"{old.Status} → {current.Status}"
@@ -91,7 +131,9 @@ public static class Comparer
         }
 
         var ratio = newMean / oldMean;
-        var (time, method, p) = TimeChange(old, current, ratio, threshold);
+        var (time, method, p) = old.RoundsNs is { Count: >= 2 } && current.RoundsNs is { Count: >= 2 } && old.RoundsNs.Concat(current.RoundsNs).All(m => m > 0)
+            ? RoundsChange(old.RoundsNs, current.RoundsNs, ratio, threshold, pooled)
+            : TimeChange(old, current, ratio, threshold);
         double? allocationRatio = old.AllocatedBytes is { } a && current.AllocatedBytes is { } b
             ? a == 0 ? (b == 0 ? 1 : double.PositiveInfinity) : (double)b / a
             : null;
@@ -103,6 +145,28 @@ public static class Comparer
             _ => Change.Same,
         };
         return new CellComparison(study, key, old, current, ratio, time, method, p, allocationRatio, allocation, statusChange);
+    }
+
+    private static (Change Change, string Method, double? PValue) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
+        double threshold, (double? Base, double? New) pooled)
+    {
+        var (a, b) = (Measurement.RoundStatistics.Combine(before, pooled.Base), Measurement.RoundStatistics.Combine(after, pooled.New));
+        var (va, vb) = (a.LogStandardError * a.LogStandardError, b.LogStandardError * b.LogStandardError);
+        var standardError = Math.Sqrt(va + vb);
+        if (standardError <= 0)
+        {
+            return (ratio > 1 + threshold ? Change.Slower : ratio < 1 / (1 + threshold) ? Change.Faster : Change.Same, "rounds (no spread)", null);
+        }
+
+        // Welch–Satterthwaite degrees of freedom for the difference of two moderated means.
+        var degrees = (va + vb) * (va + vb) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom));
+        var t = (Math.Log(b.MeanNs) - Math.Log(a.MeanNs)) / standardError;
+        var slower = Measurement.RoundStatistics.StudentUpperTail(t, degrees);
+        var faster = Measurement.RoundStatistics.StudentUpperTail(-t, degrees);
+        const string Method = "Welch t on round means";
+        return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, Method, slower)
+            : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, Method, faster)
+            : (Change.Same, Method, Math.Min(slower, faster));
     }
 
     private static (Change Change, string Method, double? PValue) TimeChange(ComparableCell old, ComparableCell current, double ratio, double threshold)
@@ -130,12 +194,12 @@ public static class Comparer
         return (Change.NotComparable, "no spread", null);
     }
 
-    private static Dictionary<(string Study, string Key), ComparableCell> Index(IEnumerable<ComparableCell> cells)
+    private static Dictionary<Results.CellKey, ComparableCell> Index(IEnumerable<ComparableCell> cells)
     {
-        var index = new Dictionary<(string, string), ComparableCell>();
+        var index = new Dictionary<Results.CellKey, ComparableCell>();
         foreach (var cell in cells)
         {
-            index.TryAdd((cell.Study, cell.Key), cell);
+            index.TryAdd(cell.Identity, cell);
         }
 
         return index;

@@ -45,6 +45,12 @@ public static class ComparisonTables
         writer.WriteLine();
         writer.WriteLine($"BASE `{basePath}` · NEW `{newPath}` · threshold {Percent(report.Threshold)} · " +
                          (report.HasRegression ? $"**{report.Cells.Count(c => c.IsRegression)} regression(s)**" : "no regression"));
+        foreach (var warning in report.Warnings)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"> **Warning:** {MarkdownReportExporter.Escape(warning)}; the files were measured under different runtime settings.");
+        }
+
         foreach (var table in Build(report))
         {
             writer.WriteLine();

@@ -46,7 +46,13 @@ public static class ResultsFileReader
         }
 
         var document = ReadDocument(path);
-        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)]);
+        var environment = document.Environment;
+        var knobs = environment.Knobs ?? new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["gc"] = environment.GcMode, ["tieredCompilation"] = environment.TieredCompilation, ["tieredPgo"] = environment.TieredPgo,
+        };
+        knobs["runtime"] = environment.Runtime;
+        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs);
     }
 
     private static JsonDocument Parse(string path)
@@ -91,7 +97,7 @@ public static class ResultsFileReader
         string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation);
 
     private static ComparableCell FromSerBench(ResultCell cell) =>
-        new(cell.Study, KeyOf(cell), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes);
+        new(cell.Study, KeyOf(cell), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
 
     /// <summary>
     /// One benchmark of a BenchmarkDotNet full export: its FullName is the key, its type the "study"; the per-iteration

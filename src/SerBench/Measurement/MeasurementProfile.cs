@@ -6,9 +6,10 @@ namespace SerBench.Measurement;
 /// <summary>How hard to measure: a BenchmarkDotNet job plus the precision a cell must reach to be called precise.</summary>
 public sealed class MeasurementProfile
 {
-    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default)
+    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1)
     {
         PreWarm = preWarm;
+        Rounds = rounds;
         Name = name;
         Description = description;
         TargetRelativeError = targetRelativeError;
@@ -41,25 +42,40 @@ public sealed class MeasurementProfile
             .WithIterationCount(3)
             .WithEvaluateOverhead(false));
 
-    /// <summary>The default: adaptive iteration count until the 99.9% CI half-width is within 3% of the mean.</summary>
+    /// <summary>
+    /// The default: three rounds per cell, each a fresh process running a short adaptive BenchmarkDotNet job; the
+    /// cell's 99.9% interval comes from the spread between rounds (flagged when its half-width is over 3% of the mean).
+    /// </summary>
     public static MeasurementProfile Quick { get; } = new(
-        "quick", "adaptive: 4–10 warm-up and 10–40 measured iterations of ~50 ms until the 99.9% CI half-width is ≤ 3% of the mean (flagged otherwise)",
+        "quick", "3 rounds per cell, each in a fresh process: 2–6 warm-up and 6–15 measured iterations of ~25 ms; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",
         targetRelativeError: 0.03, TimeSpan.FromMinutes(3),
         () => new Job("quick")
-            .WithIterationTime(TimeInterval.FromMilliseconds(50))
-            .WithMinWarmupCount(4)
-            .WithMaxWarmupCount(10)
-            .WithMinIterationCount(10)
-            .WithMaxIterationCount(40)
-            .WithMaxRelativeError(0.03),
-        preWarm: TimeSpan.FromMilliseconds(300));
+            .WithIterationTime(TimeInterval.FromMilliseconds(25))
+            .WithMinWarmupCount(2)
+            .WithMaxWarmupCount(6)
+            .WithMinIterationCount(6)
+            .WithMaxIterationCount(15)
+            .WithMaxRelativeError(0.02),
+        preWarm: TimeSpan.FromMilliseconds(150),
+        rounds: 3);
 
-    /// <summary>BenchmarkDotNet's default job (in-process).</summary>
+    /// <summary>BenchmarkDotNet's default job, in three rounds.</summary>
     public static MeasurementProfile Full { get; } = new(
-        "full", "BenchmarkDotNet's default job: 15–100 iterations of ~500 ms, 99.9% CI half-width ≤ 2% of the mean",
+        "full", "3 rounds per cell, each in a fresh process running BenchmarkDotNet's default job (15–100 iterations of ~500 ms); interval from the spread between rounds, flagged over 2% of the mean",
         targetRelativeError: 0.02, TimeSpan.FromMinutes(15),
         () => new Job("full"),
-        preWarm: TimeSpan.FromMilliseconds(500));
+        preWarm: TimeSpan.FromMilliseconds(500),
+        rounds: 3);
+
+    /// <summary>
+    /// Rounds per cell: each round measures the cell with <see cref="CreateJob"/> in a fresh process, at a different
+    /// moment of the run, and the cell's interval comes from the spread of the round means (see <see cref="RoundStatistics"/>).
+    /// </summary>
+    public int Rounds { get; }
+
+    /// <summary>This profile with another number of rounds (<c>--rounds</c>).</summary>
+    public MeasurementProfile WithRounds(int rounds) =>
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds);
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Smoke, Quick, Full];
 

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace SerBench.Results;
 
 /// <summary>The whole of <c>results.json</c>. Documented in <c>docs/results-format.md</c>.</summary>
@@ -26,7 +28,34 @@ public sealed class ResultsDocument
     public required SortedDictionary<string, string> Packages { get; init; }
 
     public List<ResultCell> Cells { get; init; } = [];
+
+    /// <summary>
+    /// How each cell's mean and Error were obtained: the number of rounds (fresh processes per cell) and the interval
+    /// method. Null in files written before rounds existed (one in-process BenchmarkDotNet run per cell).
+    /// </summary>
+    public MeasurementMethod? Method { get; set; }
+
+    /// <summary>The harness's own cost per operation, measured in every run; null when the run timed nothing.</summary>
+    public HarnessCalibrationResult? Calibration { get; set; }
+
+    /// <summary>The machine's speed as seen by a fixed workload timed now and then during the run.</summary>
+    public List<MachineProbeSample>? MachineProbes { get; set; }
 }
+
+/// <summary>How a run measured: rounds per cell, what a round is, and how the interval was computed.</summary>
+/// <param name="Rounds">Rounds per cell: each is a fresh process measuring the cell with BenchmarkDotNet.</param>
+/// <param name="Grouping">What shares one process in a round: <c>contender</c> (one process per contender and study) or <c>in-process</c>.</param>
+/// <param name="Interval">How Error was computed, in words.</param>
+public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval);
+
+/// <summary>
+/// An operation that only returns its input through the same call path every cell uses (closure, virtual codec call,
+/// BenchmarkDotNet's loop): what a cell's mean contains that is not the library's work.
+/// </summary>
+public sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
+
+/// <summary>One timing of the fixed machine-speed workload: seconds since the run started, and the fastest of a few calls.</summary>
+public sealed record MachineProbeSample(double AtSeconds, double Ns);
 
 public sealed record ToolInfo(string Name, string Version, string? Commit);
 
@@ -151,4 +180,20 @@ public sealed record ResultCell
 
     /// <summary>Per-iteration nanoseconds per operation (outliers removed), for later significance tests.</summary>
     public IReadOnlyList<double>? IterationsNs { get; init; }
+
+    /// <summary>The mean of each round (a fresh process each); <see cref="MeanNs"/> is their mean. Null for single-round runs.</summary>
+    public IReadOnlyList<double>? RoundsNs { get; init; }
+
+    /// <summary>The cell's identity, independent of how it is displayed.</summary>
+    [JsonIgnore]
+    public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation);
+}
+
+/// <summary>
+/// What makes a cell the same cell in two files: study, contender, payload, shape, count and operation. Compared
+/// ordinally; display labels are derived from it, never the other way round.
+/// </summary>
+public readonly record struct CellKey(string Study, string Contender, string Payload, string Shape, int Count, string Operation)
+{
+    public override string ToString() => $"{Study} · {Contender} · {Payload} · {Shape} {Count} · {Operation}";
 }

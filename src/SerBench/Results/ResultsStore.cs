@@ -42,6 +42,23 @@ public sealed class ResultsStore
         File.AppendAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Row(cell) + "\n");
     }
 
+    /// <summary>Replaces every cell (a multi-round run refines cells it already wrote) and rewrites both files.</summary>
+    public void Replace(IEnumerable<ResultCell> cells)
+    {
+        var list = cells.ToList();
+        _document.Cells.Clear();
+        _document.Cells.AddRange(list);
+        SaveJson();
+        File.WriteAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Header + "\n" + string.Concat(list.Select(c => CsvExporter.Row(c) + "\n")));
+    }
+
+    /// <summary>Changes the run-level fields (method, calibration, machine probes) and saves.</summary>
+    public void Update(Action<ResultsDocument> change)
+    {
+        change(_document);
+        SaveJson();
+    }
+
     public void Finish(DateTimeOffset finishedAt)
     {
         _document.FinishedAt = finishedAt;

@@ -48,6 +48,24 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
 
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
+        if (profile.Rounds > 1 && isolation is not null)
+        {
+            new RoundRunner(measurer, observer, isolation).Run(plan, profile, store, cancellation);
+            store.Finish(clock.GetUtcNow());
+            return;
+        }
+
+        // A child process (no isolation of its own) measures for a parent that records the method and calibration itself.
+        if (isolation is not null)
+        {
+            store.Update(d => d.Method = new MeasurementMethod(1, "in-process", "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process"));
+            if (plan.Any(p => p.Contender.UnavailableReason is null))
+            {
+                var calibration = measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name);
+                store.Update(d => d.Calibration = new HarnessCalibrationResult(calibration.MeanNs, calibration.ErrorNs, [calibration.MeanNs]));
+            }
+        }
+
         var total = plan.Sum(p => p.Operations.Count);
         var done = 0;
         var measuredSeconds = new List<double>();
@@ -154,11 +172,24 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         }
     }
 
-    private static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
+    internal static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
     {
-        var expected = Describe(planned, operation, Verdict.Ok);
-        return cells.FirstOrDefault(c => c.Contender == expected.Contender && c.Payload == expected.Payload && c.Shape == expected.Shape
-                                         && c.Count == expected.Count && c.Operation == expected.Operation);
+        var expected = Describe(planned, operation, Verdict.Ok).Key;
+        return cells.FirstOrDefault(c => c.Key == expected);
+    }
+
+    /// <summary>Sets Ratio and Alloc Ratio of every cell against its baseline's cell in the same list (same study, payload, shape, count, operation).</summary>
+    internal static IReadOnlyList<ResultCell> WithRatios(IReadOnlyList<ResultCell> cells)
+    {
+        var baselines = cells.Where(c => c.Contender == c.Baseline && c.MeanNs is not null)
+            .GroupBy(c => c.Key with { Contender = "" }).ToDictionary(g => g.Key, g => g.First());
+        return [.. cells.Select(cell => cell.MeanNs is not { } mean || !baselines.TryGetValue(cell.Key with { Contender = "" }, out var baseline)
+            ? cell with { Ratio = null, AllocRatio = null }
+            : cell with
+            {
+                Ratio = baseline.MeanNs > 0 ? mean / baseline.MeanNs : null,
+                AllocRatio = baseline.AllocatedBytes > 0 && cell.AllocatedBytes is { } allocated ? (double)allocated / baseline.AllocatedBytes.Value : null,
+            })];
     }
 
     /// <summary>Runs only the correctness gate for every case of the plan.</summary>
@@ -169,7 +200,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             return (p, prepared.Verdict, prepared.PayloadBytes);
         })];
 
-    private static PreparedCase Prepare(PlannedCase planned)
+    internal static PreparedCase Prepare(PlannedCase planned)
     {
         try
         {

@@ -94,4 +94,70 @@ public class ComparerTests
         Assert.Equal(Change.Slower, Assert.Single(separated.Cells).Time);
         Assert.Equal("99.9% CI", separated.Cells[0].TimeMethod);
     }
+
+    /// <summary>A run of <paramref name="cells"/> cells, each with three round means spread by <paramref name="noise"/> (log scale).</summary>
+    private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null)
+    {
+        var random = new Random(seed);
+        return Results([.. Enumerable.Range(0, cells).Select(i =>
+        {
+            double[] rounds = [.. Enumerable.Range(0, 3).Select(_ => 1000 * (i + 1) * (factor?.Invoke(i) ?? 1) * Math.Exp(noise * (2 * random.NextDouble() - 1)))];
+            var key = new SerBench.Results.CellKey("study", "c" + i, "person", "object", 1, "serialize");
+            return new ComparableCell("study", "label " + i, "OK", rounds.Average(), null, rounds, 100, 500, rounds, key);
+        })]);
+    }
+
+    [Fact]
+    public void Rounds_TwoRunsOfTheSameNoisyCells_GiveNoRegression()
+    {
+        var report = Comparer.Compare(RoundsRun(40, 0.12, 1), RoundsRun(40, 0.12, 2), 0.10);
+
+        Assert.Equal(40, report.Cells.Count);
+        Assert.All(report.Cells, c => Assert.Equal("Welch t on round means", c.TimeMethod));
+        Assert.False(report.HasRegression);
+    }
+
+    [Fact]
+    public void Rounds_OneCellOneAndAHalfTimesSlowerUnderNoise_IsCaught()
+    {
+        var report = Comparer.Compare(RoundsRun(40, 0.12, 1), RoundsRun(40, 0.12, 2, i => i == 7 ? 1.5 : 1), 0.10);
+
+        var regression = Assert.Single(report.Cells, c => c.IsRegression);
+        Assert.Equal("c7", regression.Base.Identity.Contender);
+        Assert.Equal(Change.Slower, regression.Time);
+    }
+
+    [Fact]
+    public void Rounds_OneCellTwentyPercentSlowerOnAQuietMachine_IsCaught()
+    {
+        var report = Comparer.Compare(RoundsRun(40, 0.02, 1), RoundsRun(40, 0.02, 2, i => i == 3 ? 1.2 : 1), 0.10);
+
+        Assert.Equal("c3", Assert.Single(report.Cells, c => c.IsRegression).Base.Identity.Contender);
+    }
+
+    [Fact]
+    public void CellsAreMatchedByIdentity_NotByTheirLabel()
+    {
+        var before = RoundsRun(3, 0.02, 1);
+        var renamed = RoundsRun(3, 0.02, 2, i => i == 1 ? 2 : 1);
+        renamed = renamed with { Cells = [.. renamed.Cells.Select(c => c with { Key = "renamed " + c.Key })] };
+
+        var report = Comparer.Compare(before, renamed, 0.10);
+
+        Assert.Equal(3, report.Cells.Count);
+        Assert.Empty(report.OnlyInNew);
+        Assert.Single(report.Cells, c => c.IsRegression);
+    }
+
+    [Fact]
+    public void DifferentRuntimeKnobs_AreWarnedAbout()
+    {
+        var before = Results() with { Knobs = new Dictionary<string, string> { ["globalization"] = "ICU (default)", ["gc"] = "workstation, concurrent" } };
+        var after = Results() with { Knobs = new Dictionary<string, string> { ["globalization"] = "invariant (DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1)", ["gc"] = "workstation, concurrent" } };
+
+        var warning = Assert.Single(Comparer.Compare(before, after, 0.1).Warnings);
+
+        Assert.StartsWith("globalization differs: BASE ICU (default), NEW invariant", warning, StringComparison.Ordinal);
+        Assert.Empty(Comparer.Compare(before, before, 0.1).Warnings);
+    }
 }

@@ -1,0 +1,136 @@
+using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
+
+namespace SerBench.Measurement;
+
+/// <summary>
+/// Turns the per-round means of every cell in a run into a mean and a 99.9% confidence interval that include the
+/// variation between processes and over time, not only between iterations of one process.
+/// </summary>
+/// <remarks>
+/// Each round measures a cell in a fresh process at a different moment of the run, so the spread of a cell's round
+/// means is the spread a second run would see. With 3–5 rounds a cell's own spread is a poor estimate on its own
+/// (2–4 degrees of freedom: a lucky run of three close means gives an interval far too tight), so it is moderated
+/// towards the spread typical of the whole run, as in empirical-Bayes ("moderated t") analysis: the cell's variance
+/// and the run's pooled variance are averaged with weights equal to their degrees of freedom, and the interval uses
+/// Student's t with the combined degrees of freedom. Spreads are taken on the log scale, because timing noise is
+/// multiplicative (a busy neighbour makes a cell 20% slower, not 20 ns slower).
+/// </remarks>
+public static class RoundStatistics
+{
+    /// <summary>Two-sided confidence level of every interval SerBench prints, as BenchmarkDotNet's Error.</summary>
+    public const double ConfidenceLevel = 0.999;
+
+    /// <summary>
+    /// Weight of the run's pooled spread, in degrees of freedom. Four is worth two extra rounds of a 3-round cell:
+    /// enough that one lucky cell does not claim ±0.5%, small enough that a cell noisier than the rest keeps its own spread.
+    /// </summary>
+    public const double PooledDegreesOfFreedom = 4;
+
+    /// <summary>The interval of one cell: its mean, the half-width of the 99.9% CI, and the log-scale standard error.</summary>
+    public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom);
+
+    /// <summary>
+    /// The run's pooled variance of log round means: the median of the cells' own variances, scaled by the median of
+    /// the chi-square distribution so that it estimates the mean variance (robust to the odd cell hit by a slow spell).
+    /// Null when fewer than three cells have two or more rounds.
+    /// </summary>
+    public static double? PooledLogVariance(IEnumerable<IReadOnlyList<double>> roundMeansOfEachCell)
+    {
+        var variances = new List<double>();
+        var degrees = new List<int>();
+        foreach (var rounds in roundMeansOfEachCell)
+        {
+            if (rounds.Count >= 2 && rounds.All(m => m > 0))
+            {
+                variances.Add(LogVariance(rounds));
+                degrees.Add(rounds.Count - 1);
+            }
+        }
+
+        if (variances.Count < 3)
+        {
+            return null;
+        }
+
+        variances.Sort();
+        var median = variances.Count % 2 == 1
+            ? variances[variances.Count / 2]
+            : (variances[(variances.Count / 2) - 1] + variances[variances.Count / 2]) / 2;
+        var typicalDegrees = degrees.Order().ElementAt(degrees.Count / 2);
+        return median / ChiSquareMedianOverDegrees(typicalDegrees);
+    }
+
+    /// <summary>
+    /// The interval of a cell from its round means. <paramref name="withinRoundErrorNs"/> is the largest single-round
+    /// Error (BenchmarkDotNet's, from iterations): the interval is never tighter than what one round alone could claim.
+    /// </summary>
+    public static Interval Combine(IReadOnlyList<double> roundMeansNs, double? pooledLogVariance, double withinRoundErrorNs = 0)
+    {
+        ArgumentOutOfRangeException.ThrowIfZero(roundMeansNs.Count);
+        var mean = roundMeansNs.Average();
+        var rounds = roundMeansNs.Count;
+        if (roundMeansNs.Any(m => m <= 0))
+        {
+            // A mean at or below zero (the calibration cell, after BenchmarkDotNet subtracts its own overhead) has no
+            // logarithm: the plain Student-t interval of the round means is the honest answer there.
+            return LinearInterval(roundMeansNs, withinRoundErrorNs);
+        }
+
+        double variance;
+        double degrees;
+        if (rounds >= 2 && pooledLogVariance is { } pooled)
+        {
+            var own = LogVariance(roundMeansNs);
+            degrees = rounds - 1 + PooledDegreesOfFreedom;
+            variance = (((rounds - 1) * own) + (PooledDegreesOfFreedom * pooled)) / degrees;
+        }
+        else if (rounds >= 2)
+        {
+            variance = LogVariance(roundMeansNs);
+            degrees = rounds - 1;
+        }
+        else
+        {
+            return new Interval(mean, withinRoundErrorNs, mean > 0 ? withinRoundErrorNs / mean / StudentQuantile(double.PositiveInfinity) : 0, double.PositiveInfinity);
+        }
+
+        var standardError = Math.Sqrt(variance / rounds);
+        var halfWidth = mean * (Math.Exp(StudentQuantile(degrees) * standardError) - 1);
+        return new Interval(mean, Math.Max(halfWidth, withinRoundErrorNs), standardError, degrees);
+    }
+
+    private static Interval LinearInterval(IReadOnlyList<double> values, double withinRoundErrorNs)
+    {
+        var mean = values.Average();
+        if (values.Count < 2)
+        {
+            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity);
+        }
+
+        var standardError = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1) / values.Count);
+        return new Interval(mean, Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs), 0, values.Count - 1);
+    }
+
+    /// <summary>The two-sided <see cref="ConfidenceLevel"/> quantile of Student's t (the normal one for infinite degrees).</summary>
+    public static double StudentQuantile(double degreesOfFreedom) => double.IsPositiveInfinity(degreesOfFreedom) || degreesOfFreedom > 1e6
+        ? 3.2905267314919255
+        : new StudentDistribution(degreesOfFreedom).Quantile(1 - ((1 - ConfidenceLevel) / 2));
+
+    /// <summary>Upper-tail probability of Student's t: P(T ≥ t).</summary>
+    public static double StudentUpperTail(double t, double degreesOfFreedom) =>
+        1 - new StudentDistribution(Math.Min(degreesOfFreedom, 1e6)).Cdf(t);
+
+    private static double LogVariance(IReadOnlyList<double> values)
+    {
+        var logs = values.Select(v => Math.Log(v)).ToList();
+        var mean = logs.Average();
+        return logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1);
+    }
+
+    /// <summary>Median of χ²(d) / d, by the Wilson–Hilferty approximation (within 1% for d ≥ 1).</summary>
+    private static double ChiSquareMedianOverDegrees(int degrees)
+    {
+        var k = 2.0 / (9 * degrees);
+        return Math.Pow(1 - k, 3);
+    }
+}

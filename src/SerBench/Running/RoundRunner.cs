@@ -1,0 +1,209 @@
+using System.Diagnostics;
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Verification;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// Measures a plan in rounds. In each round every contender of every study is measured in a fresh process of its own
+/// (as BenchmarkDotNet gives each benchmark its own process), so no contender runs on code tiered, profiled or laid out
+/// for another, and each cell is measured once per round at a different moment of the run. Odd rounds go through the
+/// plan forwards and even rounds backwards, so a slow drift of the machine lands evenly on all contenders. A cell's mean
+/// is the mean of its round means and its interval comes from their spread (<see cref="RoundStatistics"/>). Between
+/// processes this process times the harness calibration cell (once a round) and the machine probe (before each process).
+/// results.json is rewritten after every process, so a stopped run keeps every round it finished.
+/// </summary>
+internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIsolatedCaseRunner isolation)
+{
+    private readonly Stopwatch _clock = Stopwatch.StartNew();
+
+    public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
+    {
+        var rounds = profile.Rounds;
+        var cells = new Dictionary<CellKey, RoundedCell>();
+        var order = new List<CellKey>();
+        var probes = new List<MachineProbeSample>();
+        var calibration = new List<CellMeasurement>();
+        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds)));
+
+        // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
+        foreach (var planned in plan)
+        {
+            var verdict = planned.Contender.UnavailableReason is null ? null : Runner.Prepare(planned).Verdict;
+            foreach (var operation in planned.Operations)
+            {
+                var cell = Runner.Describe(planned, operation, verdict ?? Verdict.Ok);
+                order.Add(cell.Key);
+                cells[cell.Key] = new RoundedCell(cell, verdict is null);
+            }
+        }
+
+        var groups = plan.Where(p => p.Contender.UnavailableReason is null)
+            .GroupBy(p => (p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
+        var total = groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds;
+        var done = 0;
+        var secondsPerCell = new List<double>();
+        for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested; round++)
+        {
+            calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
+            foreach (var group in round % 2 == 1 ? groups : Enumerable.Reverse(groups))
+            {
+                if (cancellation.IsCancellationRequested)
+                {
+                    break;
+                }
+
+                probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(), 1)));
+                var label = $"round {round}/{rounds} · {group[0].Study.Name} · {group[0].Contender.Name}";
+                observer.CellStarting(Progress(done, total, label, secondsPerCell));
+                var watch = Stopwatch.StartNew();
+                var result = isolation.RunGroup(group, profile, cancellation);
+                var groupCells = group.Sum(p => p.Operations.Count);
+                secondsPerCell.Add(watch.Elapsed.TotalSeconds / groupCells);
+                foreach (var (planned, operation, measured) in Collect(group, result, profile, cancellation))
+                {
+                    var rounded = cells[Runner.Describe(planned, operation, Verdict.Ok).Key];
+                    rounded.Add(measured);
+                    done++;
+                    observer.CellFinished(rounded.Combine(null, profile), Progress(done, total, label, secondsPerCell));
+                }
+
+                Save(store, order, cells, profile, calibration, probes);
+            }
+        }
+
+        Save(store, order, cells, profile, calibration, probes);
+    }
+
+    /// <summary>What one process measured for each cell of its group; a cell it did not reach is retried in a process of its own.</summary>
+    private IEnumerable<(PlannedCase, Studies.Operation, ResultCell)> Collect(List<PlannedCase> group, IsolatedCaseResult result,
+        MeasurementProfile profile, CancellationToken cancellation)
+    {
+        foreach (var planned in group)
+        {
+            IsolatedCaseResult? alone = null;
+            foreach (var operation in planned.Operations)
+            {
+                var measured = Runner.Find(result.Cells, planned, operation);
+                if (measured is null && result.Failure is not null && !cancellation.IsCancellationRequested)
+                {
+                    alone ??= isolation.Run(planned, profile, cancellation);
+                    measured = Runner.Find(alone.Cells, planned, operation);
+                }
+
+                if (measured is null && cancellation.IsCancellationRequested)
+                {
+                    yield break;
+                }
+
+                yield return (planned, operation, measured ?? Runner.Describe(planned, operation, new Verdict(VerificationStatus.Crash,
+                    "the separate process measuring this contender ended before this cell: " + (alone?.Failure ?? result.Failure ?? "no result written"))));
+            }
+        }
+    }
+
+    private static void Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
+        List<CellMeasurement> calibration, List<MachineProbeSample> probes)
+    {
+        var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
+        var combined = Runner.WithRatios(order.Select(key => cells[key].Combine(pooled, profile)).ToList());
+        store.Replace(combined);
+        store.Update(document =>
+        {
+            document.MachineProbes = [.. probes];
+            if (calibration.Count > 0)
+            {
+                var interval = RoundStatistics.Combine([.. calibration.Select(c => c.MeanNs)], pooled, calibration.Max(c => c.ErrorNs));
+                document.Calibration = new HarnessCalibrationResult(interval.MeanNs, interval.ErrorNs, [.. calibration.Select(c => c.MeanNs)]);
+            }
+        });
+    }
+
+    private static string IntervalText(int rounds) =>
+        $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
+        $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error";
+
+    private static RunProgress Progress(int done, int total, string current, List<double> secondsPerCell) =>
+        new(done, total, current, secondsPerCell.Count == 0 ? null : TimeSpan.FromSeconds(secondsPerCell.Average() * (total - done)));
+
+    /// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
+    private sealed class RoundedCell(ResultCell template, bool runnable)
+    {
+        private readonly List<ResultCell> _rounds = [];
+        private ResultCell? _failure;
+
+        public IReadOnlyList<double> RoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
+
+        /// <summary>Keeps a round; a round that did not pass (crashed, hung) makes the cell fail, with that round's reason.</summary>
+        public void Add(ResultCell round)
+        {
+            if (round.MeanNs is { } mean && mean > 0 && double.IsFinite(mean))
+            {
+                _rounds.Add(round);
+            }
+            else
+            {
+                _failure ??= round;
+            }
+        }
+
+        public ResultCell Combine(double? pooledLogVariance, MeasurementProfile profile)
+        {
+            if (_failure is not null)
+            {
+                return _failure with { Seconds = Seconds() };
+            }
+
+            if (_rounds.Count == 0)
+            {
+                return runnable ? template with { Status = template.Status, Reason = template.Reason } : template;
+            }
+
+            var first = _rounds[0];
+            var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, _rounds.Max(r => r.ErrorNs ?? 0));
+            var iterations = _rounds.SelectMany(r => r.IterationsNs ?? []).ToList();
+            return first with
+            {
+                Baseline = template.Baseline,
+                MeanNs = interval.MeanNs,
+                ErrorNs = interval.ErrorNs,
+                StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
+                MedianNs = Median(iterations) ?? first.MedianNs,
+                AllocatedBytes = Median(_rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList()) is { } bytes ? (long)Math.Round(bytes) : null,
+                Gen0 = _rounds.Average(r => r.Gen0 ?? 0),
+                Gen1 = _rounds.Average(r => r.Gen1 ?? 0),
+                Gen2 = _rounds.Average(r => r.Gen2 ?? 0),
+                Noisy = interval.ErrorNs / interval.MeanNs > profile.TargetRelativeError,
+                IterationsNs = iterations,
+                RoundsNs = RoundMeans,
+                Seconds = Seconds(),
+            };
+        }
+
+        private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
+            : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
+
+        private static double? Median(List<double> values)
+        {
+            if (values.Count == 0)
+            {
+                return null;
+            }
+
+            var sorted = values.Order().ToList();
+            return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
+        }
+
+        private static double? StandardDeviation(List<double> values)
+        {
+            if (values.Count < 2)
+            {
+                return null;
+            }
+
+            var mean = values.Average();
+            return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1));
+        }
+    }
+}

@@ -1,0 +1,87 @@
+using SerBench.Measurement;
+
+namespace SerBench.Tests.Measurement;
+
+public sealed class RoundStatisticsTests
+{
+    [Fact]
+    public void Combine_MeanIsTheMeanOfRoundMeans()
+    {
+        var interval = RoundStatistics.Combine([100, 110, 90], pooledLogVariance: null);
+
+        Assert.Equal(100, interval.MeanNs, 9);
+        Assert.Equal(2, interval.DegreesOfFreedom);
+    }
+
+    [Fact]
+    public void Combine_ALuckyCellIsNotTighterThanTheRunsTypicalSpread()
+    {
+        // Three nearly equal rounds, in a run whose cells typically move by 5% between processes.
+        var pooled = Math.Pow(0.05, 2);
+        var lucky = RoundStatistics.Combine([100, 100.1, 99.9], pooled);
+        var alone = RoundStatistics.Combine([100, 100.1, 99.9], pooledLogVariance: null);
+
+        Assert.True(lucky.ErrorNs / lucky.MeanNs > 0.05, $"moderated error {lucky.ErrorNs / lucky.MeanNs:P1}");
+        Assert.True(alone.ErrorNs / alone.MeanNs < 0.05, $"own-spread error {alone.ErrorNs / alone.MeanNs:P1}");
+    }
+
+    [Fact]
+    public void Combine_ACellNoisierThanTheRunKeepsItsOwnSpread()
+    {
+        var calm = RoundStatistics.Combine([100, 140, 70], Math.Pow(0.01, 2));
+
+        Assert.True(calm.ErrorNs / calm.MeanNs > 0.3);
+    }
+
+    [Fact]
+    public void Combine_NeverClaimsLessThanOneRoundsOwnError()
+    {
+        var interval = RoundStatistics.Combine([100, 100, 100], pooledLogVariance: 0, withinRoundErrorNs: 4);
+
+        Assert.Equal(4, interval.ErrorNs, 9);
+    }
+
+    [Fact]
+    public void Combine_MeansAtOrBelowZero_UseALinearInterval()
+    {
+        var interval = RoundStatistics.Combine([0, 1, 2], pooledLogVariance: 0.01);
+
+        Assert.Equal(1, interval.MeanNs, 9);
+        Assert.True(double.IsFinite(interval.ErrorNs) && interval.ErrorNs > 1);
+    }
+
+    [Fact]
+    public void PooledLogVariance_EstimatesTheSpreadOfTheRun()
+    {
+        var random = new Random(7);
+        var cells = Enumerable.Range(0, 400).Select(_ => (IReadOnlyList<double>)[.. Enumerable.Range(0, 3).Select(_ => 100 * Math.Exp(0.04 * Normal(random)))]).ToList();
+
+        var pooled = RoundStatistics.PooledLogVariance(cells)!.Value;
+
+        Assert.InRange(Math.Sqrt(pooled), 0.036, 0.044);
+        Assert.Null(RoundStatistics.PooledLogVariance(cells.Take(2)));
+    }
+
+    [Fact]
+    public void Intervals_FromTwoSimulatedRuns_ContainTheOtherRunsMean()
+    {
+        // Cells whose processes settle in different steady states (8% log-normal spread between rounds), three rounds
+        // each, measured twice: the honesty SerBench promises is that the other run's mean falls inside the interval.
+        var random = new Random(11);
+        var truths = Enumerable.Range(0, 300).Select(_ => 50 + (random.NextDouble() * 5000)).ToList();
+        IReadOnlyList<double>[] Run() => [.. truths.Select(t => (IReadOnlyList<double>)[.. Enumerable.Range(0, 3).Select(_ => t * Math.Exp(0.08 * Normal(random)))])];
+        var (a, b) = (Run(), Run());
+        var (pooledA, pooledB) = (RoundStatistics.PooledLogVariance(a), RoundStatistics.PooledLogVariance(b));
+
+        var honest = a.Zip(b).Count(pair =>
+        {
+            var (x, y) = (RoundStatistics.Combine(pair.First, pooledA), RoundStatistics.Combine(pair.Second, pooledB));
+            return Math.Abs(x.MeanNs - y.MeanNs) <= Math.Max(x.ErrorNs, y.ErrorNs);
+        });
+
+        Assert.True(honest >= 0.95 * truths.Count, $"{honest}/{truths.Count} honest");
+    }
+
+    private static double Normal(Random random) =>
+        Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+}

@@ -1,0 +1,130 @@
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Running;
+
+public sealed class RoundRunnerTests
+{
+    [Fact]
+    public void ThreeRounds_EachContenderInAProcessOfItsOwn_OrderReversedOnEvenRounds()
+    {
+        using var directory = new TempDirectory();
+        var processes = new FakeProcesses((contender, round) => contender == "binary-utf8" ? 100 + round : 50);
+
+        var saved = Run(directory.Path, processes, rounds: 3, "binary-utf8", "binary-utf16");
+
+        Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8", "binary-utf16"], processes.Launched);
+        var cell = saved.Cells.Single(c => c.Contender == "binary-utf8");
+        Assert.Equal([101, 102, 103], cell.RoundsNs!);
+        Assert.Equal(102, cell.MeanNs!.Value, 9);
+        Assert.True(cell.ErrorNs > 0);
+        Assert.Equal(cell.Contender, cell.Baseline);
+        var other = saved.Cells.Single(c => c.Contender == "binary-utf16");
+        Assert.Equal(50.0 / 102, other.Ratio!.Value, 9);
+        Assert.Equal("binary-utf8", other.Baseline);
+        Assert.Equal(3, saved.Method!.Rounds);
+        Assert.Equal(3, saved.Calibration!.RoundsNs.Count);
+        Assert.Equal(6, saved.MachineProbes!.Count);
+        Assert.NotNull(saved.FinishedAt);
+    }
+
+    [Fact]
+    public void AProcessThatDiesInALaterRound_MakesItsCellsCrash_AndKeepsTheOthers()
+    {
+        using var directory = new TempDirectory();
+        var processes = new FakeProcesses((contender, round) => 100) { DiesIn = ("binary-utf16", 2) };
+
+        var saved = Run(directory.Path, processes, rounds: 3, "binary-utf8", "binary-utf16");
+
+        var crashed = saved.Cells.Single(c => c.Contender == "binary-utf16");
+        Assert.Equal("CRASH", crashed.Status);
+        Assert.Contains("exit code 134", crashed.Reason, StringComparison.Ordinal);
+        Assert.Null(crashed.MeanNs);
+        Assert.Equal(3, saved.Cells.Single(c => c.Contender == "binary-utf8").RoundsNs!.Count);
+    }
+
+    [Fact]
+    public void UnavailableContenders_NeverGetAProcess()
+    {
+        using var directory = new TempDirectory();
+        var processes = new FakeProcesses((_, _) => 100);
+        var unavailable = ContenderRegistry.All.First(c => c.UnavailableReason is not null);
+
+        var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8", unavailable.Name);
+
+        Assert.DoesNotContain(unavailable.Name, processes.Launched);
+        Assert.Equal("UNAVAILABLE", saved.Cells.Single(c => c.Contender == unavailable.Name).Status);
+    }
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders)
+    {
+        var request = new RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = [.. contenders.Select(name => ContenderRegistry.Find(name)!)],
+            Operations = [Operation.Serialize],
+            Profile = MeasurementProfile.Quick.WithRounds(rounds),
+        };
+        var plan = RunPlan.Create(request);
+        var store = ResultsStore.Create(directory, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
+        new Runner(new FixedMeasurer(), new NullObserver(), TimeProvider.System, processes).Run(plan, request.Profile, store, CancellationToken.None);
+        using var file = File.OpenRead(store.ResultsPath);
+        return ResultsJson.Read(file);
+    }
+
+    /// <summary>Stands in for the child processes: each launch is one round of one contender, with a mean chosen by the test.</summary>
+    private sealed class FakeProcesses(Func<string, int, double> meanOf) : IIsolatedCaseRunner
+    {
+        private readonly Dictionary<string, int> _rounds = [];
+
+        public List<string> Launched { get; } = [];
+
+        public (string Contender, int Round)? DiesIn { get; init; }
+
+        public IsolatedCaseResult RunGroup(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
+        {
+            var contender = cases[0].Contender.Name;
+            Launched.Add(contender);
+            var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
+            if (DiesIn == (contender, round))
+            {
+                return new IsolatedCaseResult([], "exit code 134: Process terminated.");
+            }
+
+            return new IsolatedCaseResult([.. cases.SelectMany(p => p.Operations.Select(o => Runner.Describe(p, o, Verdict.Ok) with
+            {
+                MeanNs = meanOf(contender, round),
+                ErrorNs = 1,
+                AllocatedBytes = 64,
+                IterationsNs = [meanOf(contender, round)],
+                Baseline = contender,
+            }))], null);
+        }
+
+        public IsolatedCaseResult Run(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
+            DiesIn?.Contender == planned.Contender.Name ? new IsolatedCaseResult([], "exit code 134: Process terminated.") : RunGroup([planned], profile, cancellation);
+    }
+
+    private sealed class FixedMeasurer : IMeasurer
+    {
+        public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName) => new()
+        {
+            MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0.1, MedianNs = 1.5, AllocatedBytes = 0, Gen0 = 0, Gen1 = 0, Gen2 = 0, IterationsNs = [1.5],
+        };
+    }
+
+    private sealed class NullObserver : IRunObserver
+    {
+        public void CellStarting(RunProgress progress)
+        {
+        }
+
+        public void CellFinished(ResultCell cell, RunProgress progress)
+        {
+        }
+    }
+}
