@@ -106,6 +106,10 @@ internal static class RunCommand
         }
 
         ConsoleReport.Write(console, document);
+        if (RunConditions.Warning(document) is { } warning)
+        {
+            console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}[/]");
+        }
         console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · reports: {Markup.Escape(Path.Combine(store.Directory, "report.html"))}, report.md" +
                            (cancellation.IsCancellationRequested ? " · [yellow]stopped early; everything measured so far is kept[/]" : ""));
         return CliApp.ExitOk;

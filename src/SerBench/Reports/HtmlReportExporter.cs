@@ -72,7 +72,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
                      ("Runtime knobs", Formatting.Knobs(env)),
                      ("Measured with", $"{env.MeasurementEngine}; build: {env.BuildConfiguration}"),
                      ("Packages", string.Join(", ", document.Packages.Select(p => $"{p.Key} {p.Value}"))),
-                 })
+                 }.Concat(RunConditions.Describe(document)))
         {
             writer.WriteLine($"<tr><th>{E(name)}</th><td>{E(value)}</td></tr>");
         }
@@ -81,6 +81,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         if (env.BuildConfiguration != "Release")
         {
             writer.WriteLine("<p class=\"notice\">SerBench was built without optimizations; these numbers are not fit for comparison.</p>");
+        }
+
+        if (RunConditions.Warning(document) is { } warning)
+        {
+            writer.WriteLine($"<p class=\"notice\">{E(warning)}</p>");
         }
 
         writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +

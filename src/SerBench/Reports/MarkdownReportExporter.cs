@@ -22,6 +22,16 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         writer.WriteLine($"- CPU: {env.CpuModel}, {env.LogicalCores} logical cores");
         writer.WriteLine($"- Runtime knobs: {Formatting.Knobs(env)}");
         writer.WriteLine($"- Measured with {env.MeasurementEngine}; build: {env.BuildConfiguration}");
+        foreach (var (label, text) in RunConditions.Describe(document))
+        {
+            writer.WriteLine($"- {label}: {Escape(text)}");
+        }
+
+        if (RunConditions.Warning(document) is { } warning)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"> **Warning:** {Escape(warning)}");
+        }
         if (env.BuildConfiguration != "Release")
         {
             writer.WriteLine();

@@ -1,0 +1,57 @@
+using System.Globalization;
+using SerBench.Measurement;
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// What every report says about how a run was measured: the method (rounds, interval), the harness's own cost per
+/// operation, and how much the machine's speed moved during the run — with a warning when it moved more than the
+/// profile's precision target, because then host noise, not the libraries, may explain differences.
+/// </summary>
+public static class RunConditions
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>Label → sentence, in display order; empty for files that recorded none of it.</summary>
+    public static IReadOnlyList<(string Label, string Text)> Describe(ResultsDocument document)
+    {
+        var lines = new List<(string, string)>();
+        if (document.Method is { } method)
+        {
+            lines.Add(("Method", method.Interval));
+        }
+
+        if (document.Calibration is { } calibration)
+        {
+            lines.Add(("Harness overhead", $"{Number(calibration.MeanNs)} ns ± {Number(calibration.ErrorNs)} per operation, measured in this run: " +
+                                           "an operation that only returns its input through the same call path as every contender; every mean includes it"));
+        }
+
+        if (MachineVariation(document) is { } variation)
+        {
+            var probes = document.MachineProbes!;
+            lines.Add(("Machine speed", $"varied by {Percent(variation, "0.0")} during the run ({probes.Count} timings of a fixed workload, " +
+                                        $"{Number(probes.Min(p => p.Ns) / 1e6)}–{Number(probes.Max(p => p.Ns) / 1e6)} ms)"));
+        }
+
+        return lines;
+    }
+
+    /// <summary>The warning to show when the machine's speed moved more than the profile's precision target; null otherwise.</summary>
+    public static string? Warning(ResultsDocument document)
+    {
+        var target = MeasurementProfile.All.FirstOrDefault(p => p.Name == document.Profile)?.TargetRelativeError;
+        return MachineVariation(document) is { } variation && target is { } limit && variation > limit
+            ? $"The machine's own speed varied by {Percent(variation, "0.0")} during this run, more than the {document.Profile} profile's {Percent(limit, "0")} precision target: " +
+              "other load or CPU throttling may have moved some cells. The intervals include what the rounds saw; re-run on a quieter machine for tighter ones."
+            : null;
+    }
+
+    private static double? MachineVariation(ResultsDocument document) =>
+        document.MachineProbes is { } probes ? MachineProbe.Variation([.. probes.Select(p => p.Ns)]) : null;
+
+    private static string Percent(double fraction, string format) => (fraction * 100).ToString(format, Invariant) + "%";
+
+    private static string Number(double value) => value.ToString(value >= 100 ? "N0" : "0.##", Invariant);
+}

@@ -1,0 +1,38 @@
+using SerBench.Reports;
+using SerBench.Results;
+
+namespace SerBench.Tests.Reports;
+
+public sealed class RunConditionsTests
+{
+    [Fact]
+    public void MachineThatSlowedDownMoreThanTheTarget_IsWarnedAbout()
+    {
+        var document = SampleResults.Document();
+        document.MachineProbes = [new(1, 3_000_000), new(20, 3_300_000), new(40, 3_050_000)];
+
+        var warning = RunConditions.Warning(document);
+
+        Assert.NotNull(warning);
+        Assert.StartsWith("The machine's own speed varied by 10.0% during this run, more than the quick profile's 3% precision target", warning, StringComparison.Ordinal);
+        Assert.Contains(RunConditions.Describe(document), l => l.Label == "Machine speed" && l.Text.StartsWith("varied by 10.0%", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void SteadyMachine_NoWarning_AndCalibrationIsDescribed()
+    {
+        var document = SampleResults.Document();
+        document.MachineProbes = [new(1, 3_000_000), new(20, 3_030_000)];
+        document.Calibration = new HarnessCalibrationResult(1.25, 0.1, [1.2, 1.3]);
+
+        Assert.Null(RunConditions.Warning(document));
+        Assert.Contains(RunConditions.Describe(document), l => l.Label == "Harness overhead" && l.Text.StartsWith("1.25 ns ± 0.1 per operation", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void FilesWithoutRunConditions_DescribeNothing()
+    {
+        Assert.Empty(RunConditions.Describe(SampleResults.Document()));
+        Assert.Null(RunConditions.Warning(SampleResults.Document()));
+    }
+}
