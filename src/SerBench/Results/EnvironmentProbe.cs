@@ -38,12 +38,12 @@ internal static class EnvironmentProbe
             ["quickJitForLoops"] = Knob("System.Runtime.TieredCompilation.QuickJitForLoops", "TC_QuickJitForLoops"),
             ["readyToRun"] = Knob("System.Runtime.ReadyToRun", "ReadyToRun"),
         };
-        // Anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …) is a knob too; the SDK's own
+        // Anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …) or for SerBench's diagnostics is a knob too; the SDK's own
         // variables (telemetry, first-run, paths) do not change the measured code and are left out.
         foreach (var (name, value) in System.Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
                      .Select(e => ((string)e.Key, e.Value as string ?? "")))
         {
-            if ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal))
+            if ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal) || name.StartsWith("SERBENCH_", StringComparison.Ordinal))
                 && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)))
             {
                 knobs["env:" + name] = value;

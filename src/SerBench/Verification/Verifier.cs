@@ -33,11 +33,11 @@ internal static class Verifier
             {
                 if (shape == Shape.List)
                 {
-                    listCodec = contender.CreateCodec<List<T>>(conventions);
+                    listCodec = DiagnosticSlowdown.Apply(contender, contender.CreateCodec<List<T>>(conventions));
                 }
                 else
                 {
-                    itemCodec = contender.CreateCodec<T>(conventions);
+                    itemCodec = DiagnosticSlowdown.Apply(contender, contender.CreateCodec<T>(conventions));
                 }
             }
             catch (NotSupportedException exception)
