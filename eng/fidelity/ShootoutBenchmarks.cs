@@ -1,0 +1,103 @@
+using System.Text;
+using Newtonsoft.Json;
+using SerBench.Contenders.Protobuf;
+using SerBench.Contenders.Protobuf.Messages;
+using ServiceStack.Text;
+using NewtonsoftSerializer = Newtonsoft.Json.JsonSerializer;
+using ServiceStackSerializer = ServiceStack.Text.JsonSerializer;
+
+namespace SerBench.Fidelity;
+
+/// <summary>
+/// shootout (Web conventions): a List of 1 and of 1,000 Users read from UTF-8 bytes, by the three libraries whose
+/// UTF-8 path is not a single call: Newtonsoft.Json through a StreamReader (NewtonsoftJsonUtf8), ServiceStack.Text
+/// through its Stream API inside a JsConfig.With scope (ServiceStackTextUtf8; SerBench measures it in a child process),
+/// and Google.Protobuf parsing a wrapper message then mapping back to the model (GoogleProtobuf). Each reads the
+/// payload its SerBench contender wrote.
+/// </summary>
+[BenchmarkCategory(Study)]
+public class ShootoutBenchmarks
+{
+    private const string Study = "shootout";
+    private const string Newtonsoft = "newtonsoft-utf8";
+    private const string ServiceStack = "servicestack-utf8";
+    private const string Protobuf = "google-protobuf";
+
+    private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
+
+    private NewtonsoftSerializer _newtonsoft = null!;
+    private Config _serviceStack = null!;
+    private byte[] _newtonsoft1 = null!;
+    private byte[] _newtonsoft1000 = null!;
+    private byte[] _serviceStack1 = null!;
+    private byte[] _serviceStack1000 = null!;
+    private byte[] _protobuf1 = null!;
+    private byte[] _protobuf1000 = null!;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var conventions = Cell.StudyOf(Study).Conventions;
+        _newtonsoft = NewtonsoftSerializer.Create(NewtonsoftSettings.Create(conventions));
+        _serviceStack = ServiceStackConfig.For(conventions);
+        List<User> one = [.. PayloadRegistry.User.Generate(1)];
+        List<User> thousand = [.. PayloadRegistry.User.Generate(1_000)];
+        _newtonsoft1 = ContenderPayload(Newtonsoft, one, NewtonsoftRead);
+        _newtonsoft1000 = ContenderPayload(Newtonsoft, thousand, NewtonsoftRead);
+        _serviceStack1 = ContenderPayload(ServiceStack, one, ServiceStackRead);
+        _serviceStack1000 = ContenderPayload(ServiceStack, thousand, ServiceStackRead);
+        _protobuf1 = ContenderPayload(Protobuf, one, ProtobufRead);
+        _protobuf1000 = ContenderPayload(Protobuf, thousand, ProtobufRead);
+    }
+
+    [Benchmark(Description = Study + "/" + Newtonsoft + "/user/list/1/deserialize")]
+    public List<User> Newtonsoft1Deserialize() => NewtonsoftRead(_newtonsoft1);
+
+    [Benchmark(Description = Study + "/" + Newtonsoft + "/user/list/1000/deserialize")]
+    public List<User> Newtonsoft1000Deserialize() => NewtonsoftRead(_newtonsoft1000);
+
+    [Benchmark(Description = Study + "/" + ServiceStack + "/user/list/1/deserialize")]
+    public List<User> ServiceStack1Deserialize() => ServiceStackRead(_serviceStack1);
+
+    [Benchmark(Description = Study + "/" + ServiceStack + "/user/list/1000/deserialize")]
+    public List<User> ServiceStack1000Deserialize() => ServiceStackRead(_serviceStack1000);
+
+    [Benchmark(Description = Study + "/" + Protobuf + "/user/list/1/deserialize")]
+    public List<User> Protobuf1Deserialize() => ProtobufRead(_protobuf1);
+
+    [Benchmark(Description = Study + "/" + Protobuf + "/user/list/1000/deserialize")]
+    public List<User> Protobuf1000Deserialize() => ProtobufRead(_protobuf1000);
+
+    /// <summary>The payload the contender writes for <paramref name="users"/>, after checking that the direct read gets them back.</summary>
+    private static byte[] ContenderPayload(string contender, List<User> users, Func<byte[], List<User>> read)
+    {
+        var payload = Same.PayloadOf<List<User>, byte[]>(Study, contender, users);
+        Same.Read(Study, contender, users, read(payload));
+        return payload;
+    }
+
+    private List<User> NewtonsoftRead(byte[] utf8)
+    {
+        using var stream = new MemoryStream(utf8, writable: false);
+        using var reader = new StreamReader(stream, Utf8NoBom);
+        using var json = new JsonTextReader(reader);
+        return _newtonsoft.Deserialize<List<User>>(json)!;
+    }
+
+    private List<User> ServiceStackRead(byte[] utf8)
+    {
+        using var scope = JsConfig.With(_serviceStack);
+        using var stream = new MemoryStream(utf8, writable: false);
+        return ServiceStackSerializer.DeserializeFromStream<List<User>>(stream);
+    }
+
+    private static List<User> ProtobufRead(byte[] bytes) => [.. UserList.Parser.ParseFrom(bytes).Items.Select(ProtobufMapping.FromMessage)];
+
+    /// <summary>Reaches the ServiceStack contenders' own settings (a protected factory) so nothing is restated here; never measured.</summary>
+    private sealed class ServiceStackConfig() : ServiceStackTextContender("fidelity-config", TextMode.Utf8, "")
+    {
+        public static Config For(JsonConventions conventions) => CreateConfig(conventions);
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => throw new NotSupportedException();
+    }
+}
