@@ -12,7 +12,7 @@ internal static class ConsoleReport
         foreach (var study in document.Cells.GroupBy(c => c.Study))
         {
             console.Write(new Rule($"[bold]{Markup.Escape(study.Key)}[/]") { Justification = Justify.Left });
-            foreach (var model in StudyTables.Build(study.Key, study.ToList()))
+            foreach (var model in StudyTables.Build(StudyDefinition.Resolve(document, study.Key), study.ToList()))
             {
                 WriteTable(console, model);
             }

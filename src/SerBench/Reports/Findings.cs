@@ -13,18 +13,18 @@ public static class Findings
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static IReadOnlyList<string> For(string studyName, IReadOnlyList<ResultCell> cells)
+    public static IReadOnlyList<string> For(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
-        var (ranked, notRanked) = Split(studyName, cells);
+        var (ranked, notRanked) = Split(study, cells);
         return [.. ranked, .. notRanked];
     }
 
     /// <summary>The ranking sentences, and apart from them one sentence per contender that was not ranked (status and reason).</summary>
-    public static (IReadOnlyList<string> Ranked, IReadOnlyList<string> NotRanked) Split(string studyName, IReadOnlyList<ResultCell> cells)
+    public static (IReadOnlyList<string> Ranked, IReadOnlyList<string> NotRanked) Split(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
         // A study with sections (the shootout: JSON, then binary formats) is ranked within each section.
         var findings = new List<string>();
-        foreach (var (title, _, sectionCells) in StudySections.Of(studyName, cells))
+        foreach (var (title, _, sectionCells) in StudySections.Of(study, cells))
         {
             findings.AddRange(Ranked(sectionCells).Select(f => (title.Length == 0 ? "" : title + ": ") + f));
         }

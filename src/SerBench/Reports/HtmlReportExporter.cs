@@ -43,7 +43,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
 
         foreach (var study in document.Cells.GroupBy(c => c.Study))
         {
-            WriteStudy(writer, study.Key, study.ToList(), drawable.Where(c => c.Study == study.Key).ToList());
+            WriteStudy(writer, StudyDefinition.Resolve(document, study.Key), study.ToList(), drawable.Where(c => c.Study == study.Key).ToList());
         }
 
         var specs = new JsonObject();
@@ -95,11 +95,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         writer.WriteLine("<nav>" + string.Join(" · ", studies.Select(s => $"<a href=\"#study-{E(s)}\">{E(s)}</a>")) + "</nav></header>");
     }
 
-    private static void WriteStudy(TextWriter writer, string studyName, List<ResultCell> cells, List<ChartSpec> studyCharts)
+    private static void WriteStudy(TextWriter writer, StudyDefinition study, List<ResultCell> cells, List<ChartSpec> studyCharts)
     {
-        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
-        writer.WriteLine($"<section id=\"study-{E(studyName)}\"><h2>{E(studyName)}{(study is null ? "" : " — " + E(study.Title))}</h2>");
-        if (study is not null)
+        var studyName = study.Name;
+        writer.WriteLine($"<section id=\"study-{E(studyName)}\"><h2>{E(studyName)}{(study.Title == studyName ? "" : " — " + E(study.Title))}</h2>");
+        if (study.Contenders.Count > 0)
         {
             writer.WriteLine($"<p>Reproduces {E(study.Source)}. Conventions: {E(study.Conventions.Name)}. Baseline: <code>{E(study.Baseline)}</code>.</p>");
             if (study.Notes.Count > 0)
@@ -108,7 +108,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             }
         }
 
-        var (ranked, notRanked) = Findings.Split(studyName, cells);
+        var (ranked, notRanked) = Findings.Split(study, cells);
         if (ranked.Count + notRanked.Count > 0)
         {
             writer.WriteLine("<h3>Findings</h3><ul class=\"findings\">" + string.Concat(ranked.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
@@ -132,7 +132,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         }
 
         writer.WriteLine("<h3>Tables</h3>");
-        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(studyName, cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells), ContenderTable.Build(cells)])
+        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(study, cells), .. StudyTables.Build(study, cells), SizeTable.Build(cells), ContenderTable.Build(cells)])
         {
             WriteTable(writer, table);
         }

@@ -46,17 +46,17 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
                          "Statuses: OK; DIFFERS (round-trips but writes another document; timed and flagged); MISMATCH, UNSUPPORTED, CRASH, UNAVAILABLE (not timed).");
         foreach (var studyCells in document.Cells.GroupBy(c => c.Study))
         {
-            WriteStudy(writer, studyCells.Key, studyCells.ToList());
+            WriteStudy(writer, StudyDefinition.Resolve(document, studyCells.Key), studyCells.ToList());
         }
     }
 
-    private void WriteStudy(TextWriter writer, string studyName, List<ResultCell> cells)
+    private void WriteStudy(TextWriter writer, StudyDefinition study, List<ResultCell> cells)
     {
-        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
+        var studyName = study.Name;
         writer.WriteLine();
-        writer.WriteLine($"## {studyName}" + (study is null ? "" : $" — {study.Title}"));
+        writer.WriteLine($"## {studyName}" + (study.Title == studyName ? "" : $" — {study.Title}"));
         writer.WriteLine();
-        if (study is not null)
+        if (study.Contenders.Count > 0)
         {
             writer.WriteLine($"Reproduces {study.Source}. Conventions: {study.Conventions.Name}. Baseline: `{study.Baseline}`.");
             foreach (var note in study.Notes)
@@ -65,7 +65,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             }
         }
 
-        var findings = Findings.For(studyName, cells);
+        var findings = Findings.For(study, cells);
         if (findings.Count > 0)
         {
             writer.WriteLine();
@@ -84,7 +84,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             writer.WriteLine("**Charts:** " + string.Join(" · ", images.Select(c => $"[{Escape(c.Title)}](charts/{c.Id}.svg)")));
         }
 
-        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(studyName, cells), ContenderTable.Build(cells), .. StudyTables.Build(studyName, cells), SizeTable.Build(cells)])
+        foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(study, cells), ContenderTable.Build(cells), .. StudyTables.Build(study, cells), SizeTable.Build(cells)])
         {
             writer.WriteLine();
             writer.WriteLine($"### {table.Title}");

@@ -6,11 +6,11 @@ namespace SerBench.Reports;
 /// <summary>A study's cells split by the study's sections (one untitled section when it has none), contenders in table order.</summary>
 internal static class StudySections
 {
-    public static IReadOnlyList<(string Title, IReadOnlyList<string> Contenders, IReadOnlyList<ResultCell> Cells)> Of(string studyName, IReadOnlyList<ResultCell> cells)
+    public static IReadOnlyList<(string Title, IReadOnlyList<string> Contenders, IReadOnlyList<ResultCell> Cells)> Of(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
-        var sections = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName)?.Sections is { Count: > 0 } defined
+        var sections = study.Sections is { Count: > 0 } defined
             ? defined
-            : [new StudySection("", [.. cells.Select(c => c.Contender).Distinct()])];
+            : [new SectionDefinition("", [.. cells.Select(c => c.Contender).Distinct()])];
         return [.. sections.Select(s => (s.Title, s.Contenders, (IReadOnlyList<ResultCell>)[.. cells.Where(c => s.Contenders.Contains(c.Contender))]))];
     }
 }

@@ -9,12 +9,11 @@ namespace SerBench.Reports;
 /// </summary>
 public static class StudyTables
 {
-    public static IReadOnlyList<TableModel> Build(string studyName, IReadOnlyList<ResultCell> cells)
+    public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
-        var study = StudyRegistry.All.FirstOrDefault(s => s.Name == studyName);
-        var columns = study?.Columns ?? [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
+        var columns = study.Columns is { Count: > 0 } chosen ? chosen : StudyDefinition.DefaultColumns;
         var tables = new List<TableModel>();
-        foreach (var (title, contenders, shown) in StudySections.Of(studyName, cells))
+        foreach (var (title, contenders, shown) in StudySections.Of(study, cells))
         {
             var order = contenders.ToList();
             var prefix = title.Length == 0 ? "" : title + " · ";

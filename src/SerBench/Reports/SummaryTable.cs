@@ -14,9 +14,9 @@ public static class SummaryTable
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static IReadOnlyList<TableModel> Build(string studyName, IReadOnlyList<ResultCell> cells)
+    public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
-        return [.. StudySections.Of(studyName, cells).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
+        return [.. StudySections.Of(study, cells).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
     }
 
     private static TableModel BuildSection(string title, IReadOnlyList<ResultCell> cells)

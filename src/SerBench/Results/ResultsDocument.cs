@@ -29,6 +29,9 @@ public sealed class ResultsDocument
 
     public List<ResultCell> Cells { get; init; } = [];
 
+    /// <summary>Each study as it was run; null in files written before studies were recorded.</summary>
+    public List<StudyDefinition>? Studies { get; init; }
+
     /// <summary>
     /// How each cell's mean and Error were obtained: the number of rounds (fresh processes per cell) and the interval
     /// method. Null in files written before rounds existed (one in-process BenchmarkDotNet run per cell).

@@ -8,7 +8,8 @@ namespace SerBench.Results;
     PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
     WriteIndented = true,
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
-    NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+    NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
+    UseStringEnumConverter = true)]
 [JsonSerializable(typeof(ResultsDocument))]
 internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 

@@ -41,6 +41,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             StartedAt = startedAt,
             Environment = EnvironmentProbe.Capture(),
             Packages = packages,
+            Studies = [.. request.Studies.Where(s => plan.Any(p => p.Study == s)).Select(StudyDefinition.From)],
         };
     }
 

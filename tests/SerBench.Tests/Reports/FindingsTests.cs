@@ -1,3 +1,4 @@
+using SerBench.Results;
 using SerBench.Reports;
 
 namespace SerBench.Tests.Reports;
@@ -7,7 +8,7 @@ public class FindingsTests
     [Fact]
     public void Fastest_IsComparedWithTheBaseline_WithTheRatiosInterval_AndAllocation()
     {
-        var findings = Findings.For("web-api", SampleResults.WebApiWithCrash().Cells);
+        var findings = Findings.For(StudyDefinition.Resolve(SampleResults.Document(), "web-api"), SampleResults.WebApiWithCrash().Cells);
 
         var first = findings[0];
         Assert.StartsWith("stj-sourcegen-utf8 serializes 200 Persons 2.58× faster than newtonsoft-string (99.9% CI ", first, StringComparison.Ordinal);
@@ -19,7 +20,7 @@ public class FindingsTests
     [Fact]
     public void NonOkContenders_AreNamedWithStatusAndReason_NeverRanked()
     {
-        var findings = Findings.For("web-api", SampleResults.WebApiWithCrash().Cells);
+        var findings = Findings.For(StudyDefinition.Resolve(SampleResults.Document(), "web-api"), SampleResults.WebApiWithCrash().Cells);
 
         var crash = Assert.Single(findings, f => f.StartsWith("broken-one", StringComparison.Ordinal));
         Assert.Contains("is not ranked: CRASH — " + SampleResults.HostileReason, crash, StringComparison.Ordinal);

@@ -1,3 +1,4 @@
+using SerBench.Results;
 using SerBench.Reports;
 
 namespace SerBench.Tests.Reports;
@@ -13,7 +14,7 @@ public class SummaryTableTests
             SampleResults.Cell("stj-handwritten", 280_000) with { Ratio = 280.0 / 744, Reference = true },
             SampleResults.Cell("broken-one", null, status: "CRASH", reason: "boom"));
 
-        var table = Assert.Single(SummaryTable.Build("web-api", document.Cells));
+        var table = Assert.Single(SummaryTable.Build(StudyDefinition.Resolve(document, "web-api"), document.Cells));
 
         Assert.Equal(["Rank", "Contender", "Status", "person list of 200 ser", "Geo-mean ratio"], table.Headers);
         Assert.Equal(["1", "stj-sourcegen-utf8", "OK", "1,440", "0.39×"], table.Rows[0]);

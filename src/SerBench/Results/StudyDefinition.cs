@@ -1,0 +1,72 @@
+using System.Text.Json.Serialization;
+using SerBench.Studies;
+
+namespace SerBench.Results;
+
+/// <summary>
+/// A study as it was run, recorded in results.json so that <c>serbench report</c> renders an old file the same way
+/// after the study definitions in the code change: title, source, conventions, contenders, baseline, columns, sections,
+/// notes and workloads.
+/// </summary>
+public sealed record StudyDefinition
+{
+    public required string Name { get; init; }
+
+    public required string Title { get; init; }
+
+    public required string Source { get; init; }
+
+    public required ConventionsDefinition Conventions { get; init; }
+
+    public required IReadOnlyList<string> Contenders { get; init; }
+
+    public required string Baseline { get; init; }
+
+    /// <summary>Table columns besides contender and case; empty means the default set.</summary>
+    public IReadOnlyList<StudyColumn> Columns { get; init; } = [];
+
+    public IReadOnlyList<SectionDefinition> Sections { get; init; } = [];
+
+    public IReadOnlyList<string> Notes { get; init; } = [];
+
+    public IReadOnlyList<WorkloadDefinition> Workloads { get; init; } = [];
+
+    /// <summary>The columns a study shows when it names none.</summary>
+    [JsonIgnore]
+    public static IReadOnlyList<StudyColumn> DefaultColumns { get; } =
+        [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
+
+    public static StudyDefinition From(Study study) => new()
+    {
+        Name = study.Name,
+        Title = study.Title,
+        Source = study.Source,
+        Conventions = new ConventionsDefinition(study.Conventions.Name, study.Conventions.CamelCase, study.Conventions.EnumsAsStrings, study.Conventions.CaseInsensitiveReading),
+        Contenders = study.Contenders,
+        Baseline = study.Baseline,
+        Columns = study.Columns,
+        Sections = [.. study.Sections.Select(s => new SectionDefinition(s.Title, s.Contenders))],
+        Notes = study.Notes,
+        Workloads = [.. study.Workloads.Select(w => new WorkloadDefinition(w.Payload.Name, w.Shape.ToString().ToLowerInvariant(), w.Count,
+            [.. w.Operations.Select(o => o.ToString().ToLowerInvariant())]))],
+    };
+
+    /// <summary>
+    /// The definition a results file recorded for a study; for files written before studies were recorded, today's
+    /// definition of a study of that name; for a study nobody knows, a bare one (name only, default columns).
+    /// </summary>
+    public static StudyDefinition Resolve(ResultsDocument document, string name) =>
+        document.Studies?.FirstOrDefault(s => s.Name == name)
+        ?? (StudyRegistry.All.FirstOrDefault(s => s.Name == name) is { } known ? From(known) : Bare(name));
+
+    private static StudyDefinition Bare(string name) => new()
+    {
+        Name = name, Title = name, Source = "(not recorded)", Conventions = new ConventionsDefinition("(not recorded)", false, false, false), Contenders = [], Baseline = "",
+    };
+}
+
+public sealed record ConventionsDefinition(string Name, bool CamelCase, bool EnumsAsStrings, bool CaseInsensitiveReading);
+
+public sealed record SectionDefinition(string Title, IReadOnlyList<string> Contenders);
+
+public sealed record WorkloadDefinition(string Payload, string Shape, int Count, IReadOnlyList<string> Operations);
