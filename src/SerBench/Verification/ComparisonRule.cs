@@ -25,6 +25,9 @@ internal enum ComparisonKind
     /// <summary>By the absolute URI text (Uri.Equals ignores the fragment and user info), or the original text when relative.</summary>
     Uri,
 
+    /// <summary>JsonElement and JsonNode: by JSON value (their public members show only the kind).</summary>
+    Json,
+
     /// <summary>By key, then by value.</summary>
     Map,
 
@@ -103,6 +106,11 @@ internal sealed class ComparisonRule
         if (typeof(Uri).IsAssignableFrom(type))
         {
             return new(ComparisonKind.Uri);
+        }
+
+        if (type == typeof(System.Text.Json.JsonElement) || typeof(System.Text.Json.Nodes.JsonNode).IsAssignableFrom(type))
+        {
+            return new(ComparisonKind.Json);
         }
 
         // Collections before the BCL rule below: ImmutableArray<T> and friends override Equals by reference.

@@ -2,6 +2,8 @@ using System.Collections;
 using System.Globalization;
 using System.Reflection;
 using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace SerBench.Verification;
 
@@ -56,6 +58,7 @@ internal static class ObjectComparer
                 // Equals compares instants only; a lost offset is lost data.
                 ComparisonKind.DateTimeOffset => ((DateTimeOffset)expected).EqualsExact((DateTimeOffset)actual) ? null : Describe(path, expected, actual),
                 ComparisonKind.Uri => SameUri((Uri)expected, (Uri)actual) ? null : Describe(path, expected, actual),
+                ComparisonKind.Json => SameJson(expected, actual) ? null : Describe(path, expected, actual),
                 ComparisonKind.Map => CompareMaps(rule.Map!, expected, actual, path),
                 ComparisonKind.Set => CompareSets(rule.Set!, (IEnumerable)expected, (IEnumerable)actual, path),
                 ComparisonKind.List => CompareLists((IList)expected, (IList)actual, path),
@@ -250,6 +253,10 @@ internal static class ObjectComparer
     private static bool SameUri(Uri expected, Uri actual) =>
         expected.IsAbsoluteUri == actual.IsAbsoluteUri
         && (expected.IsAbsoluteUri ? expected.AbsoluteUri == actual.AbsoluteUri : expected.OriginalString == actual.OriginalString);
+
+    private static bool SameJson(object expected, object actual) => expected is JsonElement element
+        ? JsonElement.DeepEquals(element, (JsonElement)actual)
+        : JsonNode.DeepEquals((JsonNode)expected, (JsonNode)actual);
 
     private static string Describe(string path, object? expected, object? actual) =>
         $"{path}: expected {Show(expected)} but got {Show(actual)}";

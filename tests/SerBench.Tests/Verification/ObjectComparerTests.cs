@@ -286,6 +286,19 @@ public class ObjectComparerTests
     }
 
     [Fact]
+    public void FirstDifference_Json_ComparesTheValueNotJustTheKind()
+    {
+        using var one = System.Text.Json.JsonDocument.Parse("{\"a\":[1,2]}");
+        using var other = System.Text.Json.JsonDocument.Parse("{\"a\":[1,3]}");
+        using var same = System.Text.Json.JsonDocument.Parse("{ \"a\": [1, 2] }");
+
+        Assert.Equal("$.Value: expected {\"a\":[1,2]} but got {\"a\":[1,3]}", ObjectComparer.FirstDifference(new Holder(one.RootElement), new Holder(other.RootElement)));
+        Assert.Null(ObjectComparer.FirstDifference(new Holder(one.RootElement), new Holder(same.RootElement)));
+        Assert.NotNull(ObjectComparer.FirstDifference(new Holder(System.Text.Json.Nodes.JsonNode.Parse("[1]")), new Holder(System.Text.Json.Nodes.JsonNode.Parse("[2]"))));
+        Assert.Null(ObjectComparer.FirstDifference(new Holder(System.Text.Json.Nodes.JsonNode.Parse("[1]")), new Holder(System.Text.Json.Nodes.JsonNode.Parse("[1]"))));
+    }
+
+    [Fact]
     public void FirstDifference_DifferentRuntimeTypes_SaysSo()
     {
         Assert.Equal("$.Value: expected a Int32 but got a Int64", ObjectComparer.FirstDifference(new Holder(1), new Holder(1L)));
