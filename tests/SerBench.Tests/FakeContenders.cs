@@ -29,6 +29,30 @@ internal static class FakeContenders
     /// <summary>Passes the gate, then throws once it has been called more than <paramref name="healthyCalls"/> times.</summary>
     public static Contender FailsUnderLoad(int healthyCalls) => new Fake("fails-under-load", new DelegateCodecFactory((value, _) => value, (value, _) => value), healthyCalls);
 
+    /// <summary>
+    /// A real contender whose every deserialized value is handed to <paramref name="corrupt"/> (with the number of the
+    /// call, from 0) before the gate sees it: the gate must notice whatever <paramref name="corrupt"/> damages.
+    /// </summary>
+    public static Contender CorruptsAfterReading(Contender inner, Action<object, int> corrupt) => new Corrupting(inner, corrupt);
+
+    private sealed class Corrupting(Contender inner, Action<object, int> corrupt)
+        : Contender("corrupts-" + inner.Name, "Fake", inner.Format, inner.TextMode, inner.Generation)
+    {
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+        {
+            var codec = inner.CreateCodec<T>(conventions);
+            var calls = 0;
+            return new DelegateCodec<T, object>(codec.SerializeUntyped, payload =>
+            {
+                var value = codec.DeserializeUntyped(payload);
+                corrupt(value, calls++);
+                return value;
+            });
+        }
+    }
+
     private sealed class DelegateCodecFactory(Func<object, JsonSerializerOptions, object> afterWrite, Func<object, JsonSerializerOptions, object> afterRead)
     {
         public Codec<T> Create<T>(JsonConventions conventions, int healthyCalls) where T : class

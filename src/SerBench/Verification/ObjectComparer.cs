@@ -1,109 +1,309 @@
 using System.Collections;
-using System.Collections.Concurrent;
 using System.Globalization;
 using System.Reflection;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace SerBench.Verification;
 
 /// <summary>
 /// Deep comparison of an original object graph with what came back from a round trip. Returns the first path that
-/// differs, in <c>$.Friends[1].Name</c> form, with both values, or null when the graphs are equal.
+/// differs, in <c>$.Friends[1].Name</c> or <c>$.Map["key"]</c> form, with both values, or null when the graphs are equal.
 /// </summary>
+/// <remarks>
+/// Rules (each says what a serializer must keep):
+/// <list type="bullet">
+/// <item>Floating point (Half, float, double) compares exactly: NaN equals NaN whatever its payload bits (no text
+/// format can carry them), ±∞ equal only themselves, and -0 differs from +0 — the sign survives arithmetic
+/// (1/-0 is -∞), so a serializer that drops it changed the value.</item>
+/// <item>decimal compares value and scale: 1.0m differs from 1.00m, because the scale is visible (ToString, money shown
+/// to the cent) and every serializer we measure can keep it. Same for the offset of a DateTimeOffset.</item>
+/// <item>DateTime compares ticks and Kind: Utc, Local and Unspecified with the same ticks are different instants.</item>
+/// <item>Dictionaries compare by key (through the actual dictionary's lookup) then value; sets by membership.</item>
+/// <item>BCL value types (Guid, TimeSpan, DateOnly, BigInteger, Version…) compare by their Equals; other types by
+/// their public properties and fields; a type with neither by Equals, so it is reported rather than passed.</item>
+/// </list>
+/// </remarks>
 internal static class ObjectComparer
 {
-    private static readonly ConcurrentDictionary<Type, PropertyInfo[]> Properties = new();
+    public static string? FirstDifference(object? expected, object? actual, string root = "$") =>
+        new Walk().Compare(expected, actual, root);
 
-    public static string? FirstDifference(object? expected, object? actual, string root = "$") => Compare(expected, actual, root);
-
-    private static string? Compare(object? expected, object? actual, string path)
+    /// <summary>One comparison; remembers the objects on the current path so that a cyclic graph ends.</summary>
+    private sealed class Walk
     {
-        if (expected is null || actual is null)
-        {
-            return expected is null && actual is null ? null : Describe(path, expected, actual);
-        }
+        private HashSet<object>? _onPath;
 
-        var type = expected.GetType();
-        if (type != actual.GetType())
+        public string? Compare(object? expected, object? actual, string path)
         {
-            return $"{path}: expected a {type.Name} but got a {actual.GetType().Name}";
-        }
+            if (expected is null || actual is null)
+            {
+                return expected is null && actual is null ? null : Describe(path, expected, actual);
+            }
 
-        switch (expected)
-        {
-            case string or bool or int or uint or long or Guid or decimal or DateTime or Enum:
-                return expected.Equals(actual) ? null : Describe(path, expected, actual);
-            case double number:
-                return number.Equals((double)actual) ? null : Describe(path, expected, actual);
-            case DateTimeOffset time:
+            var type = expected.GetType();
+            if (type != actual.GetType())
+            {
+                return $"{path}: expected a {type.Name} but got a {actual.GetType().Name}";
+            }
+
+            var rule = ComparisonRule.For(type);
+            return rule.Kind switch
+            {
+                ComparisonKind.ByEquals => expected.Equals(actual) ? null : Describe(path, expected, actual),
+                ComparisonKind.Floating => SameFloating(ToDouble(expected), ToDouble(actual)) ? null : Describe(path, expected, actual),
+                ComparisonKind.Decimal => CompareDecimals((decimal)expected, (decimal)actual, path),
+                ComparisonKind.DateTime => CompareDateTimes((DateTime)expected, (DateTime)actual, path),
                 // Equals compares instants only; a lost offset is lost data.
-                return time.EqualsExact((DateTimeOffset)actual) ? null : Describe(path, expected, actual);
-            case IList list:
-                return CompareLists(list, (IList)actual, path);
+                ComparisonKind.DateTimeOffset => ((DateTimeOffset)expected).EqualsExact((DateTimeOffset)actual) ? null : Describe(path, expected, actual),
+                ComparisonKind.Uri => SameUri((Uri)expected, (Uri)actual) ? null : Describe(path, expected, actual),
+                ComparisonKind.Json => SameJson(expected, actual) ? null : Describe(path, expected, actual),
+                ComparisonKind.Map => CompareMaps(rule.Map!, expected, actual, path),
+                ComparisonKind.Set => CompareSets(rule.Set!, (IEnumerable)expected, (IEnumerable)actual, path),
+                ComparisonKind.List => CompareLists((IList)expected, (IList)actual, path),
+                ComparisonKind.MultiArray => CompareMultiArrays((Array)expected, (Array)actual, path),
+                ComparisonKind.Sequence => CompareLists(((IEnumerable)expected).Cast<object?>().ToList(), ((IEnumerable)actual).Cast<object?>().ToList(), path),
+                _ => CompareMembers(rule.Members, expected, actual, path),
+            };
         }
 
-        foreach (var property in Properties.GetOrAdd(type, static t => t.GetProperties(BindingFlags.Public | BindingFlags.Instance)
-                     .Where(p => p.CanRead && p.GetIndexParameters().Length == 0).ToArray()))
+        private string? CompareMembers(ComparedMember[] members, object expected, object actual, string path)
         {
-            var difference = Compare(property.GetValue(expected), property.GetValue(actual), $"{path}.{property.Name}");
-            if (difference is not null)
+            _onPath ??= new(ReferenceEqualityComparer.Instance);
+            if (!_onPath.Add(expected))
             {
-                return difference;
+                return null; // A cycle: this object is already being compared further up the path.
+            }
+
+            try
+            {
+                foreach (var member in members)
+                {
+                    var memberPath = $"{path}.{member.Name}";
+                    var (left, leftThrew) = Read(member, expected);
+                    var (right, rightThrew) = Read(member, actual);
+                    var difference = leftThrew is null && rightThrew is null
+                        ? Compare(left, right, memberPath)
+                        : leftThrew == rightThrew ? null : $"{memberPath}: expected {leftThrew ?? Show(left)} but got {rightThrew ?? Show(right)}";
+                    if (difference is not null)
+                    {
+                        return difference;
+                    }
+                }
+
+                return null;
+            }
+            finally
+            {
+                _onPath.Remove(expected);
             }
         }
 
-        return null;
+        private string? CompareLists(IList expected, IList actual, string path)
+        {
+            if (expected.Count != actual.Count)
+            {
+                return $"{path}: expected {expected.Count} elements but got {actual.Count}";
+            }
+
+            for (var i = 0; i < expected.Count; i++)
+            {
+                var difference = Compare(expected[i], actual[i], $"{path}[{i}]");
+                if (difference is not null)
+                {
+                    return difference;
+                }
+            }
+
+            return null;
+        }
+
+        private string? CompareMultiArrays(Array expected, Array actual, string path)
+        {
+            var lengths = Enumerable.Range(0, expected.Rank).Select(expected.GetLength).ToArray();
+            var actualLengths = Enumerable.Range(0, actual.Rank).Select(actual.GetLength).ToArray();
+            if (!lengths.SequenceEqual(actualLengths))
+            {
+                return $"{path}: expected lengths [{string.Join(",", lengths)}] but got [{string.Join(",", actualLengths)}]";
+            }
+
+            var index = new int[lengths.Length];
+            for (var flat = 0; flat < expected.Length; flat++)
+            {
+                // Row-major, as the array enumerates.
+                for (int dimension = lengths.Length - 1, rest = flat; dimension >= 0; rest /= lengths[dimension], dimension--)
+                {
+                    index[dimension] = rest % lengths[dimension];
+                }
+
+                var difference = Compare(expected.GetValue(index), actual.GetValue(index), $"{path}[{string.Join(",", index)}]");
+                if (difference is not null)
+                {
+                    return difference;
+                }
+            }
+
+            return null;
+        }
+
+        private string? CompareMaps(MapAccess map, object expected, object actual, string path)
+        {
+            foreach (var (key, value) in map.Entries(expected))
+            {
+                var entryPath = $"{path}[{ShowKey(key)}]";
+                if (!map.TryGetValue(actual, key, out var actualValue))
+                {
+                    return $"{entryPath}: expected {Show(value)} but the key is missing";
+                }
+
+                var difference = Compare(value, actualValue, entryPath);
+                if (difference is not null)
+                {
+                    return difference;
+                }
+            }
+
+            if (map.Count(actual) != map.Count(expected))
+            {
+                foreach (var (key, value) in map.Entries(actual))
+                {
+                    if (!map.TryGetValue(expected, key, out _))
+                    {
+                        return $"{path}[{ShowKey(key)}]: expected no such key but got {Show(value)}";
+                    }
+                }
+
+                return $"{path}: expected {map.Count(expected)} entries but got {map.Count(actual)}";
+            }
+
+            return null;
+        }
+
+        private string? CompareSets(SetAccess set, IEnumerable expected, IEnumerable actual, string path)
+        {
+            if (FindMissing(set, expected, actual, out var missing))
+            {
+                return $"{path}: expected to contain {Show(missing)} but it does not";
+            }
+
+            if (FindMissing(set, actual, expected, out var extra))
+            {
+                return $"{path}: did not expect {Show(extra)}";
+            }
+
+            var (expectedCount, actualCount) = (set.Count(expected), set.Count(actual));
+            return expectedCount == actualCount ? null : $"{path}: expected {expectedCount} elements but got {actualCount}";
+        }
+
+        /// <summary>
+        /// The first item of <paramref name="from"/> that <paramref name="into"/> lacks. The set's own test first (fast, honours
+        /// its comparer); then a deep match, since elements without value equality (plain classes) never Contain a copy.
+        /// </summary>
+        private static bool FindMissing(SetAccess set, IEnumerable from, IEnumerable into, out object? missing)
+        {
+            foreach (var item in from)
+            {
+                if (!set.Contains(into, item) && !into.Cast<object?>().Any(other => new Walk().Compare(item, other, "") is null))
+                {
+                    missing = item;
+                    return true;
+                }
+            }
+
+            missing = null;
+            return false;
+        }
     }
 
-    private static string? CompareLists(IList expected, IList actual, string path)
+    private static (object? Value, string? Threw) Read(ComparedMember member, object target)
     {
-        if (expected.Count != actual.Count)
+        try
         {
-            return $"{path}: expected {expected.Count} elements but got {actual.Count}";
+            return (member.Read(target), null);
         }
-
-        for (var i = 0; i < expected.Count; i++)
+        catch (TargetInvocationException exception) when (exception.InnerException is { } inner)
         {
-            var difference = Compare(expected[i], actual[i], $"{path}[{i}]");
-            if (difference is not null)
-            {
-                return difference;
-            }
+            // A getter that throws (IPAddress.ScopeId on IPv4) is compared by what it throws.
+            return (null, $"<{inner.GetType().Name}>");
         }
-
-        return null;
     }
+
+    private static double ToDouble(object value) => value switch
+    {
+        double number => number,
+        float number => number,
+        _ => (double)(Half)value,
+    };
+
+    // Widening to double keeps NaN, infinities and the sign of zero, so one rule serves all three types.
+    private static bool SameFloating(double expected, double actual) =>
+        expected.Equals(actual) && (expected != 0 || double.IsNegative(expected) == double.IsNegative(actual));
+
+    private static string? CompareDecimals(decimal expected, decimal actual, string path) =>
+        expected != actual ? Describe(path, expected, actual)
+        : expected.Scale != actual.Scale ? $"{Describe(path, expected, actual)} (same value, scale {expected.Scale} vs {actual.Scale})"
+        : null;
+
+    private static string? CompareDateTimes(DateTime expected, DateTime actual, string path) =>
+        expected.Ticks != actual.Ticks ? Describe(path, expected, actual)
+        : expected.Kind != actual.Kind ? $"{Describe(path, expected, actual)} (same ticks, Kind {expected.Kind} vs {actual.Kind})"
+        : null;
+
+    private static bool SameUri(Uri expected, Uri actual) =>
+        expected.IsAbsoluteUri == actual.IsAbsoluteUri
+        && (expected.IsAbsoluteUri ? expected.AbsoluteUri == actual.AbsoluteUri : expected.OriginalString == actual.OriginalString);
+
+    private static bool SameJson(object expected, object actual) => expected is JsonElement element
+        ? JsonElement.DeepEquals(element, (JsonElement)actual)
+        : JsonNode.DeepEquals((JsonNode)expected, (JsonNode)actual);
 
     private static string Describe(string path, object? expected, object? actual) =>
         $"{path}: expected {Show(expected)} but got {Show(actual)}";
+
+    private static string ShowKey(object key) => key is string text ? Quote(text) : Show(key);
 
     internal static string Show(object? value) => value switch
     {
         null => "null",
         string text => Quote(text),
+        char c => string.Create(CultureInfo.InvariantCulture, $"'{(char.IsSurrogate(c) ? "?" : Escape(new StringBuilder(), c).ToString())}' (U+{(int)c:X4})"),
+        DateTime time => time.ToString("O", CultureInfo.InvariantCulture),
         DateTimeOffset time => time.ToString("O", CultureInfo.InvariantCulture),
+        DateOnly date => date.ToString("O", CultureInfo.InvariantCulture),
+        TimeOnly time => time.ToString("O", CultureInfo.InvariantCulture),
+        Uri uri => uri.OriginalString,
+        IDictionary { Count: 0 } => "{}",
+        IDictionary map => $"{{{map.Count} entries}}",
+        ICollection { Count: 0 } => "[]",
+        ICollection collection => $"[{collection.Count} elements]",
         IFormattable formattable => formattable.ToString(null, CultureInfo.InvariantCulture),
-        _ => value.ToString() ?? "?",
+        _ => Shorten(value.ToString() ?? "?"),
     };
+
+    private static string Shorten(string text) => text.Length > 80 ? text[..77] + "..." : text;
 
     /// <summary>Quotes text with control characters made visible, so "a NUL cut the string" can be read in a report.</summary>
     internal static string Quote(string text)
     {
         var shown = text.Length > 60 ? text[..57] + "..." : text;
-        var builder = new System.Text.StringBuilder(shown.Length + 2).Append('"');
+        var builder = new StringBuilder(shown.Length + 2).Append('"');
         foreach (var c in shown)
         {
-            _ = c switch
-            {
-                '\0' => builder.Append("\\0"),
-                '\r' => builder.Append("\\r"),
-                '\n' => builder.Append("\\n"),
-                '\t' => builder.Append("\\t"),
-                '"' => builder.Append("\\\""),
-                _ when char.IsControl(c) => builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)c:X4}"),
-                _ => builder.Append(c),
-            };
+            Escape(builder, c);
         }
 
         return builder.Append('"').ToString();
     }
+
+    private static StringBuilder Escape(StringBuilder builder, char c) => c switch
+    {
+        '\0' => builder.Append("\\0"),
+        '\r' => builder.Append("\\r"),
+        '\n' => builder.Append("\\n"),
+        '\t' => builder.Append("\\t"),
+        '"' => builder.Append("\\\""),
+        _ when char.IsControl(c) => builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)c:X4}"),
+        _ => builder.Append(c),
+    };
 }

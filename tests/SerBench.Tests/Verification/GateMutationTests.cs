@@ -1,0 +1,107 @@
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Verification;
+
+/// <summary>
+/// Proves the gate misses nothing: a real contender wrapped to corrupt exactly one field after deserializing must be
+/// caught as MISMATCH naming that field's path, for every field of every model, in every shape.
+/// </summary>
+public class GateMutationTests
+{
+    private const string Inner = "stj-sourcegen-utf8";
+
+    public static TheoryData<string, Shape> ModelsAndShapes()
+    {
+        var data = new TheoryData<string, Shape>();
+        foreach (var model in PayloadRegistry.All)
+        {
+            foreach (var shape in Enum.GetValues<Shape>())
+            {
+                data.Add(model.Name, shape);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(ModelsAndShapes))]
+    public void Prepare_OneFieldCorruptedAfterReading_IsMismatchNamingThatPath(string modelName, Shape shape)
+    {
+        var (model, conventions) = ModelAndConventions(modelName);
+        var count = shape == Shape.Object ? 1 : 3;
+        var workload = new Workload(model, shape, count, [Operation.Serialize]);
+        // The last object is the one damaged, so a path that always said [0] would be caught too.
+        var target = count - 1;
+        var root = shape == Shape.Many ? $"$[{target}]" : "$";
+        var mutations = Mutations(model, count, target);
+        var inner = ContenderRegistry.Find(Inner)!;
+        Assert.Equal(VerificationStatus.Ok, Verifier.Prepare(FakeContenders.CorruptsAfterReading(inner, (_, _) => { }), conventions, workload).Verdict.Status);
+
+        var missed = new List<string>();
+        foreach (var mutation in mutations)
+        {
+            var applied = shape == Shape.List ? mutation.Under(new IndexStep(target)) : mutation;
+            var contender = FakeContenders.CorruptsAfterReading(inner, (value, call) =>
+            {
+                // The many shape deserializes one object per call; the others deserialize once.
+                if (shape != Shape.Many || call == target)
+                {
+                    applied.ApplyTo(value);
+                }
+            });
+
+            var verdict = Verifier.Prepare(contender, conventions, workload).Verdict;
+            var expected = $"round trip changed the data: {root}{applied.Path}: ";
+            if (verdict.Status != VerificationStatus.Mismatch || verdict.Reason?.StartsWith(expected, StringComparison.Ordinal) != true)
+            {
+                missed.Add($"{root}{applied} → {verdict.Label}: {verdict.Reason}");
+            }
+        }
+
+        Assert.True(missed.Count == 0, $"{missed.Count} of {mutations.Count} corruptions not caught at their path:\n" + string.Join("\n", missed));
+    }
+
+    [Fact]
+    public void Mutations_CoverEveryMemberOfEveryModel()
+    {
+        // Person: 22 members, each Tags and Friends element, and each Friend's two members.
+        Assert.Equal(
+            ["Id", "Index", "Guid", "IsActive", "Balance", "Picture", "Age", "EyeColor", "Name", "Gender", "Company", "Email", "Phone", "Address",
+             "About", "Registered", "Latitude", "Longitude", "Tags", "Friends", "Greeting", "FavoriteFruit"],
+            TopLevelMembers("person"));
+        var person = Mutations(PayloadRegistry.Person, 1, 0).Select(m => m.Path).ToHashSet();
+        Assert.Contains(".Tags[6]", person);
+        Assert.Contains(".Friends[2].Name", person);
+        Assert.Contains(".Friends[2].Id", person);
+        Assert.Equal(["Id", "FirstName", "LastName", "FullName", "UserName", "Email"], TopLevelMembers("user"));
+        Assert.Equal(["Company", "Department", "Name", "Sex", "Age"], TopLevelMembers("office-worker"));
+        Assert.Equal(["Name", "HighScore"], TopLevelMembers("save-game"));
+    }
+
+    private static string[] TopLevelMembers(string modelName)
+    {
+        var (model, _) = ModelAndConventions(modelName);
+        return [.. Mutations(model, 1, 0).Select(m => ((MemberStep)m.Steps[0]).Member.Name).Distinct()];
+    }
+
+    /// <summary>The model with the conventions of the first study that uses it.</summary>
+    private static (PayloadModel Model, JsonConventions Conventions) ModelAndConventions(string name)
+    {
+        var model = PayloadRegistry.All.Single(m => m.Name == name);
+        var study = StudyRegistry.All.First(s => s.Workloads.Any(w => w.Payload == model));
+        return (model, study.Conventions);
+    }
+
+    /// <summary>The mutations of the object the gate will check at <paramref name="index"/> (same seed, same count).</summary>
+    private static IReadOnlyList<Mutation> Mutations(PayloadModel model, int count, int index) =>
+        Mutation.Of(model.Accept(new Generate(count))[index]);
+
+    private sealed class Generate(int count) : IPayloadModelVisitor<object[]>
+    {
+        public object[] Visit<T>(PayloadModel<T> model) where T : class => model.Generate(count);
+    }
+}
