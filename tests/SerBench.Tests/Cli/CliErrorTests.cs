@@ -60,4 +60,30 @@ public class CliErrorTests
         Assert.Equal(2, exitCode);
         Assert.Contains("Unknown contender 'diagnostic-process-crash'", error, StringComparison.Ordinal);
     }
+
+    [Theory]
+    [InlineData(new[] { "rnu" }, "serbench: Unknown command 'rnu'. Did you mean 'run'? Commands: list, verify, run, report, compare, first-call.")]
+    [InlineData(new[] { "comapre", "a", "b" }, "serbench: Unknown command 'comapre'. Did you mean 'compare'?")]
+    [InlineData(new string[0], "serbench: No command given. Commands: list, verify, run, report, compare, first-call.")]
+    [InlineData(new[] { "compare", "a", "b", "--treshold", "5%" }, "serbench: Unknown option '--treshold' for 'serbench compare'. Did you mean '--threshold'?")]
+    [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
+    public void Mistake_IsNamed_WithWhatWouldBeRight(string[] args, string expectedStart)
+    {
+        var (exitCode, _, error) = CliTester.Run(args);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith(expectedStart, error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+    }
+
+    [Fact]
+    public void Report_OnAFolder_SaysItIsAFolder()
+    {
+        using var folder = new TempDirectory();
+
+        var (exitCode, _, error) = CliTester.Run("report", folder.Path);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal($"serbench: '{folder.Path}' is a folder, not a results file; give the results.json that 'serbench run' wrote.", error.TrimEnd());
+    }
 }
