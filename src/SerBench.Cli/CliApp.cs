@@ -1,6 +1,7 @@
 using System.CommandLine;
 using SerBench.Cli.Commands;
 using SerBench.Comparison;
+using SerBench.Reports;
 using SerBench.Running;
 using Spectre.Console;
 
@@ -13,7 +14,16 @@ internal static class CliApp
     public const int ExitFailures = 1;
     public const int ExitUsage = 2;
 
-    public static int Run(string[] args, TextWriter output, TextWriter error, IAnsiConsole? console = null)
+    /// <summary>Stopped by Ctrl+C (SIGINT) or SIGTERM: 128 + the signal number, as shells report it.</summary>
+    public const int ExitInterrupted = 130;
+    public const int ExitTerminated = 143;
+
+    /// <param name="args">The command line.</param>
+    /// <param name="output">Where tables and results go.</param>
+    /// <param name="error">Where the one-line errors go.</param>
+    /// <param name="console">The console to draw on (default: one over <paramref name="output"/>).</param>
+    /// <param name="chartImages">Draws the chart images (default: SVG through Node.js); tests pass one that draws nothing.</param>
+    public static int Run(string[] args, TextWriter output, TextWriter error, IAnsiConsole? console = null, IChartImageRenderer? chartImages = null)
     {
         var plain = output != Console.Out || Console.IsOutputRedirected;
         console ??= AnsiConsole.Create(new AnsiConsoleSettings
@@ -30,7 +40,7 @@ internal static class CliApp
             console.Profile.Width = 160;
         }
 
-        var context = new CliContext(console, output, error, string.Join(' ', new[] { "serbench" }.Concat(args.Select(Quote))));
+        var context = new CliContext(console, output, error, string.Join(' ', new[] { "serbench" }.Concat(args.Select(Quote))), chartImages ?? SvgChartRenderer.Instance);
         var root = new RootCommand("SerBench: which .NET serializer should you use? Verified, measured, reported.")
         {
             ListCommand.Create(context),
@@ -44,7 +54,7 @@ internal static class CliApp
         var parseResult = root.Parse(args);
         if (parseResult.Errors.Count > 0)
         {
-            error.WriteLine($"serbench: {parseResult.Errors[0].Message} Run 'serbench --help' for the commands and options.");
+            error.WriteLine($"serbench: {ParseErrorMessage(root, parseResult, args)} Run 'serbench --help' for the commands and options.");
             return ExitUsage;
         }
 
@@ -60,9 +70,34 @@ internal static class CliApp
         }
     }
 
+    /// <summary>System.CommandLine's message, made specific for the two mistakes people make most: a mistyped command or option.</summary>
+    private static string ParseErrorMessage(RootCommand root, ParseResult parseResult, string[] args)
+    {
+        var commands = root.Subcommands.Where(c => !c.Hidden).Select(c => c.Name).ToList();
+        if (args.Length == 0)
+        {
+            return $"No command given. Commands: {string.Join(", ", commands)}.";
+        }
+
+        if (!args[0].StartsWith('-') && !commands.Contains(args[0], StringComparer.Ordinal))
+        {
+            return $"Unknown command '{args[0]}'. Did you mean '{NameMatcher.ByCloseness(args[0], commands)[0]}'? Commands: {string.Join(", ", commands)}.";
+        }
+
+        var command = parseResult.CommandResult.Command;
+        if (command != root && parseResult.UnmatchedTokens.FirstOrDefault(t => t.StartsWith('-')) is { } unknown)
+        {
+            var options = command.Options.Where(o => !o.Hidden && o.Name.StartsWith("--", StringComparison.Ordinal)).Select(o => o.Name).ToList();
+            return $"Unknown option '{unknown}' for 'serbench {command.Name}'." +
+                   (options.Count > 0 ? $" Did you mean '{NameMatcher.ByCloseness(unknown, options)[0]}'? Options: {string.Join(", ", options)}." : "");
+        }
+
+        return parseResult.Errors[0].Message;
+    }
+
     private static string Quote(string argument) =>
         argument.Length == 0 || argument.Any(c => char.IsWhiteSpace(c) || c is '"' or '\'') ? "\"" + argument.Replace("\"", "\\\"", StringComparison.Ordinal) + "\"" : argument;
 }
 
 /// <summary>What every command needs from the outside world.</summary>
-internal sealed record CliContext(IAnsiConsole Console, TextWriter Output, TextWriter Error, string CommandLine);
+internal sealed record CliContext(IAnsiConsole Console, TextWriter Output, TextWriter Error, string CommandLine, IChartImageRenderer ChartImages);

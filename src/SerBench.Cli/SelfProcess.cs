@@ -55,7 +55,7 @@ internal static class SelfProcess
         return new ChildOutcome(process.ExitCode, Completed(output), Completed(error), timedOut);
     }
 
-    private static (string FileName, string[] Prefix) SelfCommand()
+    internal static (string FileName, string[] Prefix) SelfCommand()
     {
         var assembly = typeof(SelfProcess).Assembly.Location;
         var processPath = Environment.ProcessPath ?? "dotnet";

@@ -19,16 +19,23 @@ internal static class CompareCommand
         var basePath = new Argument<string>("base") { Description = "The earlier results: a SerBench results.json or a BenchmarkDotNet *-report-full.json." };
         var newPath = new Argument<string>("new") { Description = "The later results, same formats." };
         var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts (default 10%: two identical quick runs on a 2-core shared VM differed by up to 9.5%).", DefaultValueFactory = _ => DefaultThreshold };
-        var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, or stopped passing the gate." };
-        var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file." };
+        var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, stopped passing the gate, or was timed on both sides but could not be compared." };
+        var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file (never one of the inputs)." };
+        var force = new Option<bool>("--force") { Description = "Let --markdown replace an existing file that is not an earlier SerBench comparison." };
         var command = new Command("compare", "Compare two results files cell by cell, with a significance test, geometric means per study, allocation and size changes.")
         {
-            basePath, newPath, threshold, failOnRegression, markdown,
+            basePath, newPath, threshold, failOnRegression, markdown, force,
         };
         command.SetAction(parse =>
         {
             var fraction = ParseThreshold(parse.GetValue(threshold)!);
             var (before, after) = (ResultsFileReader.ReadComparable(parse.GetValue(basePath)!), ResultsFileReader.ReadComparable(parse.GetValue(newPath)!));
+            var markdownPath = parse.GetValue(markdown);
+            if (markdownPath is not null)
+            {
+                ComparisonMarkdownFile.Check(markdownPath, [before.Path, after.Path], parse.GetValue(force));
+            }
+
             var report = Comparer.Compare(before, after, fraction);
             foreach (var warning in report.Warnings)
             {
@@ -39,17 +46,16 @@ internal static class CompareCommand
                 ConsoleReport.WriteTable(context.Console, table);
             }
 
-            if (parse.GetValue(markdown) is { } markdownPath)
+            if (markdownPath is not null)
             {
-                using var writer = new StreamWriter(markdownPath);
-                ComparisonTables.WriteMarkdown(report, before.Path, after.Path, writer);
+                ComparisonMarkdownFile.Write(report, before.Path, after.Path, markdownPath);
             }
 
-            var regressions = report.Cells.Count(c => c.IsRegression);
+            var verdict = ComparisonTables.Verdict(report);
             context.Console.MarkupLine($"{report.Cells.Count} cells compared ({before.Kind} → {after.Kind}), threshold {ComparisonTables.Percent(fraction)}: " +
-                                       (regressions == 0 ? "no regression" : $"[red]{regressions} regression(s)[/]") +
+                                       (report.Fails ? $"[red]{verdict}[/]" : verdict) +
                                        $"; {report.OnlyInBase.Count} only in BASE, {report.OnlyInNew.Count} only in NEW.");
-            return parse.GetValue(failOnRegression) && report.HasRegression ? CliApp.ExitFailures : CliApp.ExitOk;
+            return parse.GetValue(failOnRegression) && report.Fails ? CliApp.ExitFailures : CliApp.ExitOk;
         });
         return command;
     }

@@ -23,7 +23,15 @@ internal static class FirstCallCommand
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
-        var launches = new Option<int>("--launches") { Description = "Fresh processes per contender and payload (default 5).", DefaultValueFactory = _ => 5 };
+        var launches = new Option<int>("--launches")
+        {
+            Description = "Fresh processes per contender and payload (default 5).",
+            DefaultValueFactory = _ => 5,
+            // Our own message: System.CommandLine's names the .NET type (System.Int32).
+            CustomParser = result => int.TryParse(result.Tokens.Single().Value, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100
+                ? count
+                : Fail(result, $"Invalid --launches '{result.Tokens.Single().Value}'. Give a whole number of fresh processes from 1 to 100, e.g. --launches 5."),
+        };
         var output = new Option<string?>("--out") { Description = "Folder for first-call.json and first-call.md (default: results/first-call-<timestamp>)." };
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a table." };
         var probe = new Option<bool>(ProbeOption) { Hidden = true };
@@ -51,10 +59,6 @@ internal static class FirstCallCommand
             }
 
             var count = parse.GetValue(launches);
-            if (count is < 1 or > 100)
-            {
-                throw new UsageException($"Invalid --launches {count}. Give 1 to 100 fresh processes per contender and payload.");
-            }
 
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             EnsureWritable(directory);
@@ -74,6 +78,12 @@ internal static class FirstCallCommand
             return CliApp.ExitOk;
         });
         return command;
+    }
+
+    private static int Fail(System.CommandLine.Parsing.ArgumentResult result, string message)
+    {
+        result.AddError(message);
+        return 0;
     }
 
     /// <summary>One row per contender and payload (the first study that pairs them sets the conventions).</summary>

@@ -22,11 +22,11 @@ internal static class ReportCommand
             ReportOutput written;
             try
             {
-                written = ReportWriter.Write(document, directory);
+                written = ReportWriter.Write(document, directory, context.ChartImages);
             }
             catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
             {
-                throw new UsageException($"Cannot write the reports to '{directory}': {exception.Message} Choose another folder with --out DIR.");
+                throw new UsageException($"Cannot write the reports to '{directory}' (the previous reports there are unchanged): {exception.Message} Choose another folder with --out DIR.");
             }
 
             if (written.Note is not null)

@@ -17,7 +17,8 @@ internal static class RunCommand
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
-        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>)." };
+        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
+        var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick and full: 3; smoke: 1). More rounds give tighter, still honest, intervals and take longer." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
@@ -28,6 +29,7 @@ internal static class RunCommand
         command.Options.Add(ops);
         command.Options.Add(profile);
         command.Options.Add(output);
+        command.Options.Add(force);
         command.Options.Add(shapes);
         command.Options.Add(rounds);
         command.Options.Add(inProcess);
@@ -48,20 +50,43 @@ internal static class RunCommand
             var plan = RunPlan.Create(request);
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();
-            var directory = parse.GetValue(output)
-                ?? Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+            var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
-            var store = OpenStore(directory, document);
+            var store = OpenStore(directory, document, parse.GetValue(force));
             var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory, request);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
     }
 
-    private static ResultsStore OpenStore(string directory, ResultsDocument document)
+    /// <summary>results/&lt;timestamp&gt;, with -2, -3… when two runs start in the same second.</summary>
+    private static string NewDefaultFolder(DateTimeOffset startedAt)
     {
+        var name = Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+        var candidate = name;
+        for (var i = 2; Path.Exists(candidate); i++)
+        {
+            candidate = $"{name}-{i}";
+        }
+
+        return candidate;
+    }
+
+    private static ResultsStore OpenStore(string directory, ResultsDocument document, bool force)
+    {
+        if (OutputFolder.HoldsRunOutput(directory) && !force)
+        {
+            throw new UsageException($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
+                                     "or add --force to replace them (only what SerBench wrote there is deleted).");
+        }
+
         try
         {
+            if (force)
+            {
+                OutputFolder.ClearRunOutput(directory);
+            }
+
             return ResultsStore.Create(directory, document);
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
@@ -73,6 +98,8 @@ internal static class RunCommand
     private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,
         IIsolatedCaseRunner? isolation)
     {
+        // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
+        using var stop = new StopSignals();
         var console = context.Console;
         console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)} · output {Markup.Escape(store.Directory)}");
         if (document.Environment.BuildConfiguration != "Release")
@@ -80,29 +107,27 @@ internal static class RunCommand
             console.MarkupLine("[yellow]Warning: SerBench was built without optimizations; use -c Release for numbers you can compare.[/]");
         }
 
-        using var cancellation = new CancellationTokenSource();
-        ConsoleCancelEventHandler onCancel = (_, e) =>
-        {
-            e.Cancel = true;
-            cancellation.Cancel();
-        };
-        Console.CancelKeyPress += onCancel;
-        using var log = new StreamWriter(Path.Combine(store.Directory, "benchmarkdotnet.log"));
-        try
+        using (var log = new StreamWriter(Path.Combine(store.Directory, "benchmarkdotnet.log")))
         {
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
-            progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, cancellation.Token));
-        }
-        finally
-        {
-            Console.CancelKeyPress -= onCancel;
+            progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, stop.Token));
         }
 
-        var reports = ReportWriter.Write(document, store.Directory);
-        if (reports.Note is not null)
+        // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.
+        try
         {
-            console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
+            var reports = ReportWriter.Write(document, store.Directory, context.ChartImages);
+            if (reports.Note is not null)
+            {
+                console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
+            }
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            context.Error.WriteLine($"serbench: the results are kept in {store.ResultsPath}, but the reports could not be written: {exception.Message} " +
+                                    $"Write them with 'serbench report {store.ResultsPath} --out DIR'.");
+            return stop.ExitCode ?? CliApp.ExitFailures;
         }
 
         ConsoleReport.Write(console, document);
@@ -111,7 +136,7 @@ internal static class RunCommand
             console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}[/]");
         }
         console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · reports: {Markup.Escape(Path.Combine(store.Directory, "report.html"))}, report.md" +
-                           (cancellation.IsCancellationRequested ? " · [yellow]stopped early; everything measured so far is kept[/]" : ""));
-        return CliApp.ExitOk;
+                           (stop.Name is { } signal ? $" · [yellow]stopped by {signal}: reports cover the {document.Cells.Count} cell(s) measured before it[/]" : ""));
+        return stop.ExitCode ?? CliApp.ExitOk;
     }
 }

@@ -30,6 +30,12 @@ public sealed record CellComparison(
 {
     /// <summary>Slower or allocating more beyond the threshold, or a cell that stopped passing the gate.</summary>
     public bool IsRegression => Time == Change.Slower || Allocation == Change.More || StatusChange is not null;
+
+    /// <summary>
+    /// Timed on both sides, yet no verdict on time was possible (no usable mean or spread): never read as "no regression".
+    /// Cells not timed on either side (UNAVAILABLE, say) have nothing to compare and are not counted here.
+    /// </summary>
+    public bool IsNotComparable => Time == Change.NotComparable && Comparer.IsTimed(Base) && Comparer.IsTimed(New);
 }
 
 /// <summary>Geometric means of the NEW/BASE ratios of one study's comparable cells.</summary>
@@ -46,6 +52,9 @@ public sealed record ComparisonReport(
     public IReadOnlyList<string> Warnings { get; init; } = [];
 
     public bool HasRegression => Cells.Any(c => c.IsRegression);
+
+    /// <summary>What <c>--fail-on-regression</c> fails on: a regression, or a timed cell that could not be compared.</summary>
+    public bool Fails => Cells.Any(c => c.IsRegression || c.IsNotComparable);
 }
 
 /// <summary>
@@ -125,7 +134,8 @@ public static class Comparer
         string? statusChange = PassingStatuses.Contains(old.Status) && !PassingStatuses.Contains(current.Status)
             ? $"{old.Status} → {current.Status}"
             : null;
-        if (old.MeanNs is not { } oldMean || current.MeanNs is not { } newMean || oldMean <= 0)
+        // Validated files cannot hold a NaN, a negative or an infinite value, but cells may come from elsewhere.
+        if (old.MeanNs is not { } oldMean || current.MeanNs is not { } newMean || !Usable(old) || !Usable(current))
         {
             return new CellComparison(study, key, old, current, null, Change.NotComparable, "—", null, null, Change.NotComparable, statusChange);
         }
@@ -193,6 +203,14 @@ public static class Comparer
 
         return (Change.NotComparable, "no spread", null);
     }
+
+    internal static bool IsTimed(ComparableCell cell) => PassingStatuses.Contains(cell.Status);
+
+    private static bool Usable(ComparableCell cell) =>
+        cell.MeanNs is { } mean && double.IsFinite(mean) && mean > 0
+        && (cell.ErrorNs is not { } error || (double.IsFinite(error) && error >= 0))
+        && (cell.IterationsNs is null || cell.IterationsNs.All(v => double.IsFinite(v) && v >= 0))
+        && (cell.RoundsNs is null || cell.RoundsNs.All(v => double.IsFinite(v) && v >= 0));
 
     private static Dictionary<Results.CellKey, ComparableCell> Index(IEnumerable<ComparableCell> cells)
     {

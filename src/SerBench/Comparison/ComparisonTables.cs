@@ -6,6 +6,9 @@ namespace SerBench.Comparison;
 /// <summary>The comparison as tables (one per study, then the cells found on one side only) and as Markdown.</summary>
 public static class ComparisonTables
 {
+    /// <summary>The first line of the Markdown; how <c>--markdown</c> recognises a file it may replace.</summary>
+    public const string MarkdownHeading = "# SerBench comparison";
+
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     public static IReadOnlyList<TableModel> Build(ComparisonReport report)
@@ -41,10 +44,9 @@ public static class ComparisonTables
 
     public static void WriteMarkdown(ComparisonReport report, string basePath, string newPath, TextWriter writer)
     {
-        writer.WriteLine("# SerBench comparison");
+        writer.WriteLine(MarkdownHeading);
         writer.WriteLine();
-        writer.WriteLine($"BASE `{basePath}` · NEW `{newPath}` · threshold {Percent(report.Threshold)} · " +
-                         (report.HasRegression ? $"**{report.Cells.Count(c => c.IsRegression)} regression(s)**" : "no regression"));
+        writer.WriteLine($"BASE {MarkdownReportExporter.Code(basePath)} · NEW {MarkdownReportExporter.Code(newPath)} · threshold {Percent(report.Threshold)} · " + Verdict(report, "**"));
         foreach (var warning in report.Warnings)
         {
             writer.WriteLine();
@@ -60,6 +62,20 @@ public static class ComparisonTables
         }
     }
 
+    /// <summary>"no regression", or how many regressions and cells that could not be compared.</summary>
+    public static string Verdict(ComparisonReport report, string emphasis = "")
+    {
+        var regressions = report.Cells.Count(c => c.IsRegression);
+        var notComparable = report.Cells.Count(c => c.IsNotComparable);
+        if (regressions == 0 && notComparable == 0)
+        {
+            return "no regression";
+        }
+
+        return emphasis + string.Join(", ", new[] { (regressions, "regression(s)"), (notComparable, "not comparable") }
+            .Where(p => p.Item1 > 0).Select(p => $"{p.Item1} {p.Item2}")) + emphasis;
+    }
+
     public static string Percent(double fraction) => (fraction * 100).ToString("0.##", Invariant) + "%";
 
     private static string TimeText(CellComparison c) => c.Time switch
@@ -67,6 +83,7 @@ public static class ComparisonTables
         Change.Slower => $"{Ratio(c.TimeRatio)} slower",
         Change.Faster => $"{Ratio(c.TimeRatio)} faster",
         Change.Same => $"~ ({Ratio(c.TimeRatio)})",
+        _ when c.IsNotComparable => "not comparable",
         _ => "—",
     };
 

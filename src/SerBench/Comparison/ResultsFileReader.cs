@@ -1,6 +1,7 @@
-using System.Globalization;
 using System.Text.Json;
 using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
 
 namespace SerBench.Comparison;
 
@@ -8,31 +9,29 @@ namespace SerBench.Comparison;
 public sealed class ResultsFileException(string message) : Exception(message);
 
 /// <summary>
-/// Reads SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>) and BenchmarkDotNet's
-/// full JSON export (<c>*-report-full.json</c>), refusing anything else with a one-line reason.
+/// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
+/// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
+/// types, required fields, nulls, finite and non-negative numbers, known operations and shapes — and refused with one
+/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>compare</c> and the child-process results
+/// all read through here, so the reports never meet a value they cannot draw.
 /// </summary>
 public static class ResultsFileReader
 {
+    private static readonly string[] Shapes = [.. Enum.GetValues<Payloads.Shape>().Select(RunRequest.ShapeName)];
+
+    private static readonly string[] Operations = [.. Enum.GetValues<Operation>().Select(RunRequest.OperationName)];
+
     /// <summary>Reads a SerBench results file (for <c>serbench report</c>).</summary>
     public static ResultsDocument ReadDocument(string path)
     {
         using var json = Parse(path);
         var root = json.RootElement;
-        if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out _))
+        if (IsBenchmarkDotNetExport(root))
         {
             throw new ResultsFileException($"'{path}' is a BenchmarkDotNet export; 'serbench report' renders SerBench results.json files (use 'serbench compare' for BenchmarkDotNet exports).");
         }
 
-        CheckSchema(path, root);
-        try
-        {
-            return root.Deserialize(ResultsJsonContext.Default.ResultsDocument)
-                   ?? throw new ResultsFileException($"'{path}' holds no results document.");
-        }
-        catch (JsonException exception)
-        {
-            throw new ResultsFileException($"'{path}' is not a SerBench results file: {FirstLine(exception.Message)}");
-        }
+        return ReadDocument(path, root);
     }
 
     /// <summary>Reads either format for <c>serbench compare</c>.</summary>
@@ -40,12 +39,19 @@ public static class ResultsFileReader
     {
         using var json = Parse(path);
         var root = json.RootElement;
-        if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out var benchmarks) && benchmarks.ValueKind == JsonValueKind.Array)
+        if (IsBenchmarkDotNetExport(root))
         {
-            return new ComparableResults(path, "BenchmarkDotNet", [.. benchmarks.EnumerateArray().Select(FromBenchmarkDotNet)]);
+            var benchmarks = root.GetProperty("Benchmarks");
+            if (benchmarks.ValueKind != JsonValueKind.Array)
+            {
+                throw Invalid(path, "BenchmarkDotNet export", "$.Benchmarks: expected an array");
+            }
+
+            return new ComparableResults(path, "BenchmarkDotNet",
+                [.. benchmarks.EnumerateArray().Select((b, i) => BenchmarkDotNetExport.Read(b, $"$.Benchmarks[{i}]", problem => Invalid(path, "BenchmarkDotNet export", problem)))]);
         }
 
-        var document = ReadDocument(path);
+        var document = ReadDocument(path, root);
         var environment = document.Environment;
         var knobs = environment.Knobs ?? new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
@@ -55,8 +61,40 @@ public static class ResultsFileReader
         return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs);
     }
 
+    public static string KeyOf(ResultCell cell) =>
+        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation);
+
+    private static bool IsBenchmarkDotNetExport(JsonElement root) =>
+        root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out _) && !root.TryGetProperty("schemaVersion", out _);
+
+    private static ResultsDocument ReadDocument(string path, JsonElement root)
+    {
+        CheckSchema(path, root);
+        if ((ContractValidator.FindProblem(root, ResultsJsonContext.Default.ResultsDocument) ?? CellProblem(root)) is { } problem)
+        {
+            throw Invalid(path, "SerBench results file", problem);
+        }
+
+        try
+        {
+            return root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null");
+        }
+        catch (JsonException exception)
+        {
+            // Not expected after validation; kept so a gap in it is still one line, not a stack trace.
+            throw Invalid(path, "SerBench results file", FirstLine(exception.Message));
+        }
+    }
+
     private static JsonDocument Parse(string path)
     {
+        if (Directory.Exists(path))
+        {
+            var inside = Path.Combine(path, "results.json");
+            throw new ResultsFileException($"'{path}' is a folder, not a results file" +
+                                           (File.Exists(inside) ? $"; did you mean '{inside}'?" : "; give the results.json that 'serbench run' wrote."));
+        }
+
         if (!File.Exists(path))
         {
             throw new ResultsFileException($"Results file '{path}' does not exist.");
@@ -72,6 +110,10 @@ public static class ResultsFileReader
             var where = exception.LineNumber is { } line ? $" at line {line + 1}" : "";
             throw new ResultsFileException($"'{path}' is not valid JSON{where} (truncated or not a results file): {FirstLine(exception.Message)}");
         }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new ResultsFileException($"Cannot read results file '{path}': {FirstLine(exception.Message)}");
+        }
     }
 
     private static void CheckSchema(string path, JsonElement root)
@@ -81,67 +123,46 @@ public static class ResultsFileReader
             throw new ResultsFileException($"'{path}' is not a SerBench results file: it has no schemaVersion (expected {ResultsDocument.CurrentSchemaVersion}).");
         }
 
-        if (version.GetInt32() != ResultsDocument.CurrentSchemaVersion)
+        if (!version.TryGetInt32(out var number) || number != ResultsDocument.CurrentSchemaVersion)
         {
             throw new ResultsFileException(
-                $"'{path}' has schema version {version.GetInt32()}; this SerBench reads version {ResultsDocument.CurrentSchemaVersion}. Re-run it, or use the SerBench version that wrote it.");
-        }
-
-        if (!root.TryGetProperty("cells", out var cells) || cells.ValueKind != JsonValueKind.Array)
-        {
-            throw new ResultsFileException($"'{path}' is not a SerBench results file: it has no cells array.");
+                $"'{path}' has schema version {ContractValidator.Shorten(version.GetRawText())}; this SerBench reads version {ResultsDocument.CurrentSchemaVersion}. Re-run it, or use the SerBench version that wrote it.");
         }
     }
 
-    public static string KeyOf(ResultCell cell) =>
-        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation);
-
-    private static ComparableCell FromSerBench(ResultCell cell) =>
-        new(cell.Study, KeyOf(cell), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
-
-    /// <summary>
-    /// One benchmark of a BenchmarkDotNet full export: its FullName is the key, its type the "study"; the per-iteration
-    /// times are the workload result iterations (nanoseconds / operations).
-    /// </summary>
-    private static ComparableCell FromBenchmarkDotNet(JsonElement benchmark)
+    /// <summary>What the contract cannot say: values the reports divide by or look up.</summary>
+    private static string? CellProblem(JsonElement root)
     {
-        var fullName = Text(benchmark, "FullName") ?? Text(benchmark, "DisplayInfo") ?? "?";
-        var study = Text(benchmark, "Type") ?? "BenchmarkDotNet";
-        double? mean = null, error = null;
-        if (benchmark.TryGetProperty("Statistics", out var statistics) && statistics.ValueKind == JsonValueKind.Object)
+        var index = 0;
+        foreach (var cell in root.GetProperty("cells").EnumerateArray())
         {
-            mean = Number(statistics, "Mean");
-            if (statistics.TryGetProperty("ConfidenceInterval", out var interval) && interval.ValueKind == JsonValueKind.Object)
+            var path = $"$.cells[{index++}]";
+            if (cell.GetProperty("count").GetInt32() < 1)
             {
-                error = Number(interval, "Margin");
+                return $"{path}.count: must be at least 1";
+            }
+
+            if ((OneOf(cell, "shape", Shapes, path) ?? OneOf(cell, "operation", Operations, path)) is { } problem)
+            {
+                return problem;
             }
         }
 
-        List<double>? iterations = null;
-        if (benchmark.TryGetProperty("Measurements", out var measurements) && measurements.ValueKind == JsonValueKind.Array)
-        {
-            iterations = [.. measurements.EnumerateArray()
-                .Where(m => Text(m, "IterationMode") == "Workload" && Text(m, "IterationStage") == "Result")
-                .Select(m => Number(m, "Nanoseconds") / Math.Max(1, Number(m, "Operations") ?? 1))
-                .Where(v => v is not null).Select(v => v!.Value)];
-        }
-
-        long? allocated = null;
-        if (benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object && Number(memory, "BytesAllocatedPerOperation") is { } bytes)
-        {
-            allocated = (long)bytes;
-        }
-
-        return new ComparableCell(study, fullName, mean is null ? "NO RESULT" : "OK", mean, error, iterations is { Count: > 0 } ? iterations : null, allocated, null);
+        return null;
     }
 
-    private static string? Text(JsonElement element, string name) =>
-        element.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.String ? value.GetString() : null;
+    private static string? OneOf(JsonElement cell, string field, string[] valid, string path)
+    {
+        var value = cell.GetProperty(field).GetString()!;
+        return valid.Contains(value, StringComparer.Ordinal) ? null
+            : $"{path}.{field}: unknown {field} {ContractValidator.Shorten(JsonSerializer.Serialize(value))}; valid: {string.Join(", ", valid)}";
+    }
 
-    private static double? Number(JsonElement element, string name) =>
-        element.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.Number ? value.GetDouble()
-        : element.TryGetProperty(name, out value) && value.ValueKind == JsonValueKind.String
-          && double.TryParse(value.GetString(), NumberStyles.Float, CultureInfo.InvariantCulture, out var parsed) ? parsed : null;
+    private static ResultsFileException Invalid(string path, string kind, string problem) =>
+        new($"'{path}' is not a valid {kind}: {problem}.");
+
+    private static ComparableCell FromSerBench(ResultCell cell) =>
+        new(cell.Study, KeyOf(cell), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
 
     private static string FirstLine(string text) => text.Split('\n')[0].Trim();
 }

@@ -23,15 +23,22 @@ public sealed class CsvExporter : IReportExporter
 
     public static string Row(ResultCell c) => string.Join(",", new[]
     {
-        c.Study, c.Contender, c.Library, c.LibraryVersion, c.Format, c.TextMode, c.Generation, c.Payload, c.Shape,
-        Number(c.Count), c.Operation, c.Status, c.Reason, Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
+        Text(c.Study), Text(c.Contender), Text(c.Library), Text(c.LibraryVersion), Text(c.Format), Text(c.TextMode), Text(c.Generation), Text(c.Payload), Text(c.Shape),
+        Number(c.Count), Text(c.Operation), Text(c.Status), Text(c.Reason), Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
         Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.GzipBytes), Number(c.BrotliBytes), Number(c.Ratio),
-        Number(c.AllocRatio), c.Baseline, c.Noisy ? "true" : "false", c.Note, c.NativeAot, c.Licence,
+        Number(c.AllocRatio), Text(c.Baseline), c.Noisy ? "true" : "false", Text(c.Note), Text(c.NativeAot), Text(c.Licence),
     }.Select(Quote));
 
     private static string? Number(double? value) => value?.ToString("R", CultureInfo.InvariantCulture);
 
     private static string? Number(long? value) => value?.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// Text a spreadsheet could run as a formula (starting with =, +, -, @, tab or carriage return) gets a leading
+    /// apostrophe, as OWASP recommends against CSV injection; numbers are written by <see cref="Number(double?)"/> and left alone.
+    /// </summary>
+    private static string? Text(string? field) =>
+        field is { Length: > 0 } && field[0] is '=' or '+' or '-' or '@' or '\t' or '\r' ? "'" + field : field;
 
     private static string Quote(string? field) =>
         field is null ? "" : field.AsSpan().IndexOfAny(",\"\r\n") < 0 ? field : "\"" + field.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";

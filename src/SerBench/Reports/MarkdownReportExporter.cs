@@ -1,3 +1,4 @@
+using System.Text;
 using SerBench.Results;
 using SerBench.Studies;
 
@@ -13,15 +14,16 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
     {
         writer.WriteLine("# SerBench report");
         writer.WriteLine();
-        writer.WriteLine($"`{document.Command}` · profile **{document.Profile}** · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
+        // Everything below comes from the results file: code spans and escaping keep it from adding markup, links or headings.
+        writer.WriteLine($"{Code(document.Command)} · profile **{Escape(document.Profile)}** · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
                          (document.FinishedAt is { } finished ? $" · finished {finished:HH:mm:ss}" : " · **not finished** (stopped or still running)"));
         writer.WriteLine();
         var env = document.Environment;
-        writer.WriteLine($"- {document.Tool.Name} {document.Tool.Version}" + (document.Tool.Commit is { } commit ? $" ({commit})" : ""));
-        writer.WriteLine($"- {env.Runtime} ({env.Architecture}) on {env.Os}");
-        writer.WriteLine($"- CPU: {env.CpuModel}, {env.LogicalCores} logical cores");
-        writer.WriteLine($"- Runtime knobs: {Formatting.Knobs(env)}");
-        writer.WriteLine($"- Measured with {env.MeasurementEngine}; build: {env.BuildConfiguration}");
+        writer.WriteLine($"- {Escape(document.Tool.Name)} {Escape(document.Tool.Version)}" + (document.Tool.Commit is { } commit ? $" ({Escape(commit)})" : ""));
+        writer.WriteLine($"- {Escape(env.Runtime)} ({Escape(env.Architecture)}) on {Escape(env.Os)}");
+        writer.WriteLine($"- CPU: {Escape(env.CpuModel)}, {env.LogicalCores} logical cores");
+        writer.WriteLine($"- Runtime knobs: {Escape(Formatting.Knobs(env))}");
+        writer.WriteLine($"- Measured with {Escape(env.MeasurementEngine)}; build: {Escape(env.BuildConfiguration)}");
         foreach (var (label, text) in RunConditions.Describe(document))
         {
             writer.WriteLine($"- {label}: {Escape(text)}");
@@ -39,7 +41,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         }
 
         writer.WriteLine();
-        writer.WriteLine("Packages: " + string.Join(", ", document.Packages.Select(p => $"{p.Key} {p.Value}")));
+        writer.WriteLine("Packages: " + string.Join(", ", document.Packages.Select(p => $"{Escape(p.Key)} {Escape(p.Value)}")));
         writer.WriteLine();
         writer.WriteLine("Mean and Error are per operation; Error is half the 99.9% confidence interval. Gen0/1/2 are collections per 1,000 operations. " +
                          "Payload is the UTF-8 (or binary) size of what was written; for *N calls* it is the sum of the N payloads. " +
@@ -54,14 +56,15 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
     {
         var studyName = study.Name;
         writer.WriteLine();
-        writer.WriteLine($"## {studyName}" + (study.Title == studyName ? "" : $" — {study.Title}"));
+        writer.WriteLine($"## {Escape(studyName)}" + (study.Title == studyName ? "" : $" — {Escape(study.Title)}"));
         writer.WriteLine();
         if (study.Contenders.Count > 0)
         {
-            writer.WriteLine($"Reproduces {study.Source}. Conventions: {study.Conventions.Name}. Baseline: `{study.Baseline}`.");
+            // The definition comes from the results file, so it is as untrusted as any other text in it.
+            writer.WriteLine($"Reproduces {Escape(study.Source)}. Conventions: {Escape(study.Conventions.Name)}. Baseline: {Code(study.Baseline)}.");
             foreach (var note in study.Notes)
             {
-                writer.WriteLine($"- {note}");
+                writer.WriteLine($"- {Escape(note)}");
             }
         }
 
@@ -87,7 +90,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         foreach (var table in (IEnumerable<TableModel>)[.. SummaryTable.Build(study, cells), ContenderTable.Build(cells), .. StudyTables.Build(study, cells), SizeTable.Build(cells)])
         {
             writer.WriteLine();
-            writer.WriteLine($"### {table.Title}");
+            writer.WriteLine($"### {Escape(table.Title)}");
             writer.WriteLine();
             WriteTable(writer, table);
         }
@@ -112,12 +115,47 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         }
     }
 
-    /// <summary>Keeps text from results (reasons, exception messages) from breaking the table or injecting markup.</summary>
-    internal static string Escape(string text) => text
-        .Replace("\\", "\\\\", StringComparison.Ordinal)
-        .Replace("|", "\\|", StringComparison.Ordinal)
-        .Replace("<", "&lt;", StringComparison.Ordinal)
-        .Replace(">", "&gt;", StringComparison.Ordinal)
-        .Replace("\r", " ", StringComparison.Ordinal)
-        .Replace("\n", " ", StringComparison.Ordinal);
+    /// <summary>
+    /// Text from results (names, reasons, exception messages, the environment) as literal Markdown: no table break, raw
+    /// HTML, entity, link, image, emphasis or code span can form, and it stays on one line (so it never starts a heading).
+    /// </summary>
+    internal static string Escape(string text)
+    {
+        var escaped = new StringBuilder(text.Length + 8);
+        foreach (var c in text)
+        {
+            _ = c switch
+            {
+                '<' => escaped.Append("&lt;"),
+                '>' => escaped.Append("&gt;"),
+                '&' => escaped.Append("&amp;"),
+                // '(' needs no escape once '[' has one: no link or image can open; '#' never starts a line here.
+                '\\' or '|' or '[' or ']' or '`' or '*' or '_' => escaped.Append('\\').Append(c),
+                '\r' or '\n' => escaped.Append(' '),
+                _ when char.IsControl(c) => escaped.Append(' '),
+                _ => escaped.Append(c),
+            };
+        }
+
+        return escaped.ToString();
+    }
+
+    /// <summary>
+    /// A code span that holds <paramref name="text"/> literally: fenced with more backticks than any run inside it,
+    /// on one line, with '|' escaped (GitHub splits table cells on it even in code).
+    /// </summary>
+    internal static string Code(string text)
+    {
+        var line = new string([.. text.Select(c => char.IsControl(c) ? ' ' : c)]).Replace("|", "\\|", StringComparison.Ordinal);
+        var longestRun = 0;
+        for (int i = 0, run = 0; i < line.Length; i++)
+        {
+            run = line[i] == '`' ? run + 1 : 0;
+            longestRun = Math.Max(longestRun, run);
+        }
+
+        var fence = new string('`', longestRun + 1);
+        var pad = line.StartsWith('`') || line.EndsWith('`') ? " " : "";
+        return fence + pad + line + pad + fence;
+    }
 }

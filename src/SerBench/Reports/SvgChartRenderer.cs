@@ -1,34 +1,44 @@
 using System.Diagnostics;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 
 namespace SerBench.Reports;
 
+/// <summary>Draws the chart specs written to charts/ as image files beside them.</summary>
+public interface IChartImageRenderer
+{
+    /// <param name="charts">Charts whose spec is already in <paramref name="chartsDirectory"/> as <c>&lt;id&gt;.vl.json</c>.</param>
+    /// <param name="chartsDirectory">Where the images go, as <c>&lt;id&gt;.svg</c>.</param>
+    /// <returns>The ids of the charts whose image was written, and a note when some or all could not be.</returns>
+    (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory);
+}
+
 /// <summary>
-/// Writes each chart beside the report as <c>charts/&lt;id&gt;.vl.json</c> (the Vega-Lite spec) and, when Node.js is on the
-/// PATH, as <c>charts/&lt;id&gt;.svg</c>, rendered headless by Vega itself. PNG is not produced: Vega renders PNG only
-/// through the native node-canvas package, which SerBench does not install.
+/// Renders each chart spec (<c>charts/&lt;id&gt;.vl.json</c>) to <c>charts/&lt;id&gt;.svg</c> when Node.js is on the PATH,
+/// headless, by Vega itself. PNG is not produced: Vega renders PNG only through the native node-canvas package, which
+/// SerBench does not install.
 /// </summary>
-public static class SvgChartRenderer
+public sealed class SvgChartRenderer : IChartImageRenderer
 {
     public static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
 
-    /// <returns>The ids of the charts whose SVG was written, and a note when some or all could not be.</returns>
-    public static (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory)
+    public static readonly SvgChartRenderer Instance = new();
+
+    private SvgChartRenderer()
+    {
+    }
+
+    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory)
     {
         if (charts.Count == 0)
         {
             return (new HashSet<string>(), null);
         }
 
-        Directory.CreateDirectory(chartsDirectory);
-        var manifest = new JsonArray();
-        foreach (var chart in charts)
+        var manifest = new JsonArray([.. charts.Select(chart => (JsonNode)new JsonObject
         {
-            var specPath = Path.Combine(chartsDirectory, chart.Id + ".vl.json");
-            File.WriteAllText(specPath, chart.Spec.ToJsonString(new JsonSerializerOptions { WriteIndented = true }));
-            manifest.Add(new JsonObject { ["spec"] = specPath, ["svg"] = Path.Combine(chartsDirectory, chart.Id + ".svg") });
-        }
+            ["spec"] = ReportWriter.ChartFile(chartsDirectory, chart, ".vl.json"),
+            ["svg"] = ReportWriter.ChartFile(chartsDirectory, chart, ".svg"),
+        })]);
 
         if (!ChartBundles.Available)
         {
@@ -60,7 +70,7 @@ public static class SvgChartRenderer
             }
 
             process.WaitForExit();
-            var rendered = charts.Where(c => File.Exists(Path.Combine(chartsDirectory, c.Id + ".svg"))).Select(c => c.Id).ToHashSet();
+            var rendered = charts.Where(c => File.Exists(ReportWriter.ChartFile(chartsDirectory, c, ".svg"))).Select(c => c.Id).ToHashSet();
             var problem = errors.IsCompletedSuccessfully ? errors.Result.Trim() : "";
             return (rendered, rendered.Count == charts.Count ? null
                 : $"{charts.Count - rendered.Count} of {charts.Count} SVG images could not be rendered" + (problem.Length > 0 ? ": " + problem.Split('\n')[0] : "."));

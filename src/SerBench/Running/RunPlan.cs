@@ -33,11 +33,23 @@ public static class RunPlan
 
         if (cases.Count == 0)
         {
-            throw new UsageException("Nothing to run: no study workload has the requested operations. Valid operations per study: " +
-                                     string.Join("; ", request.Studies.Select(s => $"{s.Name}: {string.Join(",", s.Workloads.SelectMany(w => w.Operations).Distinct().Select(RunRequest.OperationName))}")) + ".");
+            throw new UsageException(NothingToRun(request));
         }
 
         return cases;
+    }
+
+    /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
+    private static string NothingToRun(RunRequest request)
+    {
+        string Offered(Func<Workload, IEnumerable<string>> values) =>
+            string.Join("; ", request.Studies.Select(s => $"{s.Name}: {string.Join(",", s.Workloads.SelectMany(values).Distinct())}"));
+
+        var shapesLeft = request.Shapes is null || request.Studies.Any(s => s.Workloads.Any(w => request.Shapes.Contains(w.Shape)));
+        return shapesLeft
+            ? $"Nothing to run: no study workload has the requested operations. Valid operations per study: {Offered(w => w.Operations.Select(RunRequest.OperationName))}."
+            : $"Nothing to run: no study has the requested shapes ({string.Join(",", request.Shapes!.Select(RunRequest.ShapeName))}). " +
+              $"Valid shapes per study: {Offered(w => [RunRequest.ShapeName(w.Shape)])}.";
     }
 
     /// <summary>The study's workloads with --payloads swapping the model and --sizes replacing N of list and many shapes.</summary>

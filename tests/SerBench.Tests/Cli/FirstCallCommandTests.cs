@@ -33,12 +33,16 @@ public sealed class FirstCallCommandTests : IDisposable
         Assert.Contains("First-call cost in a fresh process", File.ReadAllText(Path.Combine(_directory, "first-call.md")), StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void FirstCall_BadLaunches_Exit2()
+    [Theory]
+    [InlineData("0")]
+    [InlineData("abc")]
+    [InlineData("1e3")]
+    public void FirstCall_BadLaunches_Exit2_WithOurMessage_NotADotNetTypeName(string launches)
     {
-        var (exitCode, _, error) = CliTester.Run("first-call", "--launches", "0", "--out", _directory);
+        var (exitCode, _, error) = CliTester.Run("first-call", "--launches", launches, "--out", _directory);
 
         Assert.Equal(2, exitCode);
-        Assert.Contains("Invalid --launches 0", error, StringComparison.Ordinal);
+        Assert.StartsWith($"serbench: Invalid --launches '{launches}'. Give a whole number of fresh processes from 1 to 100", error, StringComparison.Ordinal);
+        Assert.DoesNotContain("System.", error, StringComparison.Ordinal);
     }
 }

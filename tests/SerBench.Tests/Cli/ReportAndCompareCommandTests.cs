@@ -110,4 +110,93 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.Equal(2, exitCode);
         Assert.Contains($"Results file '{missing}' does not exist.", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Compare_MarkdownNamingAnInput_IsRefused_AndTheInputIsUnchanged()
+    {
+        var a = Save("a.json", Timed(744_000, 288_000));
+        var before = File.ReadAllBytes(a);
+
+        var (exitCode, _, error) = CliTester.Run("compare", a, a, "--markdown", a);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith($"serbench: --markdown '{a}' is one of the files being compared", error, StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(a));
+    }
+
+    [Fact]
+    public void Compare_MarkdownOverAFileThatIsNotAComparison_NeedsForce()
+    {
+        var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", Timed(744_000, 288_000)));
+        var notes = Path.Combine(_directory, "notes.md");
+        File.WriteAllText(notes, "# My notes\n");
+
+        var refused = CliTester.Run("compare", a, b, "--markdown", notes);
+        var kept = File.ReadAllText(notes);
+        var forced = CliTester.Run("compare", a, b, "--markdown", notes, "--force");
+        var again = CliTester.Run("compare", a, b, "--markdown", notes);
+
+        Assert.Equal(2, refused.ExitCode);
+        Assert.Contains("exists and is not a SerBench comparison; choose another file, or add --force", refused.Error, StringComparison.Ordinal);
+        Assert.Equal("# My notes\n", kept);
+        Assert.Equal((0, 0), (forced.ExitCode, again.ExitCode));
+        Assert.StartsWith("# SerBench comparison", File.ReadAllText(notes), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("", "is a folder; give a file name")]
+    [InlineData("missing/compare.md", "does not exist; create it or choose another file")]
+    public void Compare_MarkdownFolderOrMissingFolder_Exit2(string relative, string expected)
+    {
+        var a = Save("a.json", Timed(744_000, 288_000));
+
+        var (exitCode, _, error) = CliTester.Run("compare", a, a, "--markdown", Path.Combine(_directory, relative));
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains(expected, error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Compare_TimedCellsWithoutSpread_AreNotComparable_AndFailTheGate()
+    {
+        var bare = SampleResults.Document(SampleResults.Cell("stj-sourcegen-utf8", 288_000, errorFraction: 0) with { ErrorNs = null, IterationsNs = null });
+        var (a, b) = (Save("a.json", bare), Save("b.json", bare));
+
+        var (exitCode, output, _) = CliTester.Run("compare", a, b, "--fail-on-regression");
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("1 not comparable", output, StringComparison.Ordinal);
+        Assert.Contains("not comparable", output.Split('\n').First(l => l.Contains("stj-sourcegen-utf8", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.DoesNotContain("no regression", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Compare_NaNSample_IsRefusedByTheReader_Exit2()
+    {
+        var good = Save("good.json", Timed(744_000, 288_000));
+        var bad = Path.Combine(_directory, "nan.json");
+        File.WriteAllText(bad, SampleFiles.Edited(r => SampleFiles.FirstCell(r)["iterationsNs"]![0] = "NaN"));
+
+        var (exitCode, _, error) = CliTester.Run("compare", good, bad, "--fail-on-regression");
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("$.cells[0].iterationsNs[0]: expected a number", error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("tool", "$.tool: null where a value is required")]
+    [InlineData("environment", "$.environment: null where a value is required")]
+    public void Report_NullSection_Exit2_WithOneLine(string field, string expected)
+    {
+        var bad = Path.Combine(_directory, "bad.json");
+        File.WriteAllText(bad, SampleFiles.Edited(r => r[field] = null));
+
+        var (exitCode, _, error) = CliTester.RunWithoutChartImages("report", bad, "--out", Path.Combine(_directory, "out"));
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains(expected, error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.False(Directory.Exists(Path.Combine(_directory, "out")));
+    }
 }

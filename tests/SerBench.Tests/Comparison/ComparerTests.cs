@@ -160,4 +160,44 @@ public class ComparerTests
         Assert.StartsWith("globalization differs: BASE ICU (default), NEW invariant", warning, StringComparison.Ordinal);
         Assert.Empty(Comparer.Compare(before, before, 0.1).Warnings);
     }
+
+    [Theory]
+    [InlineData(double.NaN)]
+    [InlineData(double.PositiveInfinity)]
+    [InlineData(0.0)]
+    public void UnusableMean_IsNotComparable_AndFailsTheGate_NeverNoRegression(double mean)
+    {
+        var old = Cell("a", Sample(1000, 0.01, 20, 1));
+        var broken = old with { MeanNs = mean };
+
+        var report = Comparer.Compare(Results(old), Results(broken), 0.05);
+
+        var cell = Assert.Single(report.Cells);
+        Assert.True(cell.IsNotComparable);
+        Assert.True(report.Fails);
+        Assert.Equal("1 not comparable", ComparisonTables.Verdict(report));
+    }
+
+    [Fact]
+    public void NaNInsideTheSamples_IsNotComparable_NotSignificant()
+    {
+        var old = Cell("a", Sample(1000, 0.01, 20, 1));
+        var broken = Cell("a", [.. Sample(1000, 0.01, 19, 2), double.NaN]) with { MeanNs = 1000 };
+
+        var cell = Assert.Single(Comparer.Compare(Results(old), Results(broken), 0.05).Cells);
+
+        Assert.Equal(Change.NotComparable, cell.Time);
+        Assert.Null(cell.PValue);
+    }
+
+    [Fact]
+    public void CellsNotTimedOnEitherSide_AreNotCountedAsNotComparable()
+    {
+        var unavailable = new ComparableCell("study", "a", "UNAVAILABLE", null, null, null, null, null);
+
+        var report = Comparer.Compare(Results(unavailable), Results(unavailable), 0.05);
+
+        Assert.False(report.Fails);
+        Assert.Equal("no regression", ComparisonTables.Verdict(report));
+    }
 }

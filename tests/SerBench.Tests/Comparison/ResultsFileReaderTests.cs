@@ -1,4 +1,5 @@
 using SerBench.Comparison;
+using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Comparison;
 
@@ -49,5 +50,84 @@ public sealed class ResultsFileReaderTests : IDisposable
 
         Assert.Contains(path, error.Message, StringComparison.Ordinal);
         Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>Each broken file that used to crash report or compare (finding 3, 6), with the path the message must name.</summary>
+    public static TheoryData<string, string, string> BrokenDocuments() => new()
+    {
+        { "schema 1.5", SampleFiles.Edited(r => r["schemaVersion"] = 1.5), "has schema version 1.5; this SerBench reads version 1" },
+        { "schema huge", SampleFiles.Edited(r => r["schemaVersion"] = 99999999999), "has schema version 99999999999" },
+        { "tool null", SampleFiles.Edited(r => r["tool"] = null), "$.tool: null where a value is required" },
+        { "environment null", SampleFiles.Edited(r => r["environment"] = null), "$.environment: null where a value is required" },
+        { "packages null", SampleFiles.Edited(r => r["packages"] = null), "$.packages: null where a value is required" },
+        { "package version null", SampleFiles.Edited(r => r["packages"]!["Newtonsoft.Json"] = null), "$.packages[\"Newtonsoft.Json\"]: null where a value is required" },
+        { "contender null", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["contender"] = null), "$.cells[0].contender: null where a value is required" },
+        { "contender missing", SampleFiles.Edited(r => SampleFiles.FirstCell(r).Remove("contender")), "$.cells[0].contender: required field is missing" },
+        { "null cell", SampleFiles.Edited(r => r["cells"]!.AsArray().Add(null)), "$.cells[5]: null where a value is required" },
+        { "cells not array", SampleFiles.Edited(r => r["cells"] = "many"), "$.cells: expected an array, found the string \"many\"" },
+        { "mean string NaN", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["meanNs"] = "NaN"), "$.cells[0].meanNs: expected a number, found the string \"NaN\"" },
+        { "mean Infinity", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["meanNs"] = "Infinity"), "$.cells[0].meanNs: expected a number" },
+        { "mean negative", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["meanNs"] = -5), "$.cells[0].meanNs: -5 is negative" },
+        { "iteration NaN", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["iterationsNs"]![1] = "NaN"), "$.cells[0].iterationsNs[1]: expected a number" },
+        { "count zero", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["count"] = 0), "$.cells[0].count: must be at least 1" },
+        { "count huge", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["count"] = 99999999999), "$.cells[0].count: 99999999999 is not a whole number" },
+        { "unknown operation", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["operation"] = "explode"), "$.cells[0].operation: unknown operation \"explode\"" },
+        { "bad date", SampleFiles.Edited(r => r["startedAt"] = "yesterday"), "$.startedAt: expected an ISO 8601 date and time" },
+        { "noisy string", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["noisy"] = "yes"), "$.cells[0].noisy: expected true or false" },
+    };
+
+    [Theory]
+    [MemberData(nameof(BrokenDocuments))]
+    public void BrokenDocument_IsRefusedWithTheFileTheJsonPathAndTheProblem(string name, string text, string expected)
+    {
+        var path = Write(name.Replace(' ', '-') + ".json", text);
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadDocument(path));
+
+        Assert.StartsWith($"'{path}' ", error.Message, StringComparison.Ordinal);
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void MeanBeyondDoubleRange_IsRefusedAsNotFinite()
+    {
+        var path = Write("1e400.json", SampleFiles.ValidJson().Replace("\"meanNs\": 744000", "\"meanNs\": 1e400", StringComparison.Ordinal));
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadComparable(path));
+
+        Assert.Contains("$.cells[0].meanNs: 1e400 is not a finite number", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("""{"Benchmarks":[1,"x"]}""", "$.Benchmarks[0]: expected an object")]
+    [InlineData("""{"Benchmarks":[{"FullName":7}]}""", "$.Benchmarks[0].FullName: expected a string")]
+    [InlineData("""{"Benchmarks":[{"Statistics":{"Mean":"NaN"}}]}""", "$.Benchmarks[0].Statistics.Mean: \"NaN\" is not a finite number")]
+    [InlineData("""{"Benchmarks":[{"Measurements":[null]}]}""", "$.Benchmarks[0].Measurements[0]: expected an object")]
+    [InlineData("""{"Benchmarks":{}}""", "$.Benchmarks: expected an array")]
+    public void BrokenBenchmarkDotNetExport_IsRefusedWithThePath(string text, string expected)
+    {
+        var path = Write("bdn-report-full.json", text);
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadComparable(path));
+
+        Assert.Contains("is not a valid BenchmarkDotNet export: " + expected, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Folder_IsRefused_PointingAtTheResultsFileInside()
+    {
+        var inside = Write("results.json", SampleFiles.ValidJson());
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadDocument(_directory));
+
+        Assert.Equal($"'{_directory}' is a folder, not a results file; did you mean '{inside}'?", error.Message);
+    }
+
+    [Fact]
+    public void ValidDocument_RoundTrips()
+    {
+        var document = ResultsFileReader.ReadDocument(Write("results.json", SampleFiles.ValidJson()));
+
+        Assert.Equal(5, document.Cells.Count);
     }
 }

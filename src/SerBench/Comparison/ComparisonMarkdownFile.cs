@@ -1,0 +1,85 @@
+using SerBench.Running;
+
+namespace SerBench.Comparison;
+
+/// <summary>
+/// Where <c>compare --markdown FILE</c> may write: never over one of the files being compared, never over a file
+/// that is not an earlier comparison unless forced, and atomically (write, then rename), so the old file survives a failure.
+/// </summary>
+public static class ComparisonMarkdownFile
+{
+    /// <summary>Throws <see cref="UsageException"/> when <paramref name="target"/> may not be written.</summary>
+    public static void Check(string target, IEnumerable<string> inputs, bool force)
+    {
+        var full = Path.GetFullPath(target);
+        if (Directory.Exists(full))
+        {
+            throw new UsageException($"--markdown '{target}' is a folder; give a file name, e.g. --markdown {Path.Combine(target, "compare.md")}.");
+        }
+
+        var folder = Path.GetDirectoryName(full)!;
+        if (!Directory.Exists(folder))
+        {
+            throw new UsageException($"--markdown '{target}': the folder '{folder}' does not exist; create it or choose another file.");
+        }
+
+        if (inputs.Any(input => SameFile(input, full)))
+        {
+            throw new UsageException($"--markdown '{target}' is one of the files being compared; choose another file for the comparison.");
+        }
+
+        if (File.Exists(full) && !force && !IsComparison(full))
+        {
+            throw new UsageException($"--markdown '{target}' exists and is not a SerBench comparison; choose another file, or add --force to replace it.");
+        }
+    }
+
+    public static void Write(ComparisonReport report, string basePath, string newPath, string target)
+    {
+        var full = Path.GetFullPath(target);
+        var temporary = full + "." + Guid.NewGuid().ToString("N")[..8] + ".tmp";
+        try
+        {
+            using (var writer = new StreamWriter(temporary))
+            {
+                ComparisonTables.WriteMarkdown(report, basePath, newPath, writer);
+            }
+
+            File.Move(temporary, full, overwrite: true);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            File.Delete(temporary);
+            throw new UsageException($"Cannot write --markdown '{target}': {exception.Message}");
+        }
+    }
+
+    /// <summary>Same path after resolving symbolic links (a link to an input is the input).</summary>
+    private static bool SameFile(string input, string full) =>
+        string.Equals(Resolve(Path.GetFullPath(input)), Resolve(full), OperatingSystem.IsLinux() ? StringComparison.Ordinal : StringComparison.OrdinalIgnoreCase);
+
+    private static string Resolve(string path)
+    {
+        try
+        {
+            return File.Exists(path) ? new FileInfo(path).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? path : path;
+        }
+        catch (IOException)
+        {
+            return path;
+        }
+    }
+
+    private static bool IsComparison(string path)
+    {
+        try
+        {
+            using var reader = new StreamReader(path);
+            return reader.ReadLine() == ComparisonTables.MarkdownHeading;
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,178 @@
+using System.Security.Cryptography;
+using System.Text.Json.Nodes;
+using SerBench.Tests.Reports;
+
+namespace SerBench.Tests.Cli;
+
+/// <summary>
+/// Seeded mutations of a valid results.json — fields dropped, types changed, nulls inserted, non-finite, huge and
+/// negative numbers, hostile strings, truncation — each run through <c>report</c> and <c>compare</c> in-process: the exit
+/// code is always 0 or 2, nothing is written outside the output folder, and the input files are never modified.
+/// </summary>
+public sealed class ResultsFileFuzzTests : IDisposable
+{
+    private const int Mutations = 600;
+
+    /// <summary>A name unique to this run, so a file escaping to /tmp would be found.</summary>
+    private static readonly string Escapee = "serbench-fuzz-escape-" + Guid.NewGuid().ToString("N")[..8];
+
+    private static readonly string[] HostileStrings =
+    [
+        $"../../../../tmp/{Escapee}", $"../../{Escapee}", $"../../../../{Escapee}", $"../../../../../{Escapee}", $"/tmp/{Escapee}", "..", "", " ", "<script>alert(1)</script>", "a|b|c", "line\nbreak\r\n# heading",
+        "=cmd|' /C calc'!A0", "+SUM(1)", "@x", "-1", "[x](javascript:alert(1))", "`code`", "\u0000\u202e", new string('x', 5000), "NaN", "serialize",
+    ];
+
+    private static readonly string[] RawNumbers = ["1e400", "-1e400", "1.5", "-1", "0", "99999999999", "9223372036854775807", "1e308", "-0.0", "4.9e-324"];
+
+    private readonly TempDirectory _root = new();
+
+    public void Dispose() => _root.Dispose();
+
+    [Fact]
+    public void MutatedResultsFiles_NeverCrashReportOrCompare_NeverEscapeTheOutputFolder_NeverChangeTheInput()
+    {
+        var inputs = Directory.CreateDirectory(_root.File("in")).FullName;
+        var output = _root.File("out");
+        var basePath = Path.Combine(inputs, "base.json");
+        File.WriteAllText(basePath, SampleFiles.ValidJson());
+        var random = new Random(11);
+        var exitCodes = new Dictionary<int, int>();
+        for (var i = 0; i < Mutations; i++)
+        {
+            var mutated = Path.Combine(inputs, $"mutated-{i:000}.json");
+            File.WriteAllText(mutated, Mutate(random));
+            var before = (Hash(basePath), Hash(mutated));
+
+            foreach (var args in new[]
+            {
+                new[] { "report", mutated, "--out", Path.Combine(output, "report") },
+                ["compare", basePath, mutated, "--markdown", Path.Combine(output, "compare.md")],
+                ["compare", mutated, mutated],
+            })
+            {
+                var (exitCode, stdout, error) = CliTester.RunWithoutChartImages(args);
+                Assert.True(exitCode is 0 or 2, $"mutation {i}, {args[0]}: exit code {exitCode}\n{error}{stdout}\n{File.ReadAllText(mutated)}");
+                Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
+                exitCodes[exitCode] = exitCodes.GetValueOrDefault(exitCode) + 1;
+            }
+
+            Assert.Equal(before, (Hash(basePath), Hash(mutated)));
+        }
+
+        Assert.Equal(["in", "out"], Directory.GetFileSystemEntries(_root.Path).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        Assert.Equal(Mutations + 1, Directory.GetFiles(inputs).Length);
+        // Where "../" chains from charts/ would land: every folder above it, and /tmp/tmp.
+        for (var folder = Path.Combine(output, "report", "charts"); folder is not null; folder = Path.GetDirectoryName(folder))
+        {
+            Assert.Empty(Directory.Exists(folder) ? Directory.GetFileSystemEntries(folder, Escapee + "*") : []);
+        }
+
+        Assert.False(Directory.Exists(Path.Combine(Path.GetTempPath(), "tmp")) && Directory.GetFileSystemEntries(Path.Combine(Path.GetTempPath(), "tmp"), Escapee + "*").Length > 0);
+        // Both outcomes are exercised: files the reader refuses, and files that still render.
+        Assert.True(exitCodes.GetValueOrDefault(0) > 100 && exitCodes.GetValueOrDefault(2) > 100, string.Join(", ", exitCodes));
+    }
+
+    /// <summary>One to three mutations of the valid file; a few are truncated as text instead.</summary>
+    private static string Mutate(Random random)
+    {
+        var text = SampleFiles.ValidJson();
+        if (random.Next(20) == 0)
+        {
+            return text[..random.Next(text.Length)];
+        }
+
+        var root = JsonNode.Parse(text)!;
+        var raw = new List<string>();
+        for (var n = random.Next(1, 4); n > 0; n--)
+        {
+            var slots = Slots(root).ToList();
+            var (parent, key, index) = slots[random.Next(slots.Count)];
+            switch (random.Next(6))
+            {
+                case 0 when key is not null:
+                    parent.AsObject().Remove(key);
+                    break;
+                case 1 when parent is JsonArray array:
+                    array.Insert(random.Next(array.Count + 1), null);
+                    break;
+                case 2:
+                    // Numbers JsonNode cannot hold (1e400) go in as a marker replaced in the text.
+                    raw.Add(RawNumbers[random.Next(RawNumbers.Length)]);
+                    Set(parent, key, index, JsonValue.Create($"@raw{raw.Count - 1}@"));
+                    break;
+                case 3:
+                    Set(parent, key, index, JsonValue.Create(HostileStrings[random.Next(HostileStrings.Length)]));
+                    break;
+                default:
+                    Set(parent, key, index, (random.Next(6)) switch
+                    {
+                        0 => null,
+                        1 => JsonValue.Create(random.Next(2) == 0),
+                        2 => new JsonArray(JsonValue.Create(1), null),
+                        3 => new JsonObject { ["x"] = 1 },
+                        4 => JsonValue.Create(new[] { "NaN", "Infinity", "-Infinity" }[random.Next(3)]),
+                        _ => JsonValue.Create(-random.Next(1, 1000)),
+                    });
+                    break;
+            }
+        }
+
+        var json = root.ToJsonString();
+        for (var i = 0; i < raw.Count; i++)
+        {
+            json = json.Replace($"\"@raw{i}@\"", raw[i], StringComparison.Ordinal);
+        }
+
+        return json;
+    }
+
+    /// <summary>Every place in the tree that holds a value: (container, property name or array index).</summary>
+    private static IEnumerable<(JsonNode Parent, string? Key, int Index)> Slots(JsonNode node)
+    {
+        switch (node)
+        {
+            case JsonObject obj:
+                foreach (var (key, value) in obj.ToList())
+                {
+                    yield return (obj, key, -1);
+                    if (value is not null)
+                    {
+                        foreach (var slot in Slots(value))
+                        {
+                            yield return slot;
+                        }
+                    }
+                }
+
+                break;
+            case JsonArray array:
+                for (var i = 0; i < array.Count; i++)
+                {
+                    yield return (array, null, i);
+                    if (array[i] is { } item)
+                    {
+                        foreach (var slot in Slots(item))
+                        {
+                            yield return slot;
+                        }
+                    }
+                }
+
+                break;
+        }
+    }
+
+    private static void Set(JsonNode parent, string? key, int index, JsonNode? value)
+    {
+        if (key is not null)
+        {
+            parent.AsObject()[key] = value;
+        }
+        else
+        {
+            parent.AsArray()[index] = value;
+        }
+    }
+
+    private static string Hash(string path) => Convert.ToHexString(SHA256.HashData(File.ReadAllBytes(path)));
+}

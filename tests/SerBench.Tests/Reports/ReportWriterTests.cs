@@ -1,0 +1,49 @@
+using SerBench.Reports;
+using SerBench.Results;
+
+namespace SerBench.Tests.Reports;
+
+public sealed class ReportWriterTests : IDisposable
+{
+    private readonly TempDirectory _root = new();
+
+    public void Dispose() => _root.Dispose();
+
+    private static ResultsDocument WithStudy(string study) =>
+        SampleResults.Document([.. SampleResults.WebApiWithCrash().Cells.Select(c => c with { Study = study })]);
+
+    [Fact]
+    public void HostileStudyName_NeverBecomesAPathOutsideTheOutputFolder()
+    {
+        var output = Path.Combine(_root.Path, "a", "b", "out");
+
+        ReportWriter.Write(WithStudy("../../../escaped"), output, NoChartImages.Instance);
+
+        Assert.Equal([Path.Combine(_root.Path, "a")], Directory.GetFileSystemEntries(_root.Path));
+        Assert.Equal([Path.Combine(_root.Path, "a", "b")], Directory.GetFileSystemEntries(Path.Combine(_root.Path, "a")));
+        Assert.All(Directory.GetFiles(Path.Combine(output, "charts")), f => Assert.Matches("^escaped-[0-9a-f]{8}-", Path.GetFileName(f)));
+    }
+
+    [Fact]
+    public void FailurePartWay_LeavesThePreviousCompleteSet()
+    {
+        ReportWriter.Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
+        var before = Directory.GetFiles(_root.Path, "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
+
+        Assert.Throws<IOException>(() => ReportWriter.Write(WithStudy("second"), _root.Path, FailingChartImages.Instance));
+
+        var after = Directory.GetFiles(_root.Path, "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
+        Assert.Equal(before, after);
+        Assert.Contains("## first", after[_root.File("report.md")], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NewSet_RemovesChartsOfTheOldOne()
+    {
+        ReportWriter.Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
+
+        ReportWriter.Write(WithStudy("second"), _root.Path, NoChartImages.Instance);
+
+        Assert.All(Directory.GetFiles(_root.File("charts")), f => Assert.StartsWith("second-", Path.GetFileName(f), StringComparison.Ordinal));
+    }
+}
