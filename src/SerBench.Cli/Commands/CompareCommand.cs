@@ -18,7 +18,7 @@ internal static class CompareCommand
     {
         var basePath = new Argument<string>("base") { Description = "The earlier results: a SerBench results.json or a BenchmarkDotNet *-report-full.json." };
         var newPath = new Argument<string>("new") { Description = "The later results, same formats." };
-        var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts (default 10%: two identical quick runs on a 2-core shared VM differed by up to 9.5%).", DefaultValueFactory = _ => DefaultThreshold };
+        var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts (default 10%); a change must also be statistically significant to count.", DefaultValueFactory = _ => DefaultThreshold };
         var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, stopped passing the gate, or was timed on both sides but could not be compared." };
         var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file (never one of the inputs)." };
         var force = new Option<bool>("--force") { Description = "Let --markdown replace an existing file that is not an earlier SerBench comparison." };

@@ -20,7 +20,7 @@ internal static class RunCommand
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
-        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick and full: 3; smoke: 1). More rounds give tighter, still honest, intervals and take longer." };
+        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1). More rounds give tighter, still honest, intervals and take longer." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
@@ -41,7 +41,7 @@ internal static class RunCommand
             {
                 if (roundCount is < 1 or > 50)
                 {
-                    throw new UsageException($"Invalid --rounds {roundCount}: give a number of rounds from 1 to 50 (quick and full use 3).");
+                    throw new UsageException($"Invalid --rounds {roundCount}: give a number of rounds from 1 to 50 (quick uses 2, full 3).");
                 }
 
                 request = request with { Profile = request.Profile.WithRounds(roundCount) };
@@ -112,6 +112,12 @@ internal static class RunCommand
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
             progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, stop.Token));
+        }
+
+        // A child measures for its parent, which reads its results.json and renders the reports once for the whole run.
+        if (isolation is null)
+        {
+            return stop.ExitCode ?? CliApp.ExitOk;
         }
 
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.

@@ -29,65 +29,86 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             // engine and the harness (±30-40% in trials); a throwaway cell settles that before any real one.
             _engineWarmedUp = true;
             var scratch = new byte[256];
-            Run(() => Convert.ToBase64String(scratch), profile, "(engine warm-up, discarded)");
+            Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
+            var (_, _, warmUpNs) = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromSeconds(1)) : default;
+            Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
         }
 
-        PreWarm(body, profile.PreWarm);
+        double nanosecondsPerCall = 0;
         if (profile.PreWarm > TimeSpan.Zero)
         {
-            var waited = WaitForJitQuiescence(TimeSpan.FromSeconds(5));
-            log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for background JIT to settle");
+            (var warmed, var compiled, nanosecondsPerCall) = WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm);
+            log.WriteLine($"// SerBench: warmed {warmed.TotalMilliseconds:0} ms until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms ({compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
         }
 
-        return Run(body, profile, cellName);
+        return Run(body, profile, cellName, nanosecondsPerCall);
     }
 
+    /// <summary>How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.</summary>
+    private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(150);
+
     /// <summary>
-    /// Waits until the runtime stops compiling methods (tier-1 recompilation of startup code runs on a background
-    /// thread and, on a 2-core machine, disturbed the first cells of a process by 30-300%).
+    /// Calls the body until its code has settled, before BenchmarkDotNet sees it: at least <paramref name="minimum"/>,
+    /// then until the runtime has compiled no method for <see cref="SteadyFor"/> and the last few batches run no faster
+    /// than the best one so far. Both signals are needed. Tiered compilation promotes a method (tier 0, instrumented,
+    /// then tier 1 with profile-guided optimizations) only after it has been called again and only after a delay that
+    /// any new tier-0 compilation restarts, so a quiet JIT alone was seen while Newtonsoft still ran tier-0 code 7×
+    /// slower than its steady state; and a wait that sleeps instead of calling never gets there at all.
     /// </summary>
-    private static TimeSpan WaitForJitQuiescence(TimeSpan limit)
+    /// <returns>How long it took, how many methods were compiled meanwhile, and the time per call once steady.</returns>
+    private static (TimeSpan Elapsed, long Compiled, double NanosecondsPerCall) WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit)
     {
+        const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
-        var last = System.Runtime.JitInfo.GetCompiledMethodCount();
-        var quietSince = watch.Elapsed;
+        var first = System.Runtime.JitInfo.GetCompiledMethodCount();
+        var last = first;
+        var quietSince = TimeSpan.Zero;
+        var best = double.MaxValue;
+        var recent = new Queue<double>();
         while (watch.Elapsed < limit)
         {
-            Thread.Sleep(20);
+            var batchStart = watch.Elapsed;
+            var batchEnd = batchStart + BatchTime;
+            long calls = 0;
+            do
+            {
+                GC.KeepAlive(body());
+                calls++;
+            }
+            while (watch.Elapsed < batchEnd);
+
+            var perCall = (watch.Elapsed - batchStart).TotalNanoseconds / calls;
+            best = Math.Min(best, perCall);
+            recent.Enqueue(perCall);
+            if (recent.Count > SettledBatches)
+            {
+                recent.Dequeue();
+            }
+
             var now = System.Runtime.JitInfo.GetCompiledMethodCount();
             if (now != last)
             {
                 last = now;
                 quietSince = watch.Elapsed;
             }
-            else if (watch.Elapsed - quietSince >= TimeSpan.FromMilliseconds(200))
+            else if (watch.Elapsed >= minimum && watch.Elapsed - quietSince >= SteadyFor
+                     && recent.Count == SettledBatches && recent.Min() <= best * 1.05)
             {
                 break;
             }
         }
 
-        return watch.Elapsed;
+        return (watch.Elapsed, last - first, recent.Count == 0 ? 0 : recent.Min());
     }
 
-    /// <summary>
-    /// Calls the body for a while before BenchmarkDotNet sees it. Large code paths (a serializer's whole read path)
-    /// need longer than BenchmarkDotNet's few warm-up iterations to reach tier-1 code on a 2-core machine.
-    /// </summary>
-    private static void PreWarm(Func<object?> body, TimeSpan duration)
-    {
-        var watch = Stopwatch.StartNew();
-        while (watch.Elapsed < duration)
-        {
-            GC.KeepAlive(body());
-        }
-    }
+    private static readonly TimeSpan BatchTime = TimeSpan.FromMilliseconds(10);
 
-    private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName)
+    private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp = false)
     {
         CellBenchmark.Body = body;
         CellBenchmark.Fault = null;
         log.WriteLine($"=== {cellName}");
-        var job = profile.CreateJob().WithToolchain(new InProcessEmitToolchain(profile.Timeout, logOutput: false));
+        var job = WithInvocationCount(profile, nanosecondsPerCall, engineWarmUp).WithToolchain(new InProcessEmitToolchain(profile.Timeout, logOutput: false));
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
             .AddDiagnoser(MemoryDiagnoser.Default)
@@ -130,6 +151,31 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             CellBenchmark.Body = static () => null;
             log.Flush();
         }
+    }
+
+    /// <summary>
+    /// The profile's job, with the invocations per iteration set from the warm-up's own time per call when the profile
+    /// asks for it: BenchmarkDotNet then skips its pilot stage, which in a short round cost as much as the measurement.
+    /// Unrolled 16 times like BenchmarkDotNet's default, except for calls so slow that 16 of them overfill an iteration.
+    /// </summary>
+    private static Job WithInvocationCount(MeasurementProfile profile, double nanosecondsPerCall, bool engineWarmUp)
+    {
+        var job = profile.CreateJob();
+        if (!profile.InvocationsFromWarmUp || nanosecondsPerCall <= 0)
+        {
+            return job;
+        }
+
+        if (engineWarmUp)
+        {
+            // Only BenchmarkDotNet's own code needs to run here (compiled and tiered once per process), not a measurement.
+            job = job.WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(5)).WithWarmupCount(1).WithIterationCount(3);
+        }
+
+        var target = job.Run.IterationTime.ToNanoseconds() / nanosecondsPerCall;
+        return target >= 16
+            ? job.WithUnrollFactor(16).WithInvocationCount(16 * (long)Math.Round(target / 16))
+            : job.WithUnrollFactor(1).WithInvocationCount(Math.Max(1, (long)Math.Round(target)));
     }
 
     /// <summary>Sends BenchmarkDotNet's console output to a file instead of the user's terminal.</summary>

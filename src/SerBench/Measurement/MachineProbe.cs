@@ -6,8 +6,10 @@ namespace SerBench.Measurement;
 /// <summary>
 /// A small fixed workload timed now and then during a run, so the report can say how much the machine's own speed
 /// moved while cells were measured (a busy neighbour, a throttled CPU, a noisy cloud host). The work is the same on
-/// every call and does not allocate: hashing a buffer that fits in the L2 cache, with a data-dependent loop so the JIT
-/// cannot fold it away.
+/// every call and does not allocate. It has two halves, because serializers depend on both and neighbours disturb them
+/// differently: hashing a buffer that fits in the L2 cache (the core's speed), and a dependent walk through a buffer
+/// larger than a typical last-level cache share (memory latency, which a neighbour thrashing the shared cache slows
+/// down while the first half does not notice).
 /// </summary>
 public static class MachineProbe
 {
@@ -15,9 +17,13 @@ public static class MachineProbe
     private const int Passes = 40;
     private const int Samples = 5;
 
-    private static readonly byte[] Buffer = CreateBuffer();
+    private const int ChainLength = 32 * 1024 * 1024 / sizeof(int);
+    private const int ChainSteps = 50_000;
 
-    /// <summary>Times the workload <see cref="Samples"/> times and returns the fastest, in nanoseconds (about 2–5 ms each).</summary>
+    private static readonly byte[] Buffer = CreateBuffer();
+    private static readonly int[] Chain = CreateChain();
+
+    /// <summary>Times the workload <see cref="Samples"/> times and returns the fastest, in nanoseconds (a few milliseconds each).</summary>
     public static double MeasureNs()
     {
         GC.KeepAlive(Work());
@@ -52,7 +58,33 @@ public static class MachineProbe
             }
         }
 
-        return hash;
+        // A random cycle through 32 MB: every step is a cache miss that depends on the one before.
+        var index = 0;
+        for (var step = 0; step < ChainSteps; step++)
+        {
+            index = Chain[index];
+        }
+
+        return hash ^ (uint)index;
+    }
+
+    private static int[] CreateChain()
+    {
+        // Sattolo's algorithm: a random permutation that is one single cycle, so the walk never short-circuits.
+        var chain = new int[ChainLength];
+        for (var i = 0; i < chain.Length; i++)
+        {
+            chain[i] = i;
+        }
+
+        var random = new Random(20261122);
+        for (var i = chain.Length - 1; i > 0; i--)
+        {
+            var j = random.Next(i);
+            (chain[i], chain[j]) = (chain[j], chain[i]);
+        }
+
+        return chain;
     }
 
     private static byte[] CreateBuffer()

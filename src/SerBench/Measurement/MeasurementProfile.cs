@@ -6,9 +6,12 @@ namespace SerBench.Measurement;
 /// <summary>How hard to measure: a BenchmarkDotNet job plus the precision a cell must reach to be called precise.</summary>
 public sealed class MeasurementProfile
 {
-    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1)
+    private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1,
+        bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default)
     {
         PreWarm = preWarm;
+        MaximumWarm = maximumWarm;
+        InvocationsFromWarmUp = invocationsFromWarmUp;
         Rounds = rounds;
         Name = name;
         Description = description;
@@ -29,7 +32,7 @@ public sealed class MeasurementProfile
 
     internal Func<Job> CreateJob { get; }
 
-    /// <summary>How long each cell's body is called before BenchmarkDotNet starts (tiering settles); zero for smoke.</summary>
+    /// <summary>The least time each cell's body is called before BenchmarkDotNet starts (tiering settles); zero for smoke.</summary>
     public TimeSpan PreWarm { get; }
 
     /// <summary>Correctness plus one short measurement: for CI, not for conclusions.</summary>
@@ -43,21 +46,21 @@ public sealed class MeasurementProfile
             .WithEvaluateOverhead(false));
 
     /// <summary>
-    /// The default: three rounds per cell, each a fresh process running a short adaptive BenchmarkDotNet job; the
-    /// cell's 99.9% interval comes from the spread between rounds (flagged when its half-width is over 3% of the mean).
+    /// The default: two rounds per cell, each in a fresh process that warms the cell until its code has settled and then
+    /// runs a short BenchmarkDotNet job; the cell's 99.9% interval comes from the spread between rounds, moderated with
+    /// the run's pooled spread (flagged when its half-width is over 3% of the mean).
     /// </summary>
     public static MeasurementProfile Quick { get; } = new(
-        "quick", "3 rounds per cell, each in a fresh process: 2–6 warm-up and 6–15 measured iterations of ~25 ms; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",
+        "quick", "2 rounds per cell, each in a fresh process: warm 0.3–1.5 s until the JIT is quiet and the speed steady, then 1 warm-up and 7 measured iterations of ~20 ms; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",
         targetRelativeError: 0.03, TimeSpan.FromMinutes(3),
         () => new Job("quick")
-            .WithIterationTime(TimeInterval.FromMilliseconds(25))
-            .WithMinWarmupCount(2)
-            .WithMaxWarmupCount(6)
-            .WithMinIterationCount(6)
-            .WithMaxIterationCount(15)
-            .WithMaxRelativeError(0.02),
-        preWarm: TimeSpan.FromMilliseconds(150),
-        rounds: 3);
+            .WithIterationTime(TimeInterval.FromMilliseconds(20))
+            .WithWarmupCount(1)
+            .WithIterationCount(7),
+        preWarm: TimeSpan.FromMilliseconds(300),
+        rounds: 2,
+        invocationsFromWarmUp: true,
+        maximumWarm: TimeSpan.FromSeconds(1.5));
 
     /// <summary>BenchmarkDotNet's default job, in three rounds.</summary>
     public static MeasurementProfile Full { get; } = new(
@@ -65,7 +68,8 @@ public sealed class MeasurementProfile
         targetRelativeError: 0.02, TimeSpan.FromMinutes(15),
         () => new Job("full"),
         preWarm: TimeSpan.FromMilliseconds(500),
-        rounds: 3);
+        rounds: 3,
+        maximumWarm: TimeSpan.FromSeconds(5));
 
     /// <summary>
     /// Rounds per cell: each round measures the cell with <see cref="CreateJob"/> in a fresh process, at a different
@@ -75,7 +79,16 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of rounds (<c>--rounds</c>).</summary>
     public MeasurementProfile WithRounds(int rounds) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm);
+
+    /// <summary>The longest a cell is warmed before it is measured anyway (a noisy machine may never look steady).</summary>
+    public TimeSpan MaximumWarm { get; }
+
+    /// <summary>
+    /// True when the invocations per iteration come from the warm-up's time per call instead of BenchmarkDotNet's pilot
+    /// stage (the code is already steady when BenchmarkDotNet starts, so the pilot only costs time).
+    /// </summary>
+    public bool InvocationsFromWarmUp { get; }
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Smoke, Quick, Full];
 

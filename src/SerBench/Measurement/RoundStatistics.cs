@@ -26,6 +26,9 @@ public static class RoundStatistics
     /// </summary>
     public const double PooledDegreesOfFreedom = 4;
 
+    /// <summary>The widest interval reported, relative to the mean.</summary>
+    public const double MaximumRelativeError = 1000;
+
     /// <summary>The interval of one cell: its mean, the half-width of the 99.9% CI, and the log-scale standard error.</summary>
     public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom);
 
@@ -95,7 +98,9 @@ public static class RoundStatistics
         }
 
         var standardError = Math.Sqrt(variance / rounds);
-        var halfWidth = mean * (Math.Exp(StudentQuantile(degrees) * standardError) - 1);
+        // With two rounds and nothing to pool, t is 636: the exponential can overflow. An interval a thousand times the
+        // mean says all there is to say, and keeps results.json finite.
+        var halfWidth = Math.Min(mean * (Math.Exp(StudentQuantile(degrees) * standardError) - 1), mean * MaximumRelativeError);
         return new Interval(mean, Math.Max(halfWidth, withinRoundErrorNs), standardError, degrees);
     }
 

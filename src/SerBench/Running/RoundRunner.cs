@@ -43,6 +43,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             .GroupBy(p => (p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
         var total = groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds;
         var done = 0;
+        double? pooled = null;
         var secondsPerCell = new List<double>();
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested; round++)
         {
@@ -66,10 +67,10 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                     var rounded = cells[Runner.Describe(planned, operation, Verdict.Ok).Key];
                     rounded.Add(measured);
                     done++;
-                    observer.CellFinished(rounded.Combine(null, profile), Progress(done, total, label, secondsPerCell));
+                    observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, label, secondsPerCell));
                 }
 
-                Save(store, order, cells, profile, calibration, probes);
+                pooled = Save(store, order, cells, profile, calibration, probes);
             }
         }
 
@@ -103,7 +104,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         }
     }
 
-    private static void Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
+    /// <summary>Writes every cell with the run's current pooled spread; returns that spread for the progress display.</summary>
+    private static double? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
         List<CellMeasurement> calibration, List<MachineProbeSample> probes)
     {
         var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
@@ -118,6 +120,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                 document.Calibration = new HarnessCalibrationResult(interval.MeanNs, interval.ErrorNs, [.. calibration.Select(c => c.MeanNs)]);
             }
         });
+        return pooled;
     }
 
     private static string IntervalText(int rounds) =>

@@ -17,7 +17,7 @@ public sealed class RunCommandTests : IDisposable
 
     private readonly TempDirectory _output = new();
 
-    private static string[] Run(string contenders) => ["run", "--study", "json-vs-binary", "--contenders", contenders, "--profile", "smoke", "--in-process"];
+    private static string[] Run(string contenders) => ["run", "--study", "json-vs-binary", "--contenders", contenders, "--profile", "smoke"];
 
     public void Dispose() => _output.Dispose();
 
