@@ -11,6 +11,9 @@ namespace SerBench.Cli.Commands;
 /// <summary><c>serbench run</c>: verify, measure, write results and reports.</summary>
 internal static class RunCommand
 {
+    /// <summary>Rounds for a run too small to pool its cells' spread.</summary>
+    private const int SmallRunRounds = 5;
+
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
@@ -20,7 +23,7 @@ internal static class RunCommand
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
-        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1). More rounds give tighter, still honest, intervals and take longer." };
+        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
@@ -48,6 +51,14 @@ internal static class RunCommand
             }
 
             var plan = RunPlan.Create(request);
+            // Intervals lean on the spread of the whole run; a run of one or two cells has none to lean on, and two
+            // rounds alone give Student's t one degree of freedom (an interval hundreds of times the mean).
+            if (parse.GetValue(rounds) is null && request.Profile.Rounds > 1
+                && plan.Where(p => p.Contender.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool)
+            {
+                request = request with { Profile = request.Profile.WithRounds(Math.Max(request.Profile.Rounds, SmallRunRounds)) };
+            }
+
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();
             var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);

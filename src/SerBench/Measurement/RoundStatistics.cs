@@ -26,6 +26,9 @@ public static class RoundStatistics
     /// </summary>
     public const double PooledDegreesOfFreedom = 4;
 
+    /// <summary>The fewest multi-round cells whose spreads are pooled; with fewer, each cell stands on its own rounds.</summary>
+    public const int CellsToPool = 3;
+
     /// <summary>The widest interval reported, relative to the mean.</summary>
     public const double MaximumRelativeError = 1000;
 
@@ -50,7 +53,7 @@ public static class RoundStatistics
             }
         }
 
-        if (variances.Count < 3)
+        if (variances.Count < CellsToPool)
         {
             return null;
         }
