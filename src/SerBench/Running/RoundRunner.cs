@@ -35,7 +35,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             {
                 var cell = Runner.Describe(planned, operation, verdict ?? Verdict.Ok);
                 order.Add(cell.Key);
-                cells[cell.Key] = new RoundedCell(cell, verdict is null);
+                cells[cell.Key] = new RoundedCell(cell, Measured: verdict is not null);
             }
         }
 
@@ -109,7 +109,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         List<CellMeasurement> calibration, List<MachineProbeSample> probes)
     {
         var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
-        var combined = Runner.WithRatios(order.Select(key => cells[key].Combine(pooled, profile)).ToList());
+        // A cell not reached yet (the run was stopped) is left out, as a single-round run leaves it out.
+        var combined = Runner.WithRatios(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToList());
         store.Replace(combined);
         store.Update(document =>
         {
@@ -131,10 +132,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         new(done, total, current, secondsPerCell.Count == 0 ? null : TimeSpan.FromSeconds(secondsPerCell.Average() * (total - done)));
 
     /// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
-    private sealed class RoundedCell(ResultCell template, bool runnable)
+    private sealed class RoundedCell(ResultCell template, bool Measured)
     {
         private readonly List<ResultCell> _rounds = [];
         private ResultCell? _failure;
+
+        /// <summary>True once the cell has a result to show: a gate verdict given here, a round, or a failure.</summary>
+        public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
 
         public IReadOnlyList<double> RoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
 
@@ -160,7 +164,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
 
             if (_rounds.Count == 0)
             {
-                return runnable ? template with { Status = template.Status, Reason = template.Reason } : template;
+                // An unavailable contender's gate verdict (cells not reached yet are not written at all).
+                return template;
             }
 
             var first = _rounds[0];

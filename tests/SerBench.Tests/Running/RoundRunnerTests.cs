@@ -60,7 +60,25 @@ public sealed class RoundRunnerTests
         Assert.Equal("UNAVAILABLE", saved.Cells.Single(c => c.Contender == unavailable.Name).Status);
     }
 
-    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders)
+    [Fact]
+    public void AStoppedRun_KeepsWhatItMeasured_AndWritesNoCellItNeverReached()
+    {
+        using var directory = new TempDirectory();
+        using var stop = new CancellationTokenSource();
+        var processes = new FakeProcesses((_, _) => 100) { AfterLaunch = stop.Cancel };
+
+        var saved = Run(directory.Path, processes, rounds: 2, stop.Token, "binary-utf8", "binary-utf16");
+
+        Assert.Equal(["binary-utf8"], processes.Launched);
+        var kept = Assert.Single(saved.Cells);
+        Assert.Equal("binary-utf8", kept.Contender);
+        Assert.Equal([100.0], kept.RoundsNs!);
+    }
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders) =>
+        Run(directory, processes, rounds, CancellationToken.None, contenders);
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, params string[] contenders)
     {
         var request = new RunRequest
         {
@@ -71,7 +89,7 @@ public sealed class RoundRunnerTests
         };
         var plan = RunPlan.Create(request);
         var store = ResultsStore.Create(directory, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
-        new Runner(new FixedMeasurer(), new NullObserver(), TimeProvider.System, processes).Run(plan, request.Profile, store, CancellationToken.None);
+        new Runner(new FixedMeasurer(), new NullObserver(), TimeProvider.System, processes).Run(plan, request.Profile, store, cancellation);
         using var file = File.OpenRead(store.ResultsPath);
         return ResultsJson.Read(file);
     }
@@ -85,10 +103,14 @@ public sealed class RoundRunnerTests
 
         public (string Contender, int Round)? DiesIn { get; init; }
 
+        /// <summary>Called after each launch (e.g. to stop the run there).</summary>
+        public Action? AfterLaunch { get; init; }
+
         public IsolatedCaseResult RunGroup(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
         {
             var contender = cases[0].Contender.Name;
             Launched.Add(contender);
+            AfterLaunch?.Invoke();
             var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
             if (DiesIn == (contender, round))
             {
