@@ -3,7 +3,7 @@ using System.Reflection;
 namespace SerBench.Contenders;
 
 /// <summary>
-/// A library a study names (or a user would pick) that cannot run on this machine: not served by the package source,
+/// A library a study names (or a user would pick) that this SerBench build cannot run: not served by the package source it is built from,
 /// or not a NuGet package at all. It stays in every listing and report with the exact reason, never silently dropped;
 /// when the package becomes available, an adapter file replaces its line in <see cref="UnavailableLibraries"/>.
 /// </summary>
@@ -28,7 +28,10 @@ internal sealed class UnavailableLibrary(
 /// </summary>
 internal static class UnavailableLibraries
 {
-    private const string NotServed = "not served by this machine's NuGet source ('dotnet add package {0}': no versions available)";
+    // True wherever SerBench runs: what is missing is an adapter in this build, because the package source SerBench is
+    // built from did not serve the package. Whether the user's own source serves it is not checked yet.
+    private const string NotServed = "no adapter in this SerBench build: the package source SerBench is built from did not serve {0} " +
+                                     "('dotnet add package {0}': no versions available, 2026-11-22); SerBench does not yet build adapters from your own package source";
 
     private static string Missing(string package, string? more = null) =>
         string.Format(System.Globalization.CultureInfo.InvariantCulture, NotServed, package) + (more is null ? "" : "; " + more);
@@ -50,7 +53,8 @@ internal static class UnavailableLibraries
         new UnavailableLibrary("memorypack", "MemoryPack", PayloadFormat.Binary, TextMode.Utf16, Generation.SourceGenerated, AotSupport.Safe, "MIT",
             Missing("MemoryPack")),
         new UnavailableLibrary("protobuf-net", "protobuf-net", PayloadFormat.Binary, TextMode.Utf8, Generation.RuntimeIlEmit, AotSupport.NotSafe, "Apache-2.0",
-            "'dotnet add package protobuf-net' resolves, but its dependency protobuf-net.Core is not served by this machine's NuGet source (NU1101), so it cannot be restored"),
+            "no adapter in this SerBench build: in the package source SerBench is built from, 'dotnet add package protobuf-net' resolves but its dependency " +
+            "protobuf-net.Core was not served (NU1101, 2026-11-22); SerBench does not yet build adapters from your own package source"),
         new UnavailableLibrary("cbor", "System.Formats.Cbor (hand-written mapping)", PayloadFormat.Binary, TextMode.Utf8, Generation.HandWritten, AotSupport.Safe, "MIT",
             Missing("System.Formats.Cbor", "it is an out-of-band package, not part of the .NET 10 shared framework")),
     ];

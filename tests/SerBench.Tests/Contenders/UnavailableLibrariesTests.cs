@@ -35,7 +35,7 @@ public class UnavailableLibrariesTests
         foreach (var name in new[] { "jil", "spanjson-utf8", "utf8json", "netjson", "jsonsrcgen", "messagepack", "memorypack", "cbor" })
         {
             Assert.False(byName[name].GetProperty("available").GetBoolean(), name);
-            Assert.Contains("not served", byName[name].GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
+            Assert.StartsWith("no adapter in this SerBench build: the package source SerBench is built from did not serve", byName[name].GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
         }
 
         Assert.Contains("protobuf-net.Core", byName["protobuf-net"].GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
