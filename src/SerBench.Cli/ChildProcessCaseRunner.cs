@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Comparison;
 using SerBench.Measurement;
+using SerBench.Packs;
 using SerBench.Results;
 using SerBench.Running;
 
@@ -11,7 +12,7 @@ namespace SerBench.Cli;
 /// with this run's own --payloads/--sizes/--shapes/--ops, so the child plans exactly the same cases), or one case. The
 /// child writes its own results.json after every cell, so whatever it finished before dying is read back and kept.
 /// </summary>
-internal sealed class ChildProcessCaseRunner(string outputDirectory, RunRequest request) : IIsolatedCaseRunner
+internal sealed class ChildProcessCaseRunner(string outputDirectory, RunRequest request, AgentBuild? agent) : IIsolatedCaseRunner
 {
     private int _launched;
 
@@ -23,13 +24,13 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, RunRequest 
         AddList(arguments, "--sizes", request.Sizes?.Select(s => s.ToString(CultureInfo.InvariantCulture)));
         AddList(arguments, "--shapes", request.Shapes?.Select(RunRequest.ShapeName));
         AddList(arguments, "--ops", request.Operations?.Select(RunRequest.OperationName));
-        return RunChild(first.Contender.Name, arguments, profile, cases.Sum(c => c.Operations.Count), cancellation);
+        return RunChild(first.Contender, arguments, profile, cases.Sum(c => c.Operations.Count), cancellation);
     }
 
     public IsolatedCaseResult Run(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation)
     {
         var workload = planned.Workload;
-        return RunChild(planned.Contender.Name,
+        return RunChild(planned.Contender,
         [
             "run", "--study", planned.Study.Name, "--contenders", planned.Contender.Name, "--payloads", workload.Payload.Name,
             "--shapes", RunRequest.ShapeName(workload.Shape), "--sizes", workload.Count.ToString(CultureInfo.InvariantCulture),
@@ -41,12 +42,13 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, RunRequest 
     /// Runs the child; it is considered hung after the profile's per-cell timeout for each of its cells, plus a minute
     /// for start-up and the correctness gate.
     /// </summary>
-    private IsolatedCaseResult RunChild(string contender, List<string> arguments, MeasurementProfile profile, int cells, CancellationToken cancellation)
+    private IsolatedCaseResult RunChild(Contenders.Contender contender, List<string> arguments, MeasurementProfile profile, int cells, CancellationToken cancellation)
     {
-        var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + contender);
+        var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + contender.Name);
         Directory.CreateDirectory(directory);
         arguments.AddRange(["--profile", profile.Name, "--out", directory, SelfProcess.InProcessOption]);
-        var outcome = SelfProcess.Run(arguments, profile.Timeout * cells + TimeSpan.FromMinutes(1), cancellation);
+        // A pack contender runs in the agent built from the packs; a built-in one in SerBench itself. Same arguments, same results file.
+        var outcome = SelfProcess.Run(arguments, profile.Timeout * cells + TimeSpan.FromMinutes(1), cancellation, contender is PackContender ? agent : null);
         File.WriteAllText(Path.Combine(directory, "console.log"), outcome.Output + outcome.Error);
         return new IsolatedCaseResult(ReadCells(directory), outcome.Failure);
     }

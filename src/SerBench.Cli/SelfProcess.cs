@@ -29,9 +29,13 @@ internal static class SelfProcess
     /// <summary>Passed to a child so that it does the work itself instead of isolating again.</summary>
     public const string InProcessOption = "--in-process";
 
-    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation)
+    /// <param name="arguments">The command line after the program.</param>
+    /// <param name="timeout">After this the child is considered hung and killed.</param>
+    /// <param name="cancellation">Kills the child when cancelled.</param>
+    /// <param name="agent">Runs this agent (built from the contender packs) instead of SerBench itself; both take the same arguments.</param>
+    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent = null)
     {
-        var (fileName, prefix) = SelfCommand();
+        var (fileName, prefix) = agent is null ? SelfCommand() : Packs.AgentBuilder.Command(agent);
         var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (var argument in prefix.Concat(arguments))
         {

@@ -17,6 +17,7 @@ internal static class RunCommand
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
+        var packs = new PackOptions();
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
@@ -28,6 +29,7 @@ internal static class RunCommand
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
+        packs.AddTo(command);
         command.Options.Add(sizes);
         command.Options.Add(ops);
         command.Options.Add(profile);
@@ -39,7 +41,7 @@ internal static class RunCommand
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
-                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes));
+                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse));
             if (parse.GetValue(rounds) is { } roundCount)
             {
                 if (roundCount is < 1 or > 50)
@@ -62,9 +64,18 @@ internal static class RunCommand
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();
             var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);
+            if (OutputFolder.HoldsRunOutput(directory) && !parse.GetValue(force))
+            {
+                throw RefusedFolder(directory);
+            }
+
+            // Before the document: the agent build decides which pack contenders are available and at which versions.
+            var agent = parse.GetValue(inProcess) ? null
+                : AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), line => context.Console.MarkupLine(Markup.Escape(line)));
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
+            document.Agent = agent is null ? null : AgentSession.Record(agent);
             var store = OpenStore(directory, document, parse.GetValue(force));
-            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory, request);
+            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory, request, agent);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
@@ -83,12 +94,15 @@ internal static class RunCommand
         return candidate;
     }
 
+    private static UsageException RefusedFolder(string directory) =>
+        new($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
+             "or add --force to replace them (only what SerBench wrote there is deleted).");
+
     private static ResultsStore OpenStore(string directory, ResultsDocument document, bool force)
     {
         if (OutputFolder.HoldsRunOutput(directory) && !force)
         {
-            throw new UsageException($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
-                                     "or add --force to replace them (only what SerBench wrote there is deleted).");
+            throw RefusedFolder(directory);
         }
 
         try

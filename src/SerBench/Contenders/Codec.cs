@@ -98,7 +98,7 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
 }
 
 /// <summary>A codec built from two delegates; handy for contenders whose API is a pair of static calls.</summary>
-internal sealed class DelegateCodec<T, TPayload>(Func<T, TPayload> serialize, Func<TPayload, T> deserialize) : Codec<T, TPayload>
+public sealed class DelegateCodec<T, TPayload>(Func<T, TPayload> serialize, Func<TPayload, T> deserialize) : Codec<T, TPayload>
     where T : class where TPayload : class
 {
     public override TPayload Serialize(T value) => serialize(value);

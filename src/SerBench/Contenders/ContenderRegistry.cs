@@ -1,13 +1,16 @@
+using SerBench.Packs;
+
 namespace SerBench.Contenders;
 
-/// <summary>Every built-in contender, by name. Adding a serializer = one file plus one line here.</summary>
+/// <summary>
+/// Every contender, by name: the built-in ones (in-box libraries and the hand-written references) and those of the
+/// contender packs (<c>contenders/</c>). Adding a third-party library = one pack folder; see docs/adding-a-library.md.
+/// </summary>
 public static class ContenderRegistry
 {
-    /// <summary>All contenders in the order reports list them.</summary>
-    public static IReadOnlyList<Contender> All { get; } =
+    /// <summary>Contenders compiled into SerBench: no package to restore.</summary>
+    public static IReadOnlyList<Contender> BuiltIn { get; } =
     [
-        new NewtonsoftJsonUtf16(),
-        new NewtonsoftJsonUtf8(),
         new SystemTextJsonReflectionUtf16(),
         new SystemTextJsonReflectionUtf8(),
         new SystemTextJsonSourceGenUtf16(),
@@ -17,16 +20,17 @@ public static class ContenderRegistry
         new SystemTextJsonRelaxedEncoder(),
         new SystemTextJsonOptionsPerCall(),
         new DataContractJson(),
-        new ServiceStackTextUtf16(),
-        new ServiceStackTextUtf8(),
         new HandWrittenUtf8Json(),
         new HandWrittenBinaryUtf16(),
         new HandWrittenBinaryUtf8(),
         new HandWrittenBinaryUtf8Unframed(),
-        new GoogleProtobuf(),
         new UnityJsonUtility(),
-        .. UnavailableLibraries.All,
     ];
+
+    private static readonly Lazy<IReadOnlyList<Contender>> AllContenders = new(() => [.. BuiltIn, .. PackCatalog.Current.Contenders]);
+
+    /// <summary>All contenders in the order listings show them: built in, then the packs shipped with SerBench.</summary>
+    public static IReadOnlyList<Contender> All => AllContenders.Value;
 
     /// <summary>
     /// What <c>--contenders</c> may name: <see cref="All"/>, plus the diagnostic contenders when the environment variable
@@ -38,4 +42,11 @@ public static class ContenderRegistry
     public const string DiagnosticsVariable = "SERBENCH_DIAGNOSTICS";
 
     public static Contender? Find(string name) => Selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>
+    /// Stands in for a contender a study names when no installed pack provides it (a pack folder was removed): its cells
+    /// are UNAVAILABLE and say so, rather than the study failing to run.
+    /// </summary>
+    public static Contender Missing(string name) => new UnavailableLibrary(name, name, PayloadFormat.Json, TextMode.Utf8, Generation.Reflection, AotSupport.NotSafe, "—",
+        $"no contender pack provides '{name}': its pack folder is not in '{Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder)}'");
 }

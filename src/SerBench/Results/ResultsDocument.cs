@@ -43,7 +43,19 @@ public sealed class ResultsDocument
 
     /// <summary>The machine's speed as seen by a fixed workload timed now and then during the run.</summary>
     public List<MachineProbeSample>? MachineProbes { get; set; }
+
+    /// <summary>The measuring agent built from the contender packs; null when the run measured no pack contender.</summary>
+    public AgentRecord? Agent { get; set; }
 }
+
+/// <summary>
+/// The agent this run used: its cache key, whether it was reused from the cache, what its build cost when it was made
+/// and what this run spent finding or building it, and what became of every pack.
+/// </summary>
+public sealed record AgentRecord(string Key, bool Reused, double BuildSeconds, double OverheadSeconds, IReadOnlyList<AgentPackRecord> Packs);
+
+/// <summary>One pack in the agent: <c>built</c>, <c>restore-failed</c> or <c>compile-failed</c>, with the tool's message.</summary>
+public sealed record AgentPackRecord(string Library, string Status, string? Message);
 
 /// <summary>How a run measured: rounds per cell, what a round is, and how the interval was computed.</summary>
 /// <param name="Rounds">Rounds per cell: each is a fresh process measuring the cell with BenchmarkDotNet.</param>

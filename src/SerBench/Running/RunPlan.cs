@@ -15,8 +15,7 @@ public static class RunPlan
         var cases = new List<PlannedCase>();
         foreach (var study in request.Studies)
         {
-            var contenders = request.Contenders ?? [.. study.Contenders.Select(name => ContenderRegistry.Find(name)
-                ?? throw new InvalidOperationException($"Study {study.Name} names unknown contender {name}."))];
+            var contenders = request.Contenders ?? [.. study.Contenders.Select(name => request.Find(name) ?? ContenderRegistry.Missing(name))];
             var baseline = contenders.Any(c => c.Name == study.Baseline) ? study.Baseline : contenders[0].Name;
             var ordered = contenders.OrderBy(c => c.Name == baseline ? 0 : 1).ToList();
             foreach (var workload in Workloads(study, request))

@@ -24,16 +24,29 @@ public sealed record RunRequest
 
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
 
+    /// <summary>Contenders of the user's own packs (<c>--pack</c>); they join every study that measures their format.</summary>
+    public IReadOnlyList<Contender> UserContenders { get; init; } = [];
+
+    /// <summary>Finds a contender by name among the registry's and the user's packs.</summary>
+    public Contender? Find(string name) =>
+        ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+
     /// <summary>
     /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
     /// </summary>
-    public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile, string? shapes = null)
+    public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile, string? shapes = null,
+        IReadOnlyList<Contender>? userContenders = null)
     {
+        userContenders ??= [];
+        IReadOnlyList<Contender> selectable = [.. ContenderRegistry.Selectable, .. userContenders];
+        Contender? Find(string name) => selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+        var studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", "studies", study, StudyRegistry.All, s => s.Name)];
         return new RunRequest
         {
-            Studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", "studies", study, StudyRegistry.All, s => s.Name)],
+            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Admitting(userContenders, Find))],
+            UserContenders = userContenders,
             Contenders = contenders is null ? null
-                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, ContenderRegistry.Selectable, c => c.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, selectable, c => c.Name)).Distinct()],
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, PayloadRegistry.All, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],

@@ -85,5 +85,32 @@ public sealed class Study
     /// <summary>Remarks printed under the study's heading (what was changed from the original and why).</summary>
     public IReadOnlyList<string> Notes { get; init; } = [];
 
+    /// <summary>
+    /// This study with <paramref name="extra"/> contenders (user packs) added where they fit: a contender joins a study
+    /// that already measures its format (JSON or binary), at the end of the section of that format.
+    /// </summary>
+    public Study Admitting(IReadOnlyList<Contender> extra, Func<string, Contender?> find)
+    {
+        bool SameFormat(IEnumerable<string> names, PayloadFormat format) => names.Any(n => find(n)?.Format == format);
+        var fitting = extra.Where(c => SameFormat(Contenders, c.Format) && !Contenders.Contains(c.Name)).ToList();
+        if (fitting.Count == 0)
+        {
+            return this;
+        }
+
+        return new Study
+        {
+            Name = Name, Title = Title, Source = Source, Conventions = Conventions, Baseline = Baseline, Workloads = Workloads, Columns = Columns,
+            Notes = Notes,
+            Contenders = [.. Contenders, .. fitting.Select(c => c.Name)],
+            Sections = [.. Sections.Select(section =>
+            {
+                var joining = fitting.Where(c => SameFormat(section.Contenders, c.Format)
+                                                 && Sections.First(s => SameFormat(s.Contenders, c.Format)) == section).Select(c => c.Name).ToList();
+                return joining.Count == 0 ? section : section with { Contenders = [.. section.Contenders, .. joining] };
+            })],
+        };
+    }
+
     public override string ToString() => Name;
 }

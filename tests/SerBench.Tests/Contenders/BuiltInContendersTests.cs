@@ -37,7 +37,7 @@ public class BuiltInContendersTests
     public void EveryStudyContender_VerifiesOkOnItsStudy(string studyName, string contenderName)
     {
         var study = StudyRegistry.All.Single(s => s.Name == studyName);
-        var contender = ContenderRegistry.Find(contenderName)!;
+        var contender = LivePacks.Find(contenderName);
 
         foreach (var workload in study.Workloads)
         {
@@ -65,7 +65,7 @@ public class BuiltInContendersTests
     public static TheoryData<string, string> ContendersByModel()
     {
         var data = new TheoryData<string, string>();
-        foreach (var contender in ContenderRegistry.All)
+        foreach (var contender in LivePacks.All)
         {
             foreach (var model in PayloadRegistry.All)
             {
@@ -84,7 +84,7 @@ public class BuiltInContendersTests
     [MemberData(nameof(ContendersByModel))]
     public void EveryContender_OnEveryModel_NeverLosesDataOrCrashes(string contenderName, string modelName)
     {
-        var contender = ContenderRegistry.Find(contenderName)!;
+        var contender = LivePacks.Find(contenderName);
         var model = PayloadRegistry.All.Single(m => m.Name == modelName);
 
         foreach (var shape in new[] { Shape.Object, Shape.List })

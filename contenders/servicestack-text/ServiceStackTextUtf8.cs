@@ -1,12 +1,14 @@
 using ServiceStack.Text;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.ServiceStackText;
 
 /// <summary>
 /// ServiceStack.Text to and from UTF-8 bytes. The library has no UTF-8 API of its own: this goes through its
 /// <see cref="Stream"/> API, where a StreamWriter/StreamReader transcodes from and to UTF-16.
 /// </summary>
-internal sealed class ServiceStackTextUtf8() : ServiceStackTextContender("servicestack-utf8", TextMode.Utf8, "no UTF-8 API: its Stream API transcodes through UTF-16; JsConfig.With scope on every call")
+[PackContender("servicestack-utf8")]
+internal sealed class ServiceStackTextUtf8 : ServiceStackTextContender
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {

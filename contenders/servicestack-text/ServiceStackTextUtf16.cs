@@ -1,9 +1,11 @@
 using ServiceStack.Text;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.ServiceStackText;
 
 /// <summary>ServiceStack.Text to and from a UTF-16 <see cref="string"/>: its native API.</summary>
-internal sealed class ServiceStackTextUtf16() : ServiceStackTextContender("servicestack-string", TextMode.Utf16, "settings through a JsConfig.With scope on every call")
+[PackContender("servicestack-string")]
+internal sealed class ServiceStackTextUtf16 : ServiceStackTextContender
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {

@@ -1,10 +1,15 @@
+using System.Reflection;
 using Newtonsoft.Json;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.NewtonsoftJson;
 
 /// <summary>Newtonsoft.Json through <c>JsonConvert</c>, to and from a UTF-16 <see cref="string"/>.</summary>
-internal sealed class NewtonsoftJsonUtf16() : NewtonsoftJsonContender("newtonsoft-string", TextMode.Utf16)
+[PackContender("newtonsoft-string")]
+internal sealed class NewtonsoftJsonUtf16 : ContenderAdapter
 {
+    public override Assembly LibraryAssembly => NewtonsoftSettings.Assembly;
+
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {
         var settings = NewtonsoftSettings.Create(conventions);

@@ -1,14 +1,19 @@
 using System.Text;
+using System.Reflection;
 using Newtonsoft.Json;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.NewtonsoftJson;
 
 /// <summary>
 /// Newtonsoft.Json to and from UTF-8 bytes. The library has no UTF-8 writer, so it goes through a
 /// <see cref="StreamWriter"/>/<see cref="StreamReader"/> over a <see cref="MemoryStream"/>, as a Web API formatter does.
 /// </summary>
-internal sealed class NewtonsoftJsonUtf8() : NewtonsoftJsonContender("newtonsoft-utf8", TextMode.Utf8, "through a UTF-8 StreamWriter/StreamReader over a MemoryStream")
+[PackContender("newtonsoft-utf8")]
+internal sealed class NewtonsoftJsonUtf8 : ContenderAdapter
 {
+    public override Assembly LibraryAssembly => NewtonsoftSettings.Assembly;
+
     private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>

@@ -1,10 +1,11 @@
 using Google.Protobuf;
 using Google.Protobuf.Collections;
-using SerBench.Contenders.Protobuf.Messages;
+using SerBench.Contenders;
+using SerBench.Packs.GoogleProtobuf.Messages;
 using SerBench.Payloads;
-using static SerBench.Contenders.Protobuf.ProtobufMapping;
+using static SerBench.Packs.GoogleProtobuf.ProtobufMapping;
 
-namespace SerBench.Contenders.Protobuf;
+namespace SerBench.Packs.GoogleProtobuf;
 
 /// <summary>Codecs per model and list: map to the generated message, <c>ToByteArray</c>; <c>Parser.ParseFrom</c>, map back.</summary>
 internal static class ProtobufCodecs

@@ -1,19 +1,17 @@
 using System.Reflection;
 using ServiceStack.Text;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.ServiceStackText;
 
 /// <summary>
 /// Common part of the ServiceStack.Text contenders. ServiceStack.Text keeps its settings in a process-wide
 /// <see cref="JsConfig"/>; the only per-call way to pick settings is a <see cref="JsConfig.With(Config)"/> scope, so each
 /// codec opens one around every call (its cost is part of the number, and the row says so).
 /// </summary>
-internal abstract class ServiceStackTextContender(string name, TextMode textMode, string note)
-    : Contender(name, "ServiceStack.Text", PayloadFormat.Json, textMode, Generation.RuntimeIlEmit, note)
+internal abstract class ServiceStackTextContender : ContenderAdapter
 {
-    protected override Assembly LibraryAssembly => typeof(JsConfig).Assembly;
-
-    public override string Licence => "ServiceStack licence";
+    public override Assembly LibraryAssembly => typeof(JsConfig).Assembly;
 
     /// <summary>Maps the study's conventions onto ServiceStack.Text settings aligned with the reference document; built once per codec.</summary>
     protected static Config CreateConfig(JsonConventions conventions)

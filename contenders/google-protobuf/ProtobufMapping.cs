@@ -1,8 +1,9 @@
 using Google.Protobuf;
-using SerBench.Contenders.Protobuf.Messages;
+using SerBench.Contenders;
+using SerBench.Packs.GoogleProtobuf.Messages;
 using SerBench.Payloads;
 
-namespace SerBench.Contenders.Protobuf;
+namespace SerBench.Packs.GoogleProtobuf;
 
 /// <summary>
 /// Copies between the payload models and the message classes protoc generated from payloads.proto. Protocol buffers

@@ -2,8 +2,9 @@ using System.Reflection;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Converters;
 using Newtonsoft.Json.Serialization;
+using SerBench.Contenders;
 
-namespace SerBench.Contenders;
+namespace SerBench.Packs.NewtonsoftJson;
 
 /// <summary>Maps <see cref="JsonConventions"/> onto Newtonsoft.Json settings.</summary>
 internal static class NewtonsoftSettings

@@ -1,0 +1,74 @@
+using System.CommandLine;
+using SerBench.Contenders;
+using SerBench.Packs;
+using SerBench.Running;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary><c>--pack DIR</c> and <c>--package-source PATH_OR_URL</c>, both repeatable: the user's own packs and where their packages come from.</summary>
+internal sealed class PackOptions
+{
+    public Option<string[]> Packs { get; } = new("--pack")
+    {
+        Description = "A folder with your own contender pack (pack.json + adapter .cs files; see docs/adding-a-library.md). Repeatable.",
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public Option<string[]> Sources { get; } = new("--package-source")
+    {
+        Description = "An extra NuGet source (folder or URL) for restoring packs, besides your NuGet configuration. Repeatable.",
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public void AddTo(Command command)
+    {
+        command.Options.Add(Packs);
+        command.Options.Add(Sources);
+    }
+
+    /// <summary>The user's pack contenders, checked against every name SerBench has. <see cref="UsageException"/> for a bad folder or manifest.</summary>
+    public IReadOnlyList<Contender> UserContenders(ParseResult parse)
+    {
+        try
+        {
+            var packs = (parse.GetValue(Packs) ?? []).Select(directory => Pack.Load(directory, PackOrigin.User)).ToList();
+            var duplicate = packs.GroupBy(p => p.Directory).FirstOrDefault(g => g.Count() > 1);
+            if (duplicate is not null)
+            {
+                throw new UsageException($"--pack names '{duplicate.Key}' twice; give each pack once.");
+            }
+
+            return PackCatalog.UserContenders(packs, ContenderRegistry.Selectable.Select(c => c.Name));
+        }
+        catch (PackException exception)
+        {
+            throw new UsageException(exception.Message);
+        }
+    }
+
+    /// <summary>Each source as a full path or an http(s) URL; characters MSBuild would interpret are refused.</summary>
+    public IReadOnlyList<string> PackageSources(ParseResult parse) => [.. (parse.GetValue(Sources) ?? []).Select(Source)];
+
+    private static string Source(string value)
+    {
+        if (value.Length == 0 || value.IndexOfAny([';', '$', '@', '%', '"', '\n', '\r']) >= 0)
+        {
+            throw new UsageException($"Invalid --package-source '{value}': give a folder or an http(s) URL without ; $ @ % or quotes.");
+        }
+
+        if (Uri.TryCreate(value, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https")
+        {
+            return value;
+        }
+
+        var full = Path.GetFullPath(value);
+        if (!Directory.Exists(full))
+        {
+            throw new UsageException($"--package-source '{value}' is neither an http(s) URL nor an existing folder. Give the folder that holds the .nupkg files, or the feed's URL.");
+        }
+
+        return full;
+    }
+}

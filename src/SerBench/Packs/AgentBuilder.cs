@@ -1,0 +1,542 @@
+using System.Diagnostics;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+
+namespace SerBench.Packs;
+
+/// <summary>
+/// Builds the measuring agent: SerBench's own sources (shipped beside the tool in <c>agent-source/</c>) compiled together
+/// with every pack whose packages restore, into one executable. The payload models are in the same compilation, so a
+/// source generator in a pack runs on them. Built once per key (sources, packs, package sources, NuGet configuration,
+/// runtime) into the cache and reused; a pack that does not restore or compile is left out with the tool's own message.
+/// </summary>
+public sealed class AgentBuilder
+{
+    public const string AgentName = "serbench-agent";
+    public const string SourceFolder = "agent-source";
+
+    private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(15);
+    private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);
+
+    private readonly string _sourceDirectory;
+    private readonly string _cacheDirectory;
+    private readonly IReadOnlyList<string> _packageSources;
+    private readonly Action<string> _log;
+
+    /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
+    /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
+    /// <param name="packageSources">Extra NuGet sources (<c>--package-source</c>), besides the user's own configuration.</param>
+    /// <param name="log">Progress lines ("restoring…", "compiling…").</param>
+    public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null)
+    {
+        _sourceDirectory = sourceDirectory ?? Path.Combine(AppContext.BaseDirectory, SourceFolder);
+        _cacheDirectory = cacheDirectory ?? DefaultCacheDirectory;
+        _packageSources = packageSources ?? [];
+        _log = log ?? (_ => { });
+    }
+
+    /// <summary><c>SERBENCH_CACHE</c> when set, else <c>serbench/</c> in the user's local application data folder.</summary>
+    public static string DefaultCacheDirectory =>
+        Environment.GetEnvironmentVariable("SERBENCH_CACHE") is { Length: > 0 } cache
+            ? Path.GetFullPath(cache)
+            : Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.Create), "serbench");
+
+    /// <summary>
+    /// The agent for <paramref name="packs"/>: the cached one when its key matches, else a new build. Sets each pack's
+    /// <see cref="Pack.UnavailableReason"/> and restored versions from the outcome.
+    /// </summary>
+    public AgentBuild Ensure(IReadOnlyList<Pack> packs)
+    {
+        var clock = Stopwatch.StartNew();
+        var slugs = UniqueSlugs(packs);
+        var key = Key(packs, slugs);
+        var root = Path.Combine(_cacheDirectory, "agents");
+        Directory.CreateDirectory(root);
+        var directory = Path.Combine(root, key);
+        AgentBuild build;
+        using (AcquireLock(Path.Combine(root, key + ".lock")))
+        {
+            var existing = TryRead(directory);
+            build = existing is null
+                ? Build(packs, slugs, key, directory) with { Directory = directory }
+                : existing with { Reused = true, Directory = directory };
+        }
+
+        Apply(packs, slugs, build);
+        return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
+    }
+
+    /// <summary>The command that starts the agent: its apphost when there is one, else <c>dotnet exec</c> on its assembly.</summary>
+    public static (string FileName, string[] Prefix) Command(AgentBuild build)
+    {
+        var assembly = build.AgentAssembly ?? throw new InvalidOperationException("No pack was built into this agent.");
+        var apphost = Path.ChangeExtension(assembly, OperatingSystem.IsWindows() ? ".exe" : null);
+        return File.Exists(apphost) ? (apphost, []) : (DotnetHost(), ["exec", assembly]);
+    }
+
+    private static string[] UniqueSlugs(IReadOnlyList<Pack> packs)
+    {
+        var seen = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        return [.. packs.Select(pack =>
+        {
+            var slug = pack.Slug;
+            for (var i = 2; !seen.Add(slug); i++)
+            {
+                slug = $"{pack.Slug}-{i}";
+            }
+
+            return slug;
+        })];
+    }
+
+    private static void Apply(IReadOnlyList<Pack> packs, string[] slugs, AgentBuild build)
+    {
+        for (var i = 0; i < packs.Count; i++)
+        {
+            var result = build.Packs.FirstOrDefault(p => p.Slug == slugs[i]);
+            packs[i].UnavailableReason = result is null ? "the agent build left no record for this pack"
+                : result.Status == PackBuildStatus.Built ? null
+                : result.Message;
+            packs[i].RestoredVersions = result?.RestoredVersions ?? new Dictionary<string, string>();
+        }
+    }
+
+    private string Key(IReadOnlyList<Pack> packs, string[] slugs)
+    {
+        using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        void Add(string text) => hash.AppendData(Encoding.UTF8.GetBytes(text + "\n"));
+        void AddFile(string label, string path)
+        {
+            Add(label);
+            hash.AppendData(File.ReadAllBytes(path));
+        }
+
+        Add("serbench-agent/1");
+        Add(Environment.Version.ToString());
+        Add(System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier);
+        if (!Directory.Exists(_sourceDirectory))
+        {
+            throw new PackException($"SerBench's agent sources are missing: '{_sourceDirectory}' does not exist; reinstall SerBench (the tool package carries them).");
+        }
+
+        foreach (var file in SourceFiles())
+        {
+            AddFile("src:" + Path.GetRelativePath(_sourceDirectory, file).Replace('\\', '/'), file);
+        }
+
+        for (var i = 0; i < packs.Count; i++)
+        {
+            foreach (var file in packs[i].Files())
+            {
+                AddFile($"pack:{slugs[i]}:" + Path.GetRelativePath(packs[i].Directory, file).Replace('\\', '/'), file);
+            }
+        }
+
+        foreach (var source in _packageSources)
+        {
+            Add("source:" + source);
+        }
+
+        // A source added to the user's NuGet configuration must be tried again, not answered from the cache.
+        foreach (var config in NuGetConfigFiles())
+        {
+            AddFile("config:" + config, config);
+        }
+
+        return Convert.ToHexStringLower(hash.GetHashAndReset())[..16];
+    }
+
+    private IEnumerable<string> SourceFiles() =>
+        Directory.EnumerateFiles(_sourceDirectory, "*", SearchOption.AllDirectories).Order(StringComparer.Ordinal);
+
+    /// <summary>The NuGet configuration the restore uses: the nearest nuget.config above the current folder, else the user's own.</summary>
+    private static IEnumerable<string> NuGetConfigFiles()
+    {
+        if (NearestNuGetConfig() is { } nearest)
+        {
+            yield return nearest;
+        }
+
+        var user = Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.ApplicationData), "NuGet", "NuGet.Config");
+        if (File.Exists(user))
+        {
+            yield return user;
+        }
+    }
+
+    private static string? NearestNuGetConfig()
+    {
+        for (var directory = new DirectoryInfo(Environment.CurrentDirectory); directory is not null; directory = directory.Parent)
+        {
+            foreach (var name in new[] { "nuget.config", "NuGet.config", "NuGet.Config" })
+            {
+                var path = Path.Combine(directory.FullName, name);
+                if (File.Exists(path))
+                {
+                    return path;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static AgentBuild? TryRead(string directory)
+    {
+        var path = Path.Combine(directory, AgentBuild.RecordFileName);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            var build = JsonSerializer.Deserialize<AgentBuild>(File.ReadAllText(path), RecordOptions);
+            if (build?.AgentAssembly is { } relative)
+            {
+                var assembly = Path.Combine(directory, relative);
+                return File.Exists(assembly) ? build with { AgentAssembly = assembly } : null;
+            }
+
+            return build;
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
+
+    private static IDisposable AcquireLock(string path)
+    {
+        var waited = Stopwatch.StartNew();
+        while (true)
+        {
+            try
+            {
+                return new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.DeleteOnClose);
+            }
+            catch (IOException) when (waited.Elapsed < LockTimeout)
+            {
+                // Another SerBench is building the same agent: wait for it, then reuse what it built.
+                Thread.Sleep(500);
+            }
+        }
+    }
+
+    private AgentBuild Build(IReadOnlyList<Pack> packs, string[] slugs, string key, string directory)
+    {
+        var clock = Stopwatch.StartNew();
+        var work = directory + ".building";
+        if (Directory.Exists(work))
+        {
+            Directory.Delete(work, recursive: true);
+        }
+
+        Directory.CreateDirectory(work);
+        foreach (var file in SourceFiles())
+        {
+            Copy(file, Path.Combine(work, "src", Path.GetRelativePath(_sourceDirectory, file)));
+        }
+
+        for (var i = 0; i < packs.Count; i++)
+        {
+            foreach (var file in packs[i].Files())
+            {
+                Copy(file, Path.Combine(work, PackCatalog.AgentFolder, slugs[i], Path.GetRelativePath(packs[i].Directory, file)));
+            }
+        }
+
+        var coreVersions = CorePackageVersions(Path.Combine(_sourceDirectory, "Directory.Packages.props"));
+        var failed = new Dictionary<int, (PackBuildStatus Status, string Message)>();
+        var included = Enumerable.Range(0, packs.Count).ToList();
+        var steps = new List<string>();
+        string? agentAssembly = null;
+        IReadOnlyDictionary<string, string> restored = new Dictionary<string, string>();
+        while (included.Count > 0)
+        {
+            var project = WriteProject(work, packs, slugs, included, coreVersions);
+            _log($"restoring packages for {included.Count} pack(s)");
+            var restore = Dotnet(work, ["restore", project, .. ConfigFileArguments()]);
+            steps.Add($"restore {included.Count} pack(s): exit {restore.ExitCode}");
+            if (restore.ExitCode != 0)
+            {
+                Blame(PackBuildStatus.RestoreFailed, RestoreErrors(restore.Output), packs, slugs, included, failed,
+                    pack => Dotnet(work, ["restore", WriteProject(work, packs, slugs, [pack], coreVersions, alone: true), .. ConfigFileArguments()]));
+                continue;
+            }
+
+            _log($"compiling the agent with {included.Count} pack(s)");
+            var build = Dotnet(work, ["build", project, "--no-restore", "-c", "Release", "-o", Path.Combine(work, "bin"), "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
+            steps.Add($"build {included.Count} pack(s): exit {build.ExitCode}");
+            if (build.ExitCode != 0)
+            {
+                Blame(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, failed, pack =>
+                {
+                    var alone = WriteProject(work, packs, slugs, [pack], coreVersions, alone: true);
+                    var restoreAlone = Dotnet(work, ["restore", alone, .. ConfigFileArguments()]);
+                    return restoreAlone.ExitCode != 0 ? restoreAlone : Dotnet(work, ["build", alone, "--no-restore", "-c", "Release", "-o", Path.Combine(work, "alone", slugs[pack], "bin"), "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
+                });
+                continue;
+            }
+
+            agentAssembly = Path.Combine("bin", AgentName + ".dll");
+            restored = RestoredVersions(Path.Combine(work, "obj", "project.assets.json"));
+            break;
+        }
+
+        var results = packs.Select((pack, i) => failed.TryGetValue(i, out var failure)
+            ? new PackBuildResult(slugs[i], pack.Manifest.Library, failure.Status, failure.Message, new Dictionary<string, string>())
+            : new PackBuildResult(slugs[i], pack.Manifest.Library, PackBuildStatus.Built, null,
+                pack.Manifest.Packages.Where(p => restored.ContainsKey(p.Id)).ToDictionary(p => p.Id, p => restored[p.Id]))).ToList();
+        var record = new AgentBuild
+        {
+            Key = key,
+            BuiltAt = DateTimeOffset.UtcNow,
+            BuildSeconds = Math.Round(clock.Elapsed.TotalSeconds, 1),
+            AgentAssembly = agentAssembly,
+            Packs = results,
+            Steps = steps,
+        };
+        File.WriteAllText(Path.Combine(work, AgentBuild.RecordFileName), JsonSerializer.Serialize(record, RecordOptions));
+        if (Directory.Exists(directory))
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+
+        Directory.Move(work, directory);
+        return record with { AgentAssembly = agentAssembly is null ? null : Path.Combine(directory, agentAssembly) };
+    }
+
+    /// <summary>
+    /// Marks the packs the tool's errors name (by package id or by file path) as failed and leaves them out; when no error
+    /// names a pack (a missing transitive dependency, generated code), each remaining pack is tried alone to find the culprits.
+    /// </summary>
+    private static void Blame(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included,
+        Dictionary<int, (PackBuildStatus, string)> failed, Func<int, DotnetOutcome> alone)
+    {
+        var blamed = included.Where(i => Mentions(errors, packs[i], slugs[i]).Any()).ToList();
+        foreach (var i in blamed)
+        {
+            failed[i] = (status, Summary(Mentions(errors, packs[i], slugs[i]).ToList(), status));
+        }
+
+        if (blamed.Count == 0)
+        {
+            foreach (var i in included.ToList())
+            {
+                var outcome = alone(i);
+                if (outcome.ExitCode != 0)
+                {
+                    var own = status == PackBuildStatus.RestoreFailed ? RestoreErrors(outcome.Output) : CompileErrors(outcome.Output);
+                    failed[i] = (status, Summary(own.Count > 0 ? own : errors.Count > 0 ? errors : [FirstLines(outcome.Output)], status));
+                    blamed.Add(i);
+                }
+            }
+        }
+
+        if (blamed.Count == 0)
+        {
+            // Every pack builds alone but not together: say so on all of them rather than loop.
+            foreach (var i in included)
+            {
+                failed[i] = (status, "builds alone but not together with the other packs: " + Summary(errors, status));
+                blamed.Add(i);
+            }
+        }
+
+        included.RemoveAll(blamed.Contains);
+    }
+
+    private static IEnumerable<string> Mentions(IReadOnlyList<string> errors, Pack pack, string slug) => errors.Where(error =>
+        error.Contains($"{PackCatalog.AgentFolder}/{slug}/", StringComparison.Ordinal)
+        || pack.Manifest.Packages.Any(p => Regex.IsMatch(error, $@"(?<![\w.]){Regex.Escape(p.Id)}(?![\w]|\.\w)", RegexOptions.IgnoreCase)));
+
+    private static string Summary(IReadOnlyList<string> errors, PackBuildStatus status)
+    {
+        var first = errors.Count > 0 ? errors[0] : "(no message)";
+        var more = errors.Count > 1 ? $" (+{errors.Count - 1} more)" : "";
+        return (status == PackBuildStatus.RestoreFailed ? "restore failed: " : "does not compile: ") + first + more;
+    }
+
+    // "/x/serbench-agent.csproj : error NU1101: Unable to find package Jil. No packages exist with this id in source(s): a, b [/x/serbench-agent.csproj]"
+    private static readonly Regex ErrorLine = new(@"(?:^|\s)(?:(?<file>[^\s:][^:]*?)(?:\((?<pos>\d+,\d+)\))?\s*:\s*)?error(?: (?<code>[A-Z]+\d+))?\s*:\s*(?<text>.*?)(?:\s+\[[^\]]+\])?\s*$",
+        RegexOptions.CultureInvariant);
+
+    private static List<string> RestoreErrors(string output) => Errors(output, restore: true);
+
+    private static List<string> CompileErrors(string output) => Errors(output, restore: false);
+
+    private static List<string> Errors(string output, bool restore)
+    {
+        var errors = new List<string>();
+        foreach (var line in output.Split('\n'))
+        {
+            var match = ErrorLine.Match(line.TrimEnd('\r'));
+            if (!match.Success)
+            {
+                continue;
+            }
+
+            var file = match.Groups["file"].Value.Replace('\\', '/');
+            var packIndex = file.IndexOf($"/{PackCatalog.AgentFolder}/", StringComparison.Ordinal);
+            var where = restore || file.Length == 0 ? ""
+                : (packIndex >= 0 ? file[(packIndex + 1)..] : Path.GetFileName(file)) + (match.Groups["pos"].Success ? $"({match.Groups["pos"].Value})" : "") + ": ";
+            var code = match.Groups["code"].Success ? match.Groups["code"].Value + ": " : "";
+            var text = $"{where}{code}{match.Groups["text"].Value}";
+            if (!errors.Contains(text))
+            {
+                errors.Add(text);
+            }
+        }
+
+        return errors;
+    }
+
+    private static string FirstLines(string output) =>
+        string.Join(" ", output.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).Take(3));
+
+    private string[] ConfigFileArguments() => NearestNuGetConfig() is { } config ? ["--configfile", config] : [];
+
+    /// <summary>
+    /// Writes the agent project for the <paramref name="included"/> packs. The whole agent lives in <paramref name="work"/>;
+    /// a pack tried alone (to find which one fails) gets its own folder below it, so its obj/ does not disturb the agent's.
+    /// </summary>
+    private string WriteProject(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, IReadOnlyDictionary<string, string> coreVersions,
+        bool alone = false)
+    {
+        var folder = alone ? Path.Combine(work, "alone", slugs[included[0]]) : work;
+        var up = alone ? "../../" : "";
+        XElement Property(string name, string value) => new(name, value);
+        var packages = new XElement("ItemGroup", coreVersions.Select(p => new XElement("PackageReference", new XAttribute("Include", p.Key), new XAttribute("Version", p.Value))));
+        foreach (var package in included.SelectMany(i => packs[i].Manifest.Packages).GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase))
+        {
+            if (!coreVersions.ContainsKey(package.Key))
+            {
+                packages.Add(new XElement("PackageReference", new XAttribute("Include", package.Key), new XAttribute("Version", package.First().Version)));
+            }
+        }
+
+        var project = new XElement("Project", new XAttribute("Sdk", "Microsoft.NET.Sdk"),
+            new XElement("PropertyGroup",
+                Property("OutputType", "Exe"),
+                Property("TargetFramework", "net10.0"),
+                Property("AssemblyName", AgentName),
+                Property("RootNamespace", "SerBench"),
+                Property("Nullable", "enable"),
+                Property("ImplicitUsings", "enable"),
+                Property("LangVersion", "latest"),
+                Property("Optimize", "true"),
+                Property("EnableDefaultCompileItems", "false"),
+                Property("EnableDefaultNoneItems", "false"),
+                Property("GenerateDocumentationFile", "false"),
+                Property("TreatWarningsAsErrors", "false"),
+                Property("NoWarn", "$(NoWarn);CS1591;NU1603;NU1701;NU1903;NU1902;NU1904"),
+                Property("SatelliteResourceLanguages", "en"),
+                Property("RestoreAdditionalProjectSources", string.Join(";", _packageSources))),
+            new XElement("ItemGroup",
+                new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
+                included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
+                included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
+                    new XAttribute("Link", $"{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
+                    new XAttribute("CopyToOutputDirectory", "PreserveNewest")))),
+            packages,
+            included.Where(i => File.Exists(Path.Combine(packs[i].Directory, Pack.TargetsFileName)))
+                .Select(i => new XElement("Import", new XAttribute("Project", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{Pack.TargetsFileName}"))));
+        var path = Path.Combine(folder, AgentName + ".csproj");
+        Directory.CreateDirectory(folder);
+        project.Save(path);
+        return path;
+    }
+
+    private static Dictionary<string, string> CorePackageVersions(string propsPath)
+    {
+        // The packages SerBench's own sources use, at the versions SerBench was built with.
+        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.CommandLine", "Spectre.Console" };
+        var document = XDocument.Load(propsPath);
+        return document.Descendants("PackageVersion")
+            .Where(e => wanted.Contains((string?)e.Attribute("Include")))
+            .ToDictionary(e => (string)e.Attribute("Include")!, e => (string)e.Attribute("Version")!, StringComparer.OrdinalIgnoreCase);
+    }
+
+    private static Dictionary<string, string> RestoredVersions(string assetsPath)
+    {
+        var versions = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        if (!File.Exists(assetsPath))
+        {
+            return versions;
+        }
+
+        using var document = JsonDocument.Parse(File.ReadAllBytes(assetsPath));
+        if (document.RootElement.TryGetProperty("libraries", out var libraries))
+        {
+            foreach (var library in libraries.EnumerateObject())
+            {
+                var slash = library.Name.IndexOf('/', StringComparison.Ordinal);
+                if (slash > 0 && library.Value.TryGetProperty("type", out var type) && type.GetString() == "package")
+                {
+                    versions[library.Name[..slash]] = library.Name[(slash + 1)..];
+                }
+            }
+        }
+
+        return versions;
+    }
+
+    private static void Copy(string from, string to)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(to)!);
+        File.Copy(from, to, overwrite: true);
+    }
+
+    private static readonly JsonSerializerOptions RecordOptions = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new System.Text.Json.Serialization.JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower) },
+    };
+
+    private sealed record DotnetOutcome(int ExitCode, string Output);
+
+    private static string DotnetHost() =>
+        Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
+        : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath! : "dotnet";
+
+    private static DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments)
+    {
+        var start = new ProcessStartInfo(DotnetHost())
+        {
+            WorkingDirectory = workingDirectory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments.Concat(["-nologo", "-v:q", "-clp:NoSummary"]))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        // A parent `dotnet test` or `dotnet run` leaves MSBuild's own variables behind; the agent build must not inherit them.
+        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase) || k == "DOTNET_HOST_PATH").ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["DOTNET_NOLOGO"] = "1";
+        start.Environment["DOTNET_SKIP_FIRST_TIME_EXPERIENCE"] = "1";
+        using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet to build the agent.");
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(StepTimeout))
+        {
+            process.Kill(entireProcessTree: true);
+            return new DotnetOutcome(-1, $"error SB0001: 'dotnet {arguments[0]}' did not finish within {StepTimeout.TotalMinutes:0} minutes");
+        }
+
+        process.WaitForExit();
+        return new DotnetOutcome(process.ExitCode, output.Result + error.Result);
+    }
+}

@@ -1,0 +1,28 @@
+using System.Reflection;
+using SerBench.Contenders;
+
+namespace SerBench.Packs;
+
+/// <summary>
+/// The code side of one pack contender: how to serialize and deserialize with the library. Everything a table shows
+/// about it (library, format, text mode, generation, note) comes from the pack's <c>pack.json</c>, where
+/// <see cref="PackContenderAttribute"/> names its entry.
+/// </summary>
+public abstract class ContenderAdapter
+{
+    /// <summary>The library's assembly, so that the version actually loaded is reported.</summary>
+    public abstract Assembly LibraryAssembly { get; }
+
+    /// <summary>
+    /// Creates the codec for <typeparamref name="T"/> (a payload model or a <c>List</c> of one) under the study's conventions.
+    /// Throw <see cref="NotSupportedException"/> with the reason when the library cannot handle the type or the conventions.
+    /// </summary>
+    public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
+}
+
+/// <summary>Ties a <see cref="ContenderAdapter"/> to the contender of that name in its pack's <c>pack.json</c>.</summary>
+[AttributeUsage(AttributeTargets.Class, AllowMultiple = false, Inherited = false)]
+public sealed class PackContenderAttribute(string name) : Attribute
+{
+    public string Name => name;
+}

@@ -1,0 +1,70 @@
+namespace SerBench.Packs;
+
+/// <summary>Where a pack comes from: shipped with SerBench, or named with <c>--pack</c>.</summary>
+public enum PackOrigin
+{
+    BuiltIn,
+    User,
+}
+
+/// <summary>
+/// A contender pack: a folder with <c>pack.json</c>, the adapter source files and, when the build needs more than package
+/// references (a code generator's items), a <c>pack.targets</c> imported into the agent project.
+/// </summary>
+public sealed class Pack
+{
+    public const string TargetsFileName = "pack.targets";
+
+    private Pack(string directory, PackManifest manifest, PackOrigin origin)
+    {
+        Directory = directory;
+        Manifest = manifest;
+        Origin = origin;
+        Slug = Results.OutputFolder.Slug(Path.GetFileName(Path.TrimEndingDirectorySeparator(directory)));
+    }
+
+    /// <summary>The pack's folder, as a full path.</summary>
+    public string Directory { get; }
+
+    public PackManifest Manifest { get; }
+
+    public PackOrigin Origin { get; }
+
+    /// <summary>The folder name made safe for file names; the agent keeps the pack under <c>packs/&lt;slug&gt;</c>.</summary>
+    public string Slug { get; }
+
+    /// <summary>Why the pack's contenders cannot run (the restore's or the compiler's message); null when they can, or before the agent is built.</summary>
+    public string? UnavailableReason { get; internal set; }
+
+    /// <summary>Package id → version restored for the agent, once it is built.</summary>
+    public IReadOnlyDictionary<string, string> RestoredVersions { get; internal set; } = new Dictionary<string, string>();
+
+    /// <summary>Loads the pack in <paramref name="directory"/>; <see cref="PackException"/> when it is not one.</summary>
+    public static Pack Load(string directory, PackOrigin origin)
+    {
+        var full = Path.GetFullPath(directory);
+        if (!System.IO.Directory.Exists(full))
+        {
+            throw new PackException($"Pack folder '{directory}' does not exist. Give a folder that holds a pack.json (see docs/adding-a-library.md).");
+        }
+
+        return new Pack(full, PackManifest.Read(full), origin);
+    }
+
+    /// <summary>The files the agent build takes from the pack: sources, manifest, targets and what they include; never bin/ or obj/.</summary>
+    public IEnumerable<string> Files()
+    {
+        var options = new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = FileAttributes.ReparsePoint | FileAttributes.Hidden, MaxRecursionDepth = 4 };
+        return System.IO.Directory.EnumerateFiles(Directory, "*", options)
+            .Where(f => !IsBuildOutput(Path.GetRelativePath(Directory, f)))
+            .Order(StringComparer.Ordinal);
+    }
+
+    private static bool IsBuildOutput(string relative)
+    {
+        var first = relative.Split(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar)[0];
+        return first is "bin" or "obj";
+    }
+
+    public override string ToString() => $"{Manifest.Library} ({Directory})";
+}

@@ -1,0 +1,113 @@
+using System.Reflection;
+
+namespace SerBench.Packs;
+
+/// <summary>
+/// The packs this process knows. In SerBench itself: the packs shipped in <c>contenders/</c> beside the tool, as
+/// manifests only. In an agent: the packs it was built from (<c>packs/</c> beside it), with their adapters, which are
+/// compiled into the same assembly as this class.
+/// </summary>
+public sealed class PackCatalog
+{
+    /// <summary>Folder beside the tool that holds the packs shipped with SerBench.</summary>
+    public const string BuiltInFolder = "contenders";
+
+    /// <summary>Folder beside an agent that holds the packs it was built from.</summary>
+    public const string AgentFolder = "packs";
+
+    private static readonly Lazy<PackCatalog> Lazy = new(Load);
+
+    private PackCatalog(IReadOnlyList<Pack> packs, IReadOnlyList<PackContender> contenders, bool isAgent)
+    {
+        Packs = packs;
+        Contenders = contenders;
+        IsAgent = isAgent;
+    }
+
+    /// <summary>This process's catalog, loaded on first use.</summary>
+    public static PackCatalog Current => Lazy.Value;
+
+    public IReadOnlyList<Pack> Packs { get; }
+
+    public IReadOnlyList<PackContender> Contenders { get; }
+
+    /// <summary>True when this process is an agent: pack contenders run here.</summary>
+    public bool IsAgent { get; }
+
+    private static PackCatalog Load()
+    {
+        var isAgent = Adapters(typeof(PackCatalog).Assembly).Count > 0;
+        var folder = Path.Combine(AppContext.BaseDirectory, isAgent ? AgentFolder : BuiltInFolder);
+        return Load(folder, isAgent ? typeof(PackCatalog).Assembly : null);
+    }
+
+    /// <summary>
+    /// The packs in <paramref name="folder"/>, with their adapters from <paramref name="adapterAssembly"/> when given (an
+    /// agent; or a test that compiles packs in), else as manifests only.
+    /// </summary>
+    public static PackCatalog Load(string folder, Assembly? adapterAssembly)
+    {
+        var adapters = adapterAssembly is null ? [] : Adapters(adapterAssembly);
+        var isAgent = adapterAssembly is not null;
+        var packs = LoadFolder(folder, PackOrigin.BuiltIn);
+        var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info => new PackContender(pack, info,
+            adapters.TryGetValue(info.Name, out var type) ? (ContenderAdapter)Activator.CreateInstance(type)! : null))).ToList();
+        if (isAgent)
+        {
+            // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.
+            foreach (var missing in contenders.Where(c => c.Adapter is null))
+            {
+                missing.Pack.UnavailableReason ??= $"the pack declares '{missing.Name}' in pack.json but has no class with [PackContender(\"{missing.Name}\")] deriving from ContenderAdapter";
+            }
+        }
+
+        return new PackCatalog(packs, contenders, isAgent);
+    }
+
+    private static Dictionary<string, Type> Adapters(Assembly assembly) => assembly.GetTypes()
+        .Where(t => t.IsSubclassOf(typeof(ContenderAdapter)) && !t.IsAbstract)
+        .Select(t => (Type: t, Name: t.GetCustomAttribute<PackContenderAttribute>()?.Name))
+        .Where(a => a.Name is not null)
+        .ToDictionary(a => a.Name!, a => a.Type, StringComparer.Ordinal);
+
+    /// <summary>Every sub-folder of <paramref name="folder"/> with a pack.json; a broken one is skipped here and reported by <c>serbench list</c>.</summary>
+    public static IReadOnlyList<Pack> LoadFolder(string folder, PackOrigin origin)
+    {
+        if (!Directory.Exists(folder))
+        {
+            return [];
+        }
+
+        var packs = new List<Pack>();
+        foreach (var directory in Directory.EnumerateDirectories(folder).Order(StringComparer.Ordinal))
+        {
+            if (File.Exists(Path.Combine(directory, PackManifest.FileName)))
+            {
+                packs.Add(Pack.Load(directory, origin));
+            }
+        }
+
+        return packs;
+    }
+
+    /// <summary>Contenders of user packs (<c>--pack</c>), checked against every name SerBench already has.</summary>
+    public static IReadOnlyList<PackContender> UserContenders(IReadOnlyList<Pack> userPacks, IEnumerable<string> takenNames)
+    {
+        var taken = new HashSet<string>(takenNames, StringComparer.OrdinalIgnoreCase);
+        var contenders = new List<PackContender>();
+        foreach (var pack in userPacks)
+        {
+            foreach (var info in pack.Manifest.Contenders)
+            {
+                if (!taken.Add(info.Name))
+                {
+                    throw new PackException($"Pack '{pack.Directory}' declares contender '{info.Name}', a name SerBench or another pack already uses; rename it in its pack.json.");
+                }
+
+                contenders.Add(new PackContender(pack, info, null));
+            }
+        }
+
+        return contenders;
+    }
+}

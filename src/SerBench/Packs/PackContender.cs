@@ -1,0 +1,40 @@
+using System.Reflection;
+using SerBench.Contenders;
+
+namespace SerBench.Packs;
+
+/// <summary>
+/// A contender from a pack. In SerBench itself it has no adapter (the library is not loaded here): its cells are measured
+/// by the agent built from the packs. In the agent it has its adapter and runs like a built-in contender.
+/// </summary>
+public sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAdapter? adapter)
+    : Contender(info.Name, pack.Manifest.Library, info.Format, info.TextMode, info.Generation, info.Note)
+{
+    public Pack Pack => pack;
+
+    /// <summary>The code, when this process is the agent; null in SerBench itself.</summary>
+    public ContenderAdapter? Adapter => adapter;
+
+    protected override Assembly? LibraryAssembly => adapter?.LibraryAssembly;
+
+    /// <summary>The loaded version in the agent; in SerBench itself, the version the agent's restore resolved (or the one asked for).</summary>
+    public override string LibraryVersion => adapter is not null
+        ? VersionOf(adapter.LibraryAssembly)
+        : pack.Manifest.Packages.FirstOrDefault() is { } main
+            ? pack.RestoredVersions.GetValueOrDefault(main.Id, main.Version)
+            : "—";
+
+    public override AotSupport NativeAot => info.NativeAot ?? base.NativeAot;
+
+    public override string Licence => pack.Manifest.Licence;
+
+    public override string? UnavailableReason => pack.UnavailableReason;
+
+    /// <summary>Without its adapter, every cell goes to the agent.</summary>
+    public override bool NeedsProcessIsolation => UnavailableReason is null && (adapter is null || base.NeedsProcessIsolation);
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>
+        adapter is null
+            ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
+            : adapter.CreateCodec<T>(conventions);
+}

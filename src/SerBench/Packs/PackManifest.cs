@@ -1,0 +1,148 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.RegularExpressions;
+using SerBench.Contenders;
+
+namespace SerBench.Packs;
+
+/// <summary>A package a pack needs, exactly as NuGet names it.</summary>
+/// <param name="Id">Package id, e.g. <c>Newtonsoft.Json</c>.</param>
+/// <param name="Version">Exact version or a NuGet version range, e.g. <c>13.0.4</c>.</param>
+public sealed record PackPackage(string Id, string Version);
+
+/// <summary>One contender a pack declares: its name and what the tables show about it.</summary>
+public sealed record PackContenderInfo
+{
+    /// <summary>Command-line name, kebab-case, unique across SerBench, e.g. <c>newtonsoft-string</c>.</summary>
+    public required string Name { get; init; }
+
+    public required PayloadFormat Format { get; init; }
+
+    public required TextMode TextMode { get; init; }
+
+    public required Generation Generation { get; init; }
+
+    /// <summary>As the library documents it; when absent, follows from <see cref="Generation"/>.</summary>
+    public AotSupport? NativeAot { get; init; }
+
+    /// <summary>A label that must travel with every number (transcoding, per-call scopes, copies).</summary>
+    public string? Note { get; init; }
+}
+
+/// <summary>
+/// <c>pack.json</c>: what a contender pack declares. Read strictly: a pack folder may come from anyone, and its values
+/// end up in a generated project file, in file names and in reports.
+/// </summary>
+public sealed record PackManifest
+{
+    public const string FileName = "pack.json";
+
+    /// <summary>The library as users know it, e.g. <c>Newtonsoft.Json</c>.</summary>
+    public required string Library { get; init; }
+
+    /// <summary>SPDX identifier where the library has one.</summary>
+    public string Licence { get; init; } = "unknown";
+
+    public IReadOnlyList<PackPackage> Packages { get; init; } = [];
+
+    public required IReadOnlyList<PackContenderInfo> Contenders { get; init; }
+
+    private static readonly JsonSerializerOptions Options = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase, allowIntegerValues: false) },
+        UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+        RespectNullableAnnotations = true,
+        RespectRequiredConstructorParameters = true,
+        AllowTrailingCommas = false,
+        MaxDepth = 16,
+    };
+
+    // Kebab-case names: they become file names and command-line arguments.
+    private static readonly Regex ContenderName = new("^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$", RegexOptions.CultureInvariant);
+
+    // NuGet's own id rule; versions and ranges. Neither may carry MSBuild's $ @ % ; or quotes into the agent project.
+    private static readonly Regex PackageId = new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$", RegexOptions.CultureInvariant);
+    private static readonly Regex PackageVersion = new(@"^[\[\(]?[0-9A-Za-z.+\-, ]{1,60}[\]\)]?$", RegexOptions.CultureInvariant);
+
+    /// <summary>Reads and checks <c>pack.json</c> in <paramref name="directory"/>; <see cref="PackException"/> says what is wrong, in one line.</summary>
+    public static PackManifest Read(string directory)
+    {
+        var path = Path.Combine(directory, FileName);
+        if (!File.Exists(path))
+        {
+            throw new PackException($"'{directory}' is not a contender pack: it has no {FileName} (see docs/adding-a-library.md).");
+        }
+
+        PackManifest? manifest;
+        try
+        {
+            var info = new FileInfo(path);
+            if (info.Length > 64 * 1024)
+            {
+                throw new PackException($"{path}: {info.Length:N0} bytes; a pack.json is at most 64 KB.");
+            }
+
+            manifest = JsonSerializer.Deserialize<PackManifest>(File.ReadAllBytes(path), Options);
+        }
+        catch (JsonException exception)
+        {
+            throw new PackException($"{path}: not a valid pack manifest at {exception.Path ?? "$"}: {FirstSentence(exception.Message)}");
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new PackException($"{path}: cannot be read: {exception.Message}");
+        }
+
+        if (manifest is null)
+        {
+            throw new PackException($"{path}: not a valid pack manifest: the document is null.");
+        }
+
+        manifest.Check(path);
+        return manifest;
+    }
+
+    private void Check(string path)
+    {
+        Require(Library.Length is > 0 and <= 100 && !Library.Any(char.IsControl), path, "$.library", "a library name of 1 to 100 printable characters");
+        Require(Licence.Length is > 0 and <= 100 && !Licence.Any(char.IsControl), path, "$.licence", "a licence name of 1 to 100 printable characters");
+        Require(Contenders.Count is > 0 and <= 32, path, "$.contenders", "1 to 32 contenders");
+        Require(Packages.Count <= 32, path, "$.packages", "at most 32 packages");
+        for (var i = 0; i < Packages.Count; i++)
+        {
+            Require(PackageId.IsMatch(Packages[i].Id), path, $"$.packages[{i}].id", "a NuGet package id (letters, digits, '.', '_', '-')");
+            Require(PackageVersion.IsMatch(Packages[i].Version), path, $"$.packages[{i}].version", "a NuGet version or version range, e.g. 13.0.4 or [2.17.0]");
+        }
+
+        for (var i = 0; i < Contenders.Count; i++)
+        {
+            var contender = Contenders[i];
+            Require(ContenderName.IsMatch(contender.Name), path, $"$.contenders[{i}].name", "a kebab-case name of 2 to 64 characters (a-z, 0-9, '-'), e.g. mylib-utf8");
+            Require(contender.Note is null || (contender.Note.Length <= 300 && !contender.Note.Any(char.IsControl)), path, $"$.contenders[{i}].note",
+                "a note of at most 300 printable characters");
+        }
+
+        if (Contenders.GroupBy(c => c.Name).FirstOrDefault(g => g.Count() > 1) is { } duplicate)
+        {
+            throw new PackException($"{path}: $.contenders names '{duplicate.Key}' twice; each contender needs its own name.");
+        }
+    }
+
+    private static void Require(bool condition, string path, string jsonPath, string expected)
+    {
+        if (!condition)
+        {
+            throw new PackException($"{path}: {jsonPath} must be {expected}.");
+        }
+    }
+
+    private static string FirstSentence(string message)
+    {
+        var end = message.IndexOf(". ", StringComparison.Ordinal);
+        return end < 0 ? message : message[..(end + 1)];
+    }
+}
+
+/// <summary>A pack folder or manifest that cannot be used; the message is one line for the user.</summary>
+public sealed class PackException(string message) : Exception(message);
