@@ -7,7 +7,7 @@ namespace SerBench.Payloads;
 /// honours them) the same camelCase names the other contenders get from their naming policy.
 /// </summary>
 [DataContract]
-public sealed class OfficeWorker
+public sealed partial class OfficeWorker
 {
     [DataMember(Name = "company", Order = 0)] public string Company { get; set; } = "";
     [DataMember(Name = "department", Order = 1)] public string Department { get; set; } = "";

@@ -1,7 +1,9 @@
 namespace SerBench.Payloads;
 
 /// <summary>
-/// A payload model: a type from one of the studies plus a deterministic generator of distinct instances.
+/// A payload model: a type from one of the studies plus a deterministic generator of distinct instances. The model
+/// types are <c>partial</c> so that a contender pack can add what its source generator asks for (MemoryPack's
+/// <c>[MemoryPackable]</c>, …) in its own file: the agent compiles the models and the packs together.
 /// </summary>
 public abstract class PayloadModel
 {

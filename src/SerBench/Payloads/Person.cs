@@ -19,7 +19,7 @@ public enum Gender
 }
 
 /// <summary>A friend entry inside <see cref="Person.Friends"/>.</summary>
-public sealed class Friend
+public sealed partial class Friend
 {
     public int Id { get; set; }
 
@@ -31,7 +31,7 @@ public sealed class Friend
 /// reference document, so every contender that keeps declaration order writes the same document.
 /// </summary>
 [DataContract]
-public sealed class Person
+public sealed partial class Person
 {
     [DataMember(Name = "id", Order = 0)] public string Id { get; set; } = "";
     [DataMember(Name = "index", Order = 1)] public int Index { get; set; }

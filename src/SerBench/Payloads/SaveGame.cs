@@ -1,7 +1,7 @@
 namespace SerBench.Payloads;
 
 /// <summary>The study-2 model, as the Unity article declared it.</summary>
-public sealed class SaveGame
+public sealed partial class SaveGame
 {
     public string Name { get; set; } = "";
 
