@@ -23,6 +23,7 @@ internal static class FirstCallCommand
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
+        var packs = new PackOptions();
         var launches = new Option<int>("--launches")
         {
             Description = "Fresh processes per contender and payload (default 5).",
@@ -37,13 +38,15 @@ internal static class FirstCallCommand
         var probe = new Option<bool>(ProbeOption) { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
+        packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
         command.Options.Add(json);
         command.Options.Add(probe);
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null);
+            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
+                userContenders: packs.UserContenders(parse));
             var plan = RunPlan.Create(request);
             if (parse.GetValue(probe))
             {
@@ -62,7 +65,8 @@ internal static class FirstCallCommand
 
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             EnsureWritable(directory);
-            var results = Measure(context, plan, count);
+            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            var results = Measure(context, plan, count, agent);
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);
             if (parse.GetValue(json))
@@ -87,7 +91,7 @@ internal static class FirstCallCommand
     }
 
     /// <summary>One row per contender and payload (the first study that pairs them sets the conventions).</summary>
-    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches)
+    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, Packs.AgentBuild? agent)
     {
         var pairs = plan.GroupBy(p => (p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
         var results = new List<FirstCallResult>();
@@ -106,7 +110,7 @@ internal static class FirstCallCommand
             {
                 var outcome = SelfProcess.Run(
                     ["first-call", ProbeOption, "--study", planned.Study.Name, "--contenders", contender.Name, "--payloads", planned.Workload.Payload.Name],
-                    TimeSpan.FromMinutes(2), CancellationToken.None);
+                    TimeSpan.FromMinutes(2), CancellationToken.None, contender is Packs.PackContender ? agent : null);
                 if (outcome.Failure is null && outcome.ExitCode == 0 && Parse(outcome.Output) is { } sample)
                 {
                     samples.Add(sample);

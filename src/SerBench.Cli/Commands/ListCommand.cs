@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using SerBench.Contenders;
+using SerBench.Packs;
 using SerBench.Payloads;
 using SerBench.Running;
 using SerBench.Studies;
@@ -15,16 +16,25 @@ internal static class ListCommand
     public static Command Create(CliContext context)
     {
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of tables." };
-        var command = new Command("list", "List contenders (with availability), payload models and studies.") { json };
+        var packs = new PackOptions();
+        var command = new Command("list", "List contenders (with availability and pack), payload models and studies.") { json };
+        packs.AddTo(command);
         command.SetAction(parse =>
         {
+            var user = packs.UserContenders(parse);
+            IReadOnlyList<Contender> contenders = [.. ContenderRegistry.All, .. user];
+            // What the last agent build for these packs found, if there is one; listing never builds.
+            var allPacks = contenders.OfType<PackContender>().Select(c => c.Pack).Distinct().ToList();
+            var built = PackCatalog.Current.IsAgent || allPacks.Count == 0 ? null
+                : new AgentBuilder(packageSources: packs.PackageSources(parse)).Peek(allPacks);
+            IReadOnlyList<Study> studies = [.. StudyRegistry.All.Select(s => s.Admitting(user, name => contenders.FirstOrDefault(c => c.Name == name)))];
             if (parse.GetValue(json))
             {
-                context.Output.WriteLine(ToJson().ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
+                context.Output.WriteLine(ToJson(contenders, studies, built is not null).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
             }
             else
             {
-                WriteTables(context.Console);
+                WriteTables(context.Console, contenders, studies, built is not null);
             }
 
             return CliApp.ExitOk;
@@ -32,14 +42,25 @@ internal static class ListCommand
         return command;
     }
 
-    private static void WriteTables(IAnsiConsole console)
+    /// <summary>Where a contender comes from: built in, or the pack folder it is declared in.</summary>
+    private static string Origin(Contender c) => c is PackContender pack
+        ? (pack.Pack.Origin == PackOrigin.User ? "--pack " : "pack ") + Path.GetFileName(pack.Pack.Directory)
+        : "built in";
+
+    /// <summary>available, UNAVAILABLE, or, for a pack before any agent was built for it, what will happen.</summary>
+    private static string Availability(Contender c, bool agentBuilt) =>
+        c.UnavailableReason is not null ? "UNAVAILABLE"
+        : c is PackContender && !agentBuilt ? "built on first use"
+        : "available";
+
+    private static void WriteTables(IAnsiConsole console, IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt)
     {
-        var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Trim/AOT", "Licence", "Availability");
+        var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Trim/AOT", "Licence", "From", "Availability");
         var notes = new List<string>();
-        foreach (var c in ContenderRegistry.All)
+        foreach (var c in all)
         {
             // Reasons and notes are long; they go under the table as numbered notes so the table stays readable.
-            var availability = c.UnavailableReason is null ? "available" : "UNAVAILABLE";
+            var availability = Availability(c, agentBuilt);
             if (c.UnavailableReason is not null || c.Note is not null)
             {
                 notes.Add($"{c.Name}: {(c.UnavailableReason is null ? c.Note : "UNAVAILABLE: " + c.UnavailableReason)}");
@@ -48,7 +69,7 @@ internal static class ListCommand
 
             contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
                 c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation),
-                Runner.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(availability));
+                Runner.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
         }
 
         var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
@@ -58,7 +79,7 @@ internal static class ListCommand
         }
 
         var studies = new Table().Title("Studies").AddColumns("Name", "Title", "Workloads", "Contenders (baseline first)");
-        foreach (var s in StudyRegistry.All)
+        foreach (var s in studyList)
         {
             studies.AddRow(s.Name, Markup.Escape(s.Title), Markup.Escape(string.Join("; ", s.Workloads.Select(Describe))), Markup.Escape(string.Join(", ", s.Contenders)));
         }
@@ -76,9 +97,9 @@ internal static class ListCommand
     private static string Describe(Workload w) =>
         $"{w.Payload.Name} {(w.Shape == Shape.Object ? "object" : $"{w.Shape.ToString().ToLowerInvariant()} of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
 
-    private static JsonObject ToJson() => new()
+    private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {
-        ["contenders"] = new JsonArray([.. ContenderRegistry.All.Select(c => (JsonNode)new JsonObject
+        ["contenders"] = new JsonArray([.. all.Select(c => (JsonNode)new JsonObject
         {
             ["name"] = c.Name,
             ["library"] = c.Library,
@@ -88,6 +109,8 @@ internal static class ListCommand
             ["generation"] = Runner.GenerationName(c.Generation),
             ["nativeAot"] = Runner.AotName(c.NativeAot),
             ["licence"] = c.Licence,
+            ["from"] = Origin(c),
+            ["availability"] = Availability(c, agentBuilt),
             ["available"] = c.UnavailableReason is null,
             ["unavailableReason"] = c.UnavailableReason,
             ["note"] = c.Note,
@@ -98,7 +121,7 @@ internal static class ListCommand
             ["type"] = p.ModelType.Name,
             ["description"] = p.Description,
         })]),
-        ["studies"] = new JsonArray([.. StudyRegistry.All.Select(s => (JsonNode)new JsonObject
+        ["studies"] = new JsonArray([.. studyList.Select(s => (JsonNode)new JsonObject
         {
             ["name"] = s.Name,
             ["title"] = s.Title,

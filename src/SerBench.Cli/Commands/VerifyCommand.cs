@@ -14,18 +14,34 @@ internal static class VerifyCommand
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
+        var packs = new PackOptions();
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a matrix." };
         var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("verify", "Run the correctness gate only: round trip plus document comparison for every contender, payload and shape.");
         common.AddTo(command);
+        packs.AddTo(command);
         command.Options.Add(json);
         command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null);
+            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
+                userContenders: packs.UserContenders(parse));
             var plan = RunPlan.Create(request);
-            var results = parse.GetValue(inProcess) ? Runner.Verify(plan) : VerifyIsolatingCrashProne(plan);
-            if (parse.GetValue(json))
+            if (parse.GetValue(inProcess))
+            {
+                return Report(context, Runner.Verify(plan), parse.GetValue(json));
+            }
+
+            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            return Report(context, VerifyIsolatingCrashProne(plan, agent), parse.GetValue(json));
+        });
+        return command;
+    }
+
+    private static int Report(CliContext context, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results, bool json)
+    {
+        {
+            if (json)
             {
                 context.Output.WriteLine(ToJson(results).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
             }
@@ -35,15 +51,14 @@ internal static class VerifyCommand
             }
 
             return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
-        });
-        return command;
+        }
     }
 
     /// <summary>
     /// Verifies in this process, except contenders that could crash it: those go, one study and contender at a time,
-    /// to a child <c>serbench verify --json</c>. If the child dies, its cases are CRASH with the reason.
+    /// to a child <c>serbench verify --json</c> (the agent, for a pack's contenders). If the child dies, its cases are CRASH with the reason.
     /// </summary>
-    private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan)
+    private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan, Packs.AgentBuild? agent)
     {
         var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
         foreach (var result in Runner.Verify([.. plan.Where(p => !p.Contender.NeedsProcessIsolation)]))
@@ -55,7 +70,7 @@ internal static class VerifyCommand
         {
             var payloads = string.Join(",", group.Select(p => p.Workload.Payload.Name).Distinct());
             var outcome = SelfProcess.Run(["verify", "--study", group.Key.Study, "--contenders", group.Key.Contender, "--payloads", payloads, "--json", SelfProcess.InProcessOption],
-                TimeSpan.FromMinutes(10), CancellationToken.None);
+                TimeSpan.FromMinutes(10), CancellationToken.None, group.First().Contender is Packs.PackContender ? agent : null);
             var reported = outcome.Failure is null ? ParseChild(outcome.Output) : [];
             foreach (var planned in group)
             {

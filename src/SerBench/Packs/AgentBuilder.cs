@@ -69,6 +69,23 @@ public sealed class AgentBuilder
         return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
     }
 
+    /// <summary>
+    /// The cached agent for <paramref name="packs"/> if one was built, without building: what <c>serbench list</c> shows.
+    /// Applies its outcome to the packs like <see cref="Ensure"/>.
+    /// </summary>
+    public AgentBuild? Peek(IReadOnlyList<Pack> packs)
+    {
+        var slugs = UniqueSlugs(packs);
+        var directory = Path.Combine(_cacheDirectory, "agents", Key(packs, slugs));
+        var build = TryRead(directory);
+        if (build is not null)
+        {
+            Apply(packs, slugs, build);
+        }
+
+        return build;
+    }
+
     /// <summary>The command that starts the agent: its apphost when there is one, else <c>dotnet exec</c> on its assembly.</summary>
     public static (string FileName, string[] Prefix) Command(AgentBuild build)
     {

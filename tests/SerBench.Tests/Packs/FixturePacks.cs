@@ -1,0 +1,191 @@
+using System.Diagnostics;
+using System.Text.Json;
+using SerBench.Tests.Cli;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>
+/// A tiny serializer library, packed during the test into a temporary feed, and three user packs that consume it: one
+/// that works (with a second contender that kills its process on large documents), one that names a package no source
+/// has, one that does not compile. The first run builds the agent cold; the tests read what it left.
+/// </summary>
+public sealed class FixturePacks : IDisposable
+{
+    public const string LibraryId = "SerBench.Fixture.Serializer";
+    public const string MissingPackage = "SerBench.Fixture.DoesNotExist";
+
+    private readonly TempDirectory _temp = new();
+
+    public FixturePacks()
+    {
+        Feed = Directory.CreateDirectory(_temp.File("feed")).FullName;
+        PackLibrary();
+        Good = WritePack("good-pack", LibraryId, "1.2.3", ["fixture-json", "fixture-fatal"], GoodAdapters);
+        Missing = WritePack("missing-pack", MissingPackage, "9.9.9", ["missing-json"], Adapter("missing-json", "MissingAdapter", "typeof(string).Assembly", "string"));
+        Broken = WritePack("broken-pack", LibraryId, "1.2.3", ["broken-json"],
+            Adapter("broken-json", "BrokenAdapter", "typeof(global::SerBench.Fixture.Serializer.FixtureJson).Assembly", "string") +
+            "internal static class Broken { public static int Value = \"not a number\"; }\n");
+        First = RunStudy("first");
+    }
+
+    public string Feed { get; }
+
+    public string Good { get; }
+
+    public string Missing { get; }
+
+    public string Broken { get; }
+
+    /// <summary>The cold run: exit code, console, results.json.</summary>
+    public (int ExitCode, string Output, string Error, JsonDocument Results) First { get; }
+
+    public (int ExitCode, string Output, string Error, JsonDocument Results) RunStudy(string name)
+    {
+        var output = _temp.File(name);
+        var (exitCode, console, error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--profile", "smoke", "--payloads", "person",
+            "--contenders", "fixture-json,fixture-fatal,missing-json,broken-json,stj-sourcegen-utf8",
+            "--pack", Good, "--pack", Missing, "--pack", Broken, "--package-source", Feed, "--out", output);
+        var path = Path.Combine(output, "results.json");
+        Assert.True(File.Exists(path), $"exit {exitCode}; {error}\n{console}");
+        return (exitCode, console, error, JsonDocument.Parse(File.ReadAllBytes(path)));
+    }
+
+    /// <summary>Cells of one contender in a results document.</summary>
+    public static List<JsonElement> Cells(JsonDocument results, string contender) =>
+        [.. results.RootElement.GetProperty("cells").EnumerateArray().Where(c => c.GetProperty("contender").GetString() == contender)];
+
+    private void PackLibrary()
+    {
+        var project = Directory.CreateDirectory(_temp.File("library")).FullName;
+        File.WriteAllText(Path.Combine(project, "Fixture.csproj"), $"""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <TargetFramework>net10.0</TargetFramework>
+                <PackageId>{LibraryId}</PackageId>
+                <AssemblyName>{LibraryId}</AssemblyName>
+                <Version>1.2.3</Version>
+                <Nullable>enable</Nullable>
+              </PropertyGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(project, "FixtureJson.cs"), """
+            using System.Text.Json;
+            namespace SerBench.Fixture.Serializer;
+            /// A serializer library in miniature: text in, text out.
+            public static class FixtureJson
+            {
+                public static string Write<T>(T value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options);
+                public static T Read<T>(string json, JsonSerializerOptions options) => JsonSerializer.Deserialize<T>(json, options)!;
+            }
+            """);
+        var start = new ProcessStartInfo("dotnet", ["pack", project, "-c", "Release", "-o", Feed, "-nologo", "-p:UseSharedCompilation=false", "-nodeReuse:false"])
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(5)), "dotnet pack of the fixture library hung");
+        Assert.True(process.ExitCode == 0, stdout.Result + stderr.Result);
+    }
+
+    private string WritePack(string folder, string package, string version, string[] contenders, string adapters)
+    {
+        var directory = Directory.CreateDirectory(_temp.File(folder)).FullName;
+        File.WriteAllText(Path.Combine(directory, "pack.json"), JsonSerializer.Serialize(new
+        {
+            library = package,
+            licence = "MIT",
+            packages = new[] { new { id = package, version } },
+            contenders = contenders.Select(name => new { name, format = "json", textMode = "utf16", generation = "reflection" }),
+        }));
+        File.WriteAllText(Path.Combine(directory, "Adapters.cs"), adapters);
+        return directory;
+    }
+
+    private static string Adapter(string name, string className, string assembly, string payload) => $$"""
+        using System.Reflection;
+        using SerBench.Contenders;
+        namespace SerBench.Packs.Fixtures;
+        [PackContender("{{name}}")]
+        internal sealed class {{className}} : ContenderAdapter
+        {
+            public override Assembly LibraryAssembly => {{assembly}};
+            public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>
+                new DelegateCodec<T, {{payload}}>(value => throw new NotSupportedException(), text => throw new NotSupportedException());
+        }
+
+        """;
+
+    private const string GoodAdapters = """
+        using System.Reflection;
+        using System.Text.Json;
+        using System.Text.Json.Serialization;
+        using SerBench.Contenders;
+        using SerBench.Fixture.Serializer;
+        namespace SerBench.Packs.Fixtures;
+
+        internal static class FixtureOptions
+        {
+            public static JsonSerializerOptions For(JsonConventions conventions)
+            {
+                var options = new JsonSerializerOptions
+                {
+                    PropertyNamingPolicy = conventions.CamelCase ? JsonNamingPolicy.CamelCase : null,
+                    PropertyNameCaseInsensitive = conventions.CaseInsensitiveReading,
+                };
+                if (conventions.EnumsAsStrings)
+                {
+                    options.Converters.Add(new JsonStringEnumConverter());
+                }
+
+                return options;
+            }
+        }
+
+        [PackContender("fixture-json")]
+        internal sealed class FixtureJsonAdapter : ContenderAdapter
+        {
+            public override Assembly LibraryAssembly => typeof(FixtureJson).Assembly;
+
+            public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+            {
+                var options = FixtureOptions.For(conventions);
+                return new DelegateCodec<T, string>(value => FixtureJson.Write(value, options), json => FixtureJson.Read<T>(json, options));
+            }
+        }
+
+        /// Dies like a serializer whose emitted IL is invalid: the whole process goes, on a large document.
+        [PackContender("fixture-fatal")]
+        internal sealed class FixtureFatalAdapter : ContenderAdapter
+        {
+            public override Assembly LibraryAssembly => typeof(FixtureJson).Assembly;
+
+            public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+            {
+                var options = FixtureOptions.For(conventions);
+                return new DelegateCodec<T, string>(value => FixtureJson.Write(value, options), json => json.Length > 20_000
+                    ? throw Fatal()
+                    : FixtureJson.Read<T>(json, options));
+            }
+
+            private static Exception Fatal()
+            {
+                Environment.FailFast("fixture-fatal killed its process on purpose");
+                return new InvalidOperationException();
+            }
+        }
+        """;
+
+    public void Dispose()
+    {
+        First.Results.Dispose();
+        _temp.Dispose();
+    }
+}
