@@ -63,6 +63,13 @@ public sealed class AgentBuilder
             build = existing is null
                 ? Build(packs, slugs, key, directory) with { Directory = directory }
                 : existing with { Reused = true, Directory = directory };
+            // The folder's time says when an agent was last used, so pruning keeps the ones in use.
+            Directory.SetLastWriteTimeUtc(directory, DateTime.UtcNow);
+        }
+
+        if (!build.Reused)
+        {
+            Prune(root, directory);
         }
 
         Apply(packs, slugs, build);
@@ -226,6 +233,30 @@ public sealed class AgentBuilder
         }
     }
 
+    /// <summary>Agents kept besides the newest: each is about 40 MB, and every change of sources or packs makes a new one.</summary>
+    private const int AgentsKept = 4;
+
+    /// <summary>Deletes agents beyond the most recently used few, when they have not been used for a day.</summary>
+    private static void Prune(string root, string current)
+    {
+        var stale = new DirectoryInfo(root).EnumerateDirectories()
+            .Where(d => !d.Name.Contains('.', StringComparison.Ordinal) && d.FullName != current)
+            .OrderByDescending(d => d.LastWriteTimeUtc)
+            .Skip(AgentsKept)
+            .Where(d => d.LastWriteTimeUtc < DateTime.UtcNow.AddDays(-1));
+        foreach (var directory in stale)
+        {
+            try
+            {
+                directory.Delete(recursive: true);
+            }
+            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+            {
+                // In use or not ours to delete: it stays until a later build.
+            }
+        }
+    }
+
     private static IDisposable AcquireLock(string path)
     {
         var waited = Stopwatch.StartNew();
@@ -302,6 +333,12 @@ public sealed class AgentBuilder
             agentAssembly = Path.Combine("bin", AgentName + ".dll");
             restored = RestoredVersions(Path.Combine(work, "obj", "project.assets.json"));
             break;
+        }
+
+        // Intermediate files are half the size of an agent and never used again.
+        foreach (var intermediate in new[] { "obj", "alone" }.Select(name => Path.Combine(work, name)).Where(Directory.Exists))
+        {
+            Directory.Delete(intermediate, recursive: true);
         }
 
         var results = packs.Select((pack, i) => failed.TryGetValue(i, out var failure)
