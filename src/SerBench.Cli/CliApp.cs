@@ -49,6 +49,7 @@ internal static class CliApp
             ReportCommand.Create(context),
             CompareCommand.Create(context),
             FirstCallCommand.Create(context),
+            AgentCommand.Create(context),
         };
 
         var parseResult = root.Parse(args);

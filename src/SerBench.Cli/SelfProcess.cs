@@ -26,9 +26,6 @@ internal sealed record ChildOutcome(int ExitCode, string Output, string Error, b
 /// </summary>
 internal static class SelfProcess
 {
-    /// <summary>Passed to a child so that it does the work itself instead of isolating again.</summary>
-    public const string InProcessOption = "--in-process";
-
     /// <param name="arguments">The command line after the program.</param>
     /// <param name="timeout">After this the child is considered hung and killed.</param>
     /// <param name="cancellation">Kills the child when cancelled.</param>

@@ -5,6 +5,7 @@ using System.Text.Json.Nodes;
 using SerBench.Contenders;
 using SerBench.FirstCall;
 using SerBench.Reports;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Verification;
 using Spectre.Console;
@@ -18,8 +19,6 @@ namespace SerBench.Cli.Commands;
 /// </summary>
 internal static class FirstCallCommand
 {
-    private const string ProbeOption = "--probe";
-
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
@@ -35,38 +34,23 @@ internal static class FirstCallCommand
         };
         var output = new Option<string?>("--out") { Description = "Folder for first-call.json and first-call.md (default: results/first-call-<timestamp>)." };
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a table." };
-        var probe = new Option<bool>(ProbeOption) { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
         packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
         command.Options.Add(json);
-        command.Options.Add(probe);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
                 userContenders: packs.UserContenders(parse));
             var plan = RunPlan.Create(request);
-            if (parse.GetValue(probe))
-            {
-                var only = plan[0];
-                var sample = FirstCallProbe.Measure(only.Contender, only.Study.Conventions, only.Workload.Payload);
-                context.Output.WriteLine(new JsonObject
-                {
-                    ["create"] = sample.CreateMicroseconds,
-                    ["serialize"] = sample.SerializeMicroseconds,
-                    ["deserialize"] = sample.DeserializeMicroseconds,
-                }.ToJsonString());
-                return CliApp.ExitOk;
-            }
-
             var count = parse.GetValue(launches);
 
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             EnsureWritable(directory);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            var results = Measure(context, plan, count, agent);
+            var results = Measure(context, plan, count, agent, directory);
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);
             if (parse.GetValue(json))
@@ -91,7 +75,7 @@ internal static class FirstCallCommand
     }
 
     /// <summary>One row per contender and payload (the first study that pairs them sets the conventions).</summary>
-    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, Packs.AgentBuild? agent)
+    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, Packs.AgentBuild? agent, string directory)
     {
         var pairs = plan.GroupBy(p => (p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
         var results = new List<FirstCallResult>();
@@ -108,16 +92,17 @@ internal static class FirstCallCommand
             string? failure = null;
             for (var i = 0; verdict.IsTimed && failure is null && i < launches; i++)
             {
-                var outcome = SelfProcess.Run(
-                    ["first-call", ProbeOption, "--study", planned.Study.Name, "--contenders", contender.Name, "--payloads", planned.Workload.Payload.Name],
-                    TimeSpan.FromMinutes(2), CancellationToken.None, contender is Packs.PackContender ? agent : null);
-                if (outcome.Failure is null && outcome.ExitCode == 0 && Parse(outcome.Output) is { } sample)
+                // Each sample is a fresh process; its folder keeps the request, the results and the console for a reader who wonders.
+                var probeDirectory = Path.Combine(directory, "probes", $"{OutputFolder.Slug(contender.Name)}-{OutputFolder.Slug(planned.Workload.Payload.Name)}-{i + 1}");
+                var answer = AgentProcess.Run(AgentRequest.For(AgentMode.FirstCall, [planned], "smoke"), probeDirectory, TimeSpan.FromMinutes(2), CancellationToken.None,
+                    contender is Packs.PackContender, agent);
+                if (answer.Failure is null && answer.Results?.FirstCalls is [var sample])
                 {
-                    samples.Add(sample);
+                    samples.Add(new FirstCallSample(sample.CreateMicroseconds, sample.SerializeMicroseconds, sample.DeserializeMicroseconds));
                 }
                 else
                 {
-                    failure = outcome.Failure ?? "the probe process wrote no result: " + outcome.Error.Split('\n')[0];
+                    failure = answer.Failure ?? "the probe process wrote no result: " + answer.Outcome.Error.Split('\n')[0];
                 }
             }
 
@@ -130,25 +115,6 @@ internal static class FirstCallCommand
     }
 
     private static Verdict Gate(PlannedCase planned) => Runner.Verify([planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } }])[0].Verdict;
-
-    private static FirstCallSample? Parse(string output)
-    {
-        try
-        {
-            var line = output.Split('\n').Select(l => l.Trim()).LastOrDefault(l => l.StartsWith('{'));
-            if (line is null)
-            {
-                return null;
-            }
-
-            var node = JsonNode.Parse(line)!;
-            return new FirstCallSample((double)node["create"]!, (double)node["serialize"]!, (double)node["deserialize"]!);
-        }
-        catch (Exception exception) when (exception is JsonException or InvalidOperationException or FormatException)
-        {
-            return null;
-        }
-    }
 
     /// <summary>Fails before any process is started when the output folder cannot be written.</summary>
     private static void EnsureWritable(string directory)

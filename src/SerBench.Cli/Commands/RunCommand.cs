@@ -25,8 +25,6 @@ internal static class RunCommand
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
-        // Set by SerBench itself when it measures one case of a crash-prone contender in a child process.
-        var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
         packs.AddTo(command);
@@ -37,7 +35,6 @@ internal static class RunCommand
         command.Options.Add(force);
         command.Options.Add(shapes);
         command.Options.Add(rounds);
-        command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
@@ -70,12 +67,11 @@ internal static class RunCommand
             }
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
-            var agent = parse.GetValue(inProcess) ? null
-                : AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), line => context.Console.MarkupLine(Markup.Escape(line)));
+            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), line => context.Console.MarkupLine(Markup.Escape(line)));
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             var store = OpenStore(directory, document, parse.GetValue(force));
-            var isolation = parse.GetValue(inProcess) ? null : new ChildProcessCaseRunner(store.Directory, request, agent);
+            var isolation = new ChildProcessCaseRunner(store.Directory, agent);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
@@ -121,7 +117,7 @@ internal static class RunCommand
     }
 
     private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,
-        IIsolatedCaseRunner? isolation)
+        IIsolatedCaseRunner isolation)
     {
         // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
         using var stop = new StopSignals();
@@ -137,12 +133,6 @@ internal static class RunCommand
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
             progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, stop.Token));
-        }
-
-        // A child measures for its parent, which reads its results.json and renders the reports once for the whole run.
-        if (isolation is null)
-        {
-            return stop.ExitCode ?? CliApp.ExitOk;
         }
 
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.

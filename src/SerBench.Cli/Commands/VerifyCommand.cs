@@ -16,22 +16,15 @@ internal static class VerifyCommand
         var common = new CommonOptions();
         var packs = new PackOptions();
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a matrix." };
-        var inProcess = new Option<bool>(SelfProcess.InProcessOption) { Hidden = true };
         var command = new Command("verify", "Run the correctness gate only: round trip plus document comparison for every contender, payload and shape.");
         common.AddTo(command);
         packs.AddTo(command);
         command.Options.Add(json);
-        command.Options.Add(inProcess);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
                 userContenders: packs.UserContenders(parse));
             var plan = RunPlan.Create(request);
-            if (parse.GetValue(inProcess))
-            {
-                return Report(context, Runner.Verify(plan), parse.GetValue(json));
-            }
-
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             return Report(context, VerifyIsolatingCrashProne(plan, agent), parse.GetValue(json));
         });
@@ -69,35 +62,21 @@ internal static class VerifyCommand
         foreach (var group in plan.Where(p => p.Contender.NeedsProcessIsolation).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
         {
             var payloads = string.Join(",", group.Select(p => p.Workload.Payload.Name).Distinct());
-            var outcome = SelfProcess.Run(["verify", "--study", group.Key.Study, "--contenders", group.Key.Contender, "--payloads", payloads, "--json", SelfProcess.InProcessOption],
-                TimeSpan.FromMinutes(10), CancellationToken.None, group.First().Contender is Packs.PackContender ? agent : null);
-            var reported = outcome.Failure is null ? ParseChild(outcome.Output) : [];
-            foreach (var planned in group)
+            var cases = group.ToList();
+            var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Verify, cases, "smoke"), Directory.CreateTempSubdirectory("serbench-verify-").FullName,
+                TimeSpan.FromMinutes(10), CancellationToken.None, cases[0].Contender is Packs.PackContender, agent);
+            foreach (var planned in cases)
             {
-                var shape = RunRequest.ShapeName(planned.Workload.Shape);
-                var match = reported.FirstOrDefault(r => r.Payload == planned.Workload.Payload.Name && r.Shape == shape && r.Count == planned.Workload.Count);
-                byCase[planned] = match.Verdict is { } verdict
-                    ? (planned, verdict, match.PayloadBytes)
-                    : (planned, new Verdict(VerificationStatus.Crash, "the separate process verifying this contender ended early: " + (outcome.Failure ?? "no result for this case")), null);
+                var key = new Results.CellKey(planned.Study.Name, planned.Contender.Name, planned.Workload.Payload.Name, RunRequest.ShapeName(planned.Workload.Shape),
+                    planned.Workload.Shape == Payloads.Shape.Object ? 1 : planned.Workload.Count, RunRequest.OperationName(planned.Operations[0]));
+                var cell = answer.Results?.Cells.FirstOrDefault(c => c.Key == key);
+                byCase[planned] = cell is not null
+                    ? (planned, new Verdict(Enum.Parse<VerificationStatus>(cell.Status, ignoreCase: true), cell.Reason), cell.PayloadBytes)
+                    : (planned, new Verdict(VerificationStatus.Crash, "the separate process verifying this contender ended early: " + (answer.Failure ?? "no result for this case")), null);
             }
         }
 
         return [.. plan.Select(p => byCase[p])];
-    }
-
-    private static List<(string Payload, string Shape, int Count, Verdict? Verdict, long? PayloadBytes)> ParseChild(string output)
-    {
-        try
-        {
-            return [.. JsonNode.Parse(output)!.AsArray().Select(node => (
-                (string)node!["payload"]!, (string)node["shape"]!, (int)node["count"]!,
-                (Verdict?)new Verdict(Enum.Parse<VerificationStatus>((string)node["status"]!, ignoreCase: true), (string?)node["reason"]),
-                (long?)node["payloadBytes"]))];
-        }
-        catch (Exception exception) when (exception is JsonException or InvalidOperationException or ArgumentException or FormatException)
-        {
-            return [];
-        }
     }
 
     private static string Column(PlannedCase c) =>

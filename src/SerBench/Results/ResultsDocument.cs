@@ -46,7 +46,13 @@ public sealed class ResultsDocument
 
     /// <summary>The measuring agent built from the contender packs; null when the run measured no pack contender.</summary>
     public AgentRecord? Agent { get; set; }
+
+    /// <summary>First-call samples, each from a fresh process; written by a first-call child, null otherwise.</summary>
+    public List<FirstCallRecord>? FirstCalls { get; set; }
 }
+
+/// <summary>What one fresh process measured for the first use of a contender on a payload, in microseconds.</summary>
+public sealed record FirstCallRecord(string Contender, string Payload, double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
 
 /// <summary>
 /// The agent this run used: its cache key, whether it was reused from the cache, what its build cost when it was made

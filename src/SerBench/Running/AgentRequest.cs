@@ -1,0 +1,100 @@
+using System.Globalization;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace SerBench.Running;
+
+/// <summary>What a child process is asked to do.</summary>
+public enum AgentMode
+{
+    /// <summary>Gate and measure the cases (one round); results.json gets the measured cells.</summary>
+    Run,
+
+    /// <summary>Gate only; results.json gets one cell per case with its status and payload size.</summary>
+    Verify,
+
+    /// <summary>Time the first codec creation, serialize and deserialize of the process; results.json gets one first-call sample.</summary>
+    FirstCall,
+}
+
+/// <summary>One workload of a request: payload, shape and count.</summary>
+public sealed record AgentCase(string Payload, string Shape, int Count);
+
+/// <summary>
+/// The one request every child process gets — SerBench itself for built-in contenders, the agent built from the packs for
+/// pack contenders — for <c>run</c>, <c>verify</c> and <c>first-call</c> alike. It is written as <c>request.json</c> into
+/// the child's folder; the child answers with <c>results.json</c> there, rewritten after every cell so that a child that
+/// dies leaves what it finished.
+/// </summary>
+public sealed record AgentRequest
+{
+    public const string FileName = "request.json";
+
+    public required AgentMode Mode { get; init; }
+
+    public required string Study { get; init; }
+
+    public required IReadOnlyList<string> Contenders { get; init; }
+
+    public IReadOnlyList<string>? Payloads { get; init; }
+
+    public IReadOnlyList<string>? Shapes { get; init; }
+
+    public IReadOnlyList<int>? Sizes { get; init; }
+
+    public IReadOnlyList<string>? Operations { get; init; }
+
+    /// <summary>Exactly the workloads to run; the child plans the study as asked and keeps only these.</summary>
+    public required IReadOnlyList<AgentCase> Cases { get; init; }
+
+    public string Profile { get; init; } = "quick";
+
+    private static readonly JsonSerializerOptions Options = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower, allowIntegerValues: false) },
+        UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+    };
+
+    /// <summary>The cases of one study and contender, as the parent planned them.</summary>
+    public static AgentRequest For(AgentMode mode, IReadOnlyList<PlannedCase> cases, string profile) => new()
+    {
+        Mode = mode,
+        Study = cases[0].Study.Name,
+        Contenders = [.. cases.Select(c => c.Contender.Name).Distinct()],
+        Payloads = [.. cases.Select(c => c.Workload.Payload.Name).Distinct()],
+        Shapes = [.. cases.Select(c => RunRequest.ShapeName(c.Workload.Shape)).Distinct()],
+        Sizes = cases.Any(c => c.Workload.Shape != SerBench.Payloads.Shape.Object)
+            ? [.. cases.Where(c => c.Workload.Shape != SerBench.Payloads.Shape.Object).Select(c => c.Workload.Count).Distinct()]
+            : null,
+        Cases = [.. cases.Select(c => new AgentCase(c.Workload.Payload.Name, RunRequest.ShapeName(c.Workload.Shape), c.Workload.Count)).Distinct()],
+        Operations = [.. cases.SelectMany(c => c.Operations).Distinct().Select(RunRequest.OperationName)],
+        Profile = profile,
+    };
+
+    /// <summary>The same request resolved like a command line (names checked against this process's registry).</summary>
+    public RunRequest ToRunRequest() => RunRequest.Parse(Study, string.Join(",", Contenders), Join(Payloads),
+        Sizes is null ? null : string.Join(",", Sizes.Select(s => s.ToString(CultureInfo.InvariantCulture))), Join(Operations), Profile, Join(Shapes));
+
+    /// <summary>The requested cases of <paramref name="plan"/>, in its order.</summary>
+    public IReadOnlyList<PlannedCase> Select(IReadOnlyList<PlannedCase> plan) =>
+        [.. plan.Where(p => Cases.Contains(new AgentCase(p.Workload.Payload.Name, RunRequest.ShapeName(p.Workload.Shape), p.Workload.Count)))];
+
+    private static string? Join(IReadOnlyList<string>? values) => values is null ? null : string.Join(",", values);
+
+    public void Write(string directory) => File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, Options));
+
+    /// <summary>Reads a request; <see cref="UsageException"/> when it is not one (the child is only ever started by SerBench).</summary>
+    public static AgentRequest Read(string path)
+    {
+        try
+        {
+            return JsonSerializer.Deserialize<AgentRequest>(File.ReadAllBytes(path), Options) ?? throw new UsageException($"{path}: an empty agent request.");
+        }
+        catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
+        {
+            throw new UsageException($"{path}: not an agent request: {exception.Message}");
+        }
+    }
+}
