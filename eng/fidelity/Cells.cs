@@ -121,7 +121,24 @@ internal static class Same
         }
     }
 
+    /// <summary>The contender's codec: built in, or from the served packs compiled into this project (as in the agent).</summary>
     private static Codec<T> CodecOf<T>(string study, string contender) where T : class =>
-        (ContenderRegistry.Find(contender) ?? throw new InvalidOperationException($"No contender {contender}."))
+        (LivePacks.Value.Contenders.FirstOrDefault(c => c.Name == contender && c.Adapter is not null) as Contender
+         ?? ContenderRegistry.Find(contender) ?? throw new InvalidOperationException($"No contender {contender}."))
         .CreateCodec<T>(Cell.StudyOf(study).Conventions);
+
+    // BenchmarkDotNet runs this from its own generated folders: look upwards for the repository's contenders/.
+    private static readonly Lazy<SerBench.Packs.PackCatalog> LivePacks = new(() =>
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            var contenders = Path.Combine(directory.FullName, "contenders");
+            if (File.Exists(Path.Combine(contenders, "newtonsoft-json", "pack.json")))
+            {
+                return SerBench.Packs.PackCatalog.Load(contenders, typeof(Same).Assembly);
+            }
+        }
+
+        throw new InvalidOperationException("The repository's contenders/ folder was not found above " + AppContext.BaseDirectory);
+    });
 }

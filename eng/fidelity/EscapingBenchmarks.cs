@@ -4,6 +4,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Unicode;
 using Newtonsoft.Json;
+using SerBench.Packs.NewtonsoftJson;
 using SJ = System.Text.Json.JsonSerializer;
 
 namespace SerBench.Fidelity;

@@ -1,7 +1,8 @@
 using System.Text;
 using Newtonsoft.Json;
-using SerBench.Contenders.Protobuf;
-using SerBench.Contenders.Protobuf.Messages;
+using SerBench.Packs.NewtonsoftJson;
+using SerBench.Packs.GoogleProtobuf;
+using SerBench.Packs.GoogleProtobuf.Messages;
 using ServiceStack.Text;
 using NewtonsoftSerializer = Newtonsoft.Json.JsonSerializer;
 using ServiceStackSerializer = ServiceStack.Text.JsonSerializer;
@@ -94,7 +95,7 @@ public class ShootoutBenchmarks
     private static List<User> ProtobufRead(byte[] bytes) => [.. UserList.Parser.ParseFrom(bytes).Items.Select(ProtobufMapping.FromMessage)];
 
     /// <summary>Reaches the ServiceStack contenders' own settings (a protected factory) so nothing is restated here; never measured.</summary>
-    private sealed class ServiceStackConfig() : ServiceStackTextContender("fidelity-config", TextMode.Utf8, "")
+    private sealed class ServiceStackConfig : SerBench.Packs.ServiceStackText.ServiceStackTextContender
     {
         public static Config For(JsonConventions conventions) => CreateConfig(conventions);
 

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Newtonsoft.Json;
+using SerBench.Packs.NewtonsoftJson;
 using SJ = System.Text.Json.JsonSerializer;
 
 namespace SerBench.Fidelity;
