@@ -1,0 +1,93 @@
+using SerBench.Packs;
+using SerBench.Tests.Cli;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>pack.json comes from anyone: every value that reaches a project file, a file name or a report is checked.</summary>
+public class PackManifestTests
+{
+    private const string Valid = """
+        { "library": "Acme.Json", "licence": "MIT",
+          "packages": [ { "id": "Acme.Json", "version": "2.1.0" } ],
+          "contenders": [ { "name": "acme-utf8", "format": "json", "textMode": "utf8", "generation": "reflection", "note": "a note" } ] }
+        """;
+
+    [Fact]
+    public void ValidManifest_IsRead()
+    {
+        using var folder = Write(Valid);
+
+        var manifest = PackManifest.Read(folder.Path);
+
+        Assert.Equal("Acme.Json", manifest.Library);
+        Assert.Equal(new PackPackage("Acme.Json", "2.1.0"), Assert.Single(manifest.Packages));
+        var contender = Assert.Single(manifest.Contenders);
+        Assert.Equal(("acme-utf8", SerBench.Contenders.TextMode.Utf8, "a note"), (contender.Name, contender.TextMode, contender.Note));
+    }
+
+    public static TheoryData<string, string> BadManifests() => new()
+    {
+        { Valid.Replace("\"licence\": \"MIT\",", "\"licence\": \"MIT\", \"extra\": 1,", StringComparison.Ordinal), "extra" },
+        { Valid.Replace("acme-utf8", "Acme Utf8", StringComparison.Ordinal), "$.contenders[0].name" },
+        { Valid.Replace("acme-utf8", "../../escape", StringComparison.Ordinal), "$.contenders[0].name" },
+        { Valid.Replace("\"id\": \"Acme.Json\"", "\"id\": \"Acme$(Evil)\"", StringComparison.Ordinal), "$.packages[0].id" },
+        { Valid.Replace("\"2.1.0\"", "\"2.1.0\\\" Condition=\\\"true\"", StringComparison.Ordinal), "$.packages[0].version" },
+        { Valid.Replace("\"2.1.0\"", "\"2.1.0;@(Compile)\"", StringComparison.Ordinal), "$.packages[0].version" },
+        { Valid.Replace("\"json\"", "\"yaml\"", StringComparison.Ordinal), "$.contenders[0].format" },
+        { Valid.Replace("\"contenders\": [", "\"contenders\": [ { \"name\": \"acme-utf8\", \"format\": \"json\", \"textMode\": \"utf8\", \"generation\": \"reflection\" },", StringComparison.Ordinal), "twice" },
+        { Valid.Replace("\"library\": \"Acme.Json\",", "", StringComparison.Ordinal), "library" },
+        { "{ not json", "pack.json" },
+        { Valid.Replace("a note", "line\\nbreak", StringComparison.Ordinal), "$.contenders[0].note" },
+    };
+
+    [Theory]
+    [MemberData(nameof(BadManifests))]
+    public void BadManifest_IsRefused_InOneLine_NamingTheField(string json, string expected)
+    {
+        using var folder = Write(json);
+
+        var error = Assert.Throws<PackException>(() => PackManifest.Read(folder.Path));
+
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Fact]
+    public void HugeManifest_IsRefused()
+    {
+        using var folder = Write(Valid.Replace("a note", new string('x', 100_000), StringComparison.Ordinal));
+
+        Assert.Contains("64 KB", Assert.Throws<PackException>(() => PackManifest.Read(folder.Path)).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Cli_PackErrors_AreOneLine_Exit2()
+    {
+        using var folder = Write(Valid.Replace("acme-utf8", "newtonsoft-string", StringComparison.Ordinal));
+        using var empty = new TempDirectory();
+
+        var clash = CliTester.Run("list", "--pack", folder.Path);
+        var notAPack = CliTester.Run("verify", "--pack", empty.Path);
+        var missing = CliTester.Run("run", "--pack", Path.Combine(empty.Path, "nope"));
+        var badSource = CliTester.Run("list", "--package-source", "a;b");
+        var noSource = CliTester.Run("list", "--package-source", Path.Combine(empty.Path, "no-feed"));
+
+        Assert.All(new[] { clash, notAPack, missing, badSource, noSource }, result =>
+        {
+            Assert.Equal(2, result.ExitCode);
+            Assert.Single(result.Error.Trim().Split('\n'));
+        });
+        Assert.Contains("already uses", clash.Error, StringComparison.Ordinal);
+        Assert.Contains("no pack.json", notAPack.Error, StringComparison.Ordinal);
+        Assert.Contains("does not exist", missing.Error, StringComparison.Ordinal);
+        Assert.Contains("--package-source", badSource.Error, StringComparison.Ordinal);
+        Assert.Contains("neither an http(s) URL nor an existing folder", noSource.Error, StringComparison.Ordinal);
+    }
+
+    private static TempDirectory Write(string json)
+    {
+        var folder = new TempDirectory();
+        File.WriteAllText(folder.File("pack.json"), json);
+        return folder;
+    }
+}
