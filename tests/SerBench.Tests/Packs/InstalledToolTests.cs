@@ -1,0 +1,59 @@
+using System.Diagnostics;
+using System.Text.Json;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>
+/// The installed tool carries SerBench's sources and packs, so it builds its agent and runs pack contenders from any
+/// folder, not only inside the repository.
+/// </summary>
+[Collection(AgentBuildCollection.Name)]
+public class InstalledToolTests
+{
+    [Fact]
+    public void InstalledTool_VerifiesAPackContender_FromAnotherFolder()
+    {
+        using var temp = new TempDirectory();
+        var repository = RepositoryRoot();
+        Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
+            "-p:UseSharedCompilation=false", "-nodeReuse:false");
+        Run(temp.Path, "dotnet", "tool", "install", "--tool-path", temp.File("tools"), "SerBench.Tool", "--add-source", temp.File("feed"));
+        var elsewhere = Directory.CreateDirectory(temp.File("elsewhere")).FullName;
+
+        var output = Run(elsewhere, Path.Combine(temp.File("tools"), OperatingSystem.IsWindows() ? "serbench.exe" : "serbench"),
+            "verify", "--study", "web-api", "--contenders", "newtonsoft-string", "--json");
+
+        using var document = JsonDocument.Parse(output);
+        Assert.All(document.RootElement.EnumerateArray(), cell => Assert.Equal("OK", cell.GetProperty("status").GetString()));
+        Assert.Equal(2, document.RootElement.GetArrayLength());
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "SerBench.slnx")))
+            {
+                return directory.FullName;
+            }
+        }
+
+        throw new InvalidOperationException("SerBench.slnx not found above " + AppContext.BaseDirectory);
+    }
+
+    private static string Run(string workingDirectory, string fileName, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(fileName, arguments) { WorkingDirectory = workingDirectory, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(10)), $"{fileName} {string.Join(' ', arguments)} hung");
+        Assert.True(process.ExitCode == 0, $"{fileName} {string.Join(' ', arguments)}: exit {process.ExitCode}\n{stdout.Result}\n{stderr.Result}");
+        return stdout.Result;
+    }
+}
