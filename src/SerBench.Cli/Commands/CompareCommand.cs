@@ -41,6 +41,11 @@ internal static class CompareCommand
             {
                 context.Console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}; the files were measured under different runtime settings.[/]");
             }
+            if (report.Contention is { } contention)
+            {
+                context.Console.MarkupLine($"[yellow]Machine speed differed: {Markup.Escape(contention.Describe())}[/]");
+            }
+
             foreach (var table in ComparisonTables.Build(report))
             {
                 ConsoleReport.WriteTable(context.Console, table);

@@ -21,4 +21,10 @@ public sealed record ComparableCell(
 }
 
 /// <summary>A results file read for comparison: what kind it was, its cells, and the runtime knobs it was measured with.</summary>
-public sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null);
+/// <param name="Path">The file.</param>
+/// <param name="Kind"><c>SerBench</c> or <c>BenchmarkDotNet</c>.</param>
+/// <param name="Cells">Its cells.</param>
+/// <param name="Knobs">Runtime knobs recorded (SerBench files).</param>
+/// <param name="MachineProbeMedianNs">Median of the machine probe timings during the run (SerBench files with rounds).</param>
+public sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null,
+    double? MachineProbeMedianNs = null);

@@ -51,6 +51,9 @@ public sealed record ComparisonReport(
     /// <summary>Differences between the two files' measuring conditions (runtime knobs), one sentence each.</summary>
     public IReadOnlyList<string> Warnings { get; init; } = [];
 
+    /// <summary>When the machine ran at another speed in NEW: which contenders it moved more or less than the others.</summary>
+    public ContentionFinding? Contention { get; init; }
+
     public bool HasRegression => Cells.Any(c => c.IsRegression);
 
     /// <summary>What <c>--fail-on-regression</c> fails on: a regression, or a timed cell that could not be compared.</summary>
@@ -102,6 +105,7 @@ public static class Comparer
             [.. after.Where(p => !before.ContainsKey(p.Key)).Select(p => p.Value)])
         {
             Warnings = KnobWarnings(baseline.Knobs, candidate.Knobs),
+            Contention = ContentionAnalysis.Analyze(cells, baseline.MachineProbeMedianNs, candidate.MachineProbeMedianNs),
         };
     }
 

@@ -53,6 +53,12 @@ public static class ComparisonTables
             writer.WriteLine($"> **Warning:** {MarkdownReportExporter.Escape(warning)}; the files were measured under different runtime settings.");
         }
 
+        if (report.Contention is { } contention)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"> **Machine speed differed:** {MarkdownReportExporter.Escape(contention.Describe())}");
+        }
+
         foreach (var table in Build(report))
         {
             writer.WriteLine();

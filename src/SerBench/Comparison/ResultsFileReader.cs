@@ -58,7 +58,9 @@ public static class ResultsFileReader
             ["gc"] = environment.GcMode, ["tieredCompilation"] = environment.TieredCompilation, ["tieredPgo"] = environment.TieredPgo,
         };
         knobs["runtime"] = environment.Runtime;
-        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs);
+        var probes = document.MachineProbes?.Select(p => p.Ns).Order().ToList();
+        double? probeMedian = probes is { Count: > 0 } ? probes[probes.Count / 2] : null;
+        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs, probeMedian);
     }
 
     public static string KeyOf(ResultCell cell) =>

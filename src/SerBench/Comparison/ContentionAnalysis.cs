@@ -1,0 +1,109 @@
+using System.Globalization;
+
+namespace SerBench.Comparison;
+
+/// <summary>One contender's typical NEW/BASE time ratio, over its comparable cells.</summary>
+/// <param name="Contender">The contender.</param>
+/// <param name="Ratio">Geometric mean of its cells' NEW/BASE time ratios.</param>
+/// <param name="Cells">How many cells it rests on.</param>
+/// <param name="RelativeToOthers">Its ratio divided by the median contender's.</param>
+public sealed record ContenderSlowdown(string Contender, double Ratio, int Cells, double RelativeToOthers);
+
+/// <summary>
+/// When the machine itself ran at another speed in NEW than in BASE, which contenders that moved more, or less, than the others.
+/// </summary>
+/// <param name="MachineRatio">NEW/BASE of the machine probe's median (the fixed workload timed before every process); null when a file has no probes.</param>
+/// <param name="MedianRatio">The median contender's NEW/BASE time ratio.</param>
+/// <param name="HitHarder">Contenders slowed significantly more than the median contender.</param>
+/// <param name="HitLess">Contenders slowed significantly less.</param>
+public sealed record ContentionFinding(double? MachineRatio, double MedianRatio, IReadOnlyList<ContenderSlowdown> HitHarder, IReadOnlyList<ContenderSlowdown> HitLess)
+{
+    /// <summary>One paragraph for the reader: how the machine differed and who was hit harder.</summary>
+    public string Describe()
+    {
+        string List(IEnumerable<ContenderSlowdown> slowdowns) => string.Join(", ", slowdowns.Select(s =>
+            $"{s.Contender} {Times(s.Ratio)} ({s.Cells} cells, {Times(s.RelativeToOthers)} the median contender's)"));
+        var machine = MachineRatio is { } ratio ? $"The machine ran at another speed in NEW: its fixed workload took {Times(ratio)} as long as in BASE. " : "";
+        var text = machine + $"The median contender's cells took {Times(MedianRatio)} as long.";
+        if (HitHarder.Count > 0)
+        {
+            text += $" Hit harder than the others: {List(HitHarder)}; rankings that include them moved with the machine, not with the code.";
+        }
+
+        if (HitLess.Count > 0)
+        {
+            text += $" Hit less: {List(HitLess)}.";
+        }
+
+        return text;
+    }
+
+    private static string Times(double ratio) => ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×";
+}
+
+/// <summary>
+/// Contention is not the same for every contender: a busy neighbour slows tight loops over small buffers differently from
+/// code that waits on memory. When two files were measured at different machine speeds, the per-cell verdicts say what
+/// changed; this says which contenders the machine's own change moved more than the others, so that a reader does not
+/// take a shifted Ratio column for a change in the libraries.
+/// </summary>
+public static class ContentionAnalysis
+{
+    /// <summary>The machine is considered to have run at another speed when its probe's median moved by this factor or more.</summary>
+    public const double MachineChange = 1.15;
+
+    /// <summary>A contender stands out when its ratio differs from the median contender's by this factor or more …</summary>
+    public const double Margin = 1.15;
+
+    /// <summary>… and by more than this many standard errors of its own mean log ratio.</summary>
+    public const double StandardErrors = 3.0;
+
+    private const int MinimumCells = 3;
+
+    /// <summary>Null when the machine ran at the same speed (or no file says) and the contenders moved alike.</summary>
+    public static ContentionFinding? Analyze(IReadOnlyList<CellComparison> cells, double? baseProbeMedianNs, double? newProbeMedianNs)
+    {
+        double? machine = baseProbeMedianNs is > 0 && newProbeMedianNs is > 0 ? newProbeMedianNs / baseProbeMedianNs : null;
+        var named = cells
+            .Where(c => c.TimeRatio is > 0 && double.IsFinite(c.TimeRatio.Value) && c.New.TypedKey is not null)
+            .GroupBy(c => c.New.TypedKey!.Value.Contender)
+            .Select(g => (Contender: g.Key, Logs: g.Select(c => Math.Log(c.TimeRatio!.Value)).ToList()))
+            .Where(g => g.Logs.Count >= MinimumCells)
+            .ToList();
+        if (named.Count < 3)
+        {
+            return null;
+        }
+
+        var medianLog = Median([.. named.Select(g => g.Logs.Average())]);
+        if (machine is not { } m || Math.Abs(Math.Log(m)) < Math.Log(MachineChange))
+        {
+            // Same machine speed: a contender that moved is a change to report per cell, not contention.
+            return null;
+        }
+
+        var harder = new List<ContenderSlowdown>();
+        var less = new List<ContenderSlowdown>();
+        foreach (var (contender, logs) in named)
+        {
+            var mean = logs.Average();
+            var standardError = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1) / logs.Count);
+            var difference = mean - medianLog;
+            if (Math.Abs(difference) < Math.Log(Margin) || Math.Abs(difference) < StandardErrors * standardError)
+            {
+                continue;
+            }
+
+            var slowdown = new ContenderSlowdown(contender, Math.Exp(mean), logs.Count, Math.Exp(difference));
+            (difference > 0 ? harder : less).Add(slowdown);
+        }
+
+        return new ContentionFinding(machine, Math.Exp(medianLog), [.. harder.OrderByDescending(s => s.RelativeToOthers)], [.. less.OrderBy(s => s.RelativeToOthers)]);
+    }
+
+    private static double Median(List<double> values)
+    {
+        var sorted = values.Order().ToList();
+        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
+    }
+}
