@@ -218,13 +218,14 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
     private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Operation operation, MeasurementProfile profile,
         Dictionary<string, (double Mean, long? Allocated)> baselines)
     {
-        var cell = Describe(planned, operation, prepared.Verdict) with
+        var verdict = prepared.VerdictFor(operation);
+        var cell = Describe(planned, operation, verdict) with
         {
             PayloadBytes = prepared.Sizes?.Bytes,
             GzipBytes = prepared.Sizes?.GzipBytes,
             BrotliBytes = prepared.Sizes?.BrotliBytes,
         };
-        if (!prepared.Verdict.IsTimed)
+        if (!verdict.IsTimed)
         {
             return cell;
         }

@@ -5,19 +5,19 @@ namespace SerBench.Studies;
 
 /// <summary>
 /// Study 5: every fast JSON library at 1, 100 and 1,000 objects, UTF-8 and string modes; then the binary formats
-/// against the fastest JSON contenders. Libraries the package source does not serve stay in the tables as UNAVAILABLE.
+/// against the fastest JSON contenders. Libraries whose packs do not restore wherever SerBench runs stay in the tables as UNAVAILABLE.
 /// </summary>
 internal static class ShootoutStudy
 {
     private static readonly string[] JsonContenders =
     [
         "stj-sourcegen-utf8", "stj-sourcegen-string", "newtonsoft-utf8", "newtonsoft-string", "servicestack-utf8", "servicestack-string",
-        "jsonsrcgen", "spanjson-utf8", "utf8json", "jil", "netjson", "stj-handwritten",
+        "jsonsrcgen", "jsonsrcgen-string", "spanjson-utf8", "spanjson-string", "utf8json", "jil", "netjson", "stj-handwritten",
     ];
 
     private static readonly string[] BinaryContenders =
     [
-        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "google-protobuf", "messagepack", "memorypack", "protobuf-net", "cbor",
+        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "google-protobuf", "messagepack", "memorypack", "memorypack-utf8", "protobuf-net",
     ];
 
     public static Study Create() => new()

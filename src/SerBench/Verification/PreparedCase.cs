@@ -18,7 +18,10 @@ internal abstract class PreparedCase(Verdict verdict, PayloadSizes? sizes)
     /// <summary>Bytes on the wire for the whole workload; null when nothing was written.</summary>
     public long? PayloadBytes => Sizes?.Bytes;
 
-    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="Verdict"/> is timed.</summary>
+    /// <summary>The verdict of one operation: serialize can be timed when only reading failed (<see cref="Verdict.Written"/>).</summary>
+    public Verdict VerdictFor(Operation operation) => Verdict.For(operation);
+
+    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="VerdictFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
 
     public static PreparedCase Failed(Verdict verdict) => new FailedCase(verdict);

@@ -35,8 +35,30 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
 
     public static string LabelOf(VerificationStatus status) => status.ToString().ToUpperInvariant();
 
-    public static Verdict CrashFrom(string stage, Exception exception) =>
-        new(VerificationStatus.Crash, $"{stage} threw {exception.GetType().Name}: {FirstLine(exception.Message)}");
+    /// <summary>
+    /// When only reading failed: the verdict on what the contender wrote, so that its serialize cells are still timed
+    /// (a library whose deserializer crashes can still be a serializer). Null otherwise.
+    /// </summary>
+    public Verdict? Written { get; init; }
+
+    /// <summary>The verdict that applies to an operation: <see cref="Written"/> for serialize when only reading failed.</summary>
+    public Verdict For(Studies.Operation operation) => operation == Studies.Operation.Serialize && Written is { IsTimed: true } written ? written : this;
+
+    /// <summary>
+    /// The exception's type and message, and the innermost exception's when it is wrapped (a type initializer, a
+    /// library's own wrapper): that is where the cause is, e.g. Jil's AmbiguousMatchException on .NET 9 and later.
+    /// </summary>
+    public static Verdict CrashFrom(string stage, Exception exception)
+    {
+        var innermost = exception;
+        while (innermost.InnerException is { } inner)
+        {
+            innermost = inner;
+        }
+
+        var cause = ReferenceEquals(innermost, exception) ? "" : $" (innermost: {innermost.GetType().Name}: {FirstLine(innermost.Message)})";
+        return new(VerificationStatus.Crash, $"{stage} threw {exception.GetType().Name}: {FirstLine(exception.Message)}{cause}");
+    }
 
     internal static string FirstLine(string message)
     {

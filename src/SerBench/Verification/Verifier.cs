@@ -69,7 +69,7 @@ internal static class Verifier
                 (verdict, payloads) = CheckEach(checker, itemCodec!, items);
             }
 
-            if (!verdict.IsTimed)
+            if (!verdict.IsTimed && verdict.Written is not { IsTimed: true })
             {
                 return PreparedCase.Failed(verdict);
             }
@@ -87,7 +87,8 @@ internal static class Verifier
                 var (verdict, payload) = checker.Check(codec, items[i], $"$[{i}]");
                 if (!verdict.IsTimed)
                 {
-                    return (verdict, []);
+                    // Reading failed but writing did not: the rest is written only, for the serialize cells and the sizes.
+                    return verdict.Written is { IsTimed: true } ? (verdict, [.. payloads.Take(i), payload!, .. items.Skip(i + 1).Select(codec.SerializeUntyped)]) : (verdict, []);
                 }
 
                 if (verdict.Status == VerificationStatus.Differs)
@@ -125,7 +126,9 @@ internal static class Verifier
             }
             catch (Exception exception)
             {
-                return (Verdict.CrashFrom("deserialize", exception), payload);
+                // What it wrote is still judged, so that its serialize cells can be timed.
+                var written = isJson ? CompareDocument(value, payload, root) : Verdict.Ok;
+                return (Verdict.CrashFrom("deserialize", exception) with { Written = written }, payload);
             }
 #pragma warning restore CA1031
 

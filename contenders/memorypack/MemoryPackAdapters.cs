@@ -1,0 +1,30 @@
+using System.Reflection;
+using MemoryPack;
+using SerBench.Contenders;
+
+namespace SerBench.Packs.MemoryPack;
+
+/// <summary>MemoryPack with serializers its source generator wrote for the payload models; strings as UTF-16 (its default) or UTF-8.</summary>
+internal static class MemoryPackCodecs
+{
+    public static Assembly Assembly => typeof(MemoryPackSerializer).Assembly;
+
+    public static Codec<T> Create<T>(MemoryPackSerializerOptions options) where T : class =>
+        new DelegateCodec<T, byte[]>(value => MemoryPackSerializer.Serialize(value, options), bytes => MemoryPackSerializer.Deserialize<T>(bytes, options)!);
+}
+
+[PackContender("memorypack")]
+internal sealed class MemoryPackUtf16 : ContenderAdapter
+{
+    public override Assembly LibraryAssembly => MemoryPackCodecs.Assembly;
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Default);
+}
+
+[PackContender("memorypack-utf8")]
+internal sealed class MemoryPackUtf8 : ContenderAdapter
+{
+    public override Assembly LibraryAssembly => MemoryPackCodecs.Assembly;
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Utf8);
+}

@@ -1,0 +1,23 @@
+using System.Reflection;
+using MessagePack;
+using MessagePack.Resolvers;
+using SerBench.Contenders;
+
+namespace SerBench.Packs.MessagePack;
+
+/// <summary>
+/// MessagePack-CSharp 2.5 with its contractless resolver: maps keyed by member name, formatters emitted at run time for
+/// the payload models as they are (no [MessagePackObject]/[Key] attributes, which a partial declaration cannot add to
+/// members). JSON conventions do not apply to a binary format.
+/// </summary>
+[PackContender("messagepack")]
+internal sealed class MessagePackAdapter : ContenderAdapter
+{
+    public override Assembly LibraryAssembly => typeof(MessagePackSerializer).Assembly;
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var options = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
+        return new DelegateCodec<T, byte[]>(value => MessagePackSerializer.Serialize(value, options), bytes => MessagePackSerializer.Deserialize<T>(bytes, options));
+    }
+}

@@ -1,0 +1,26 @@
+using System.Reflection;
+using SerBench.Contenders;
+using Utf8Json;
+using Utf8Json.Resolvers;
+
+namespace SerBench.Packs.Utf8Json;
+
+/// <summary>
+/// Utf8Json to and from UTF-8 bytes, its native API. Formatters are emitted at run time, once per type. Enums go
+/// through its name formatter or its underlying-value formatter as the study asks; names camelCase or as declared.
+/// </summary>
+[PackContender("utf8json")]
+internal sealed class Utf8JsonAdapter : ContenderAdapter
+{
+    public override Assembly LibraryAssembly => typeof(JsonSerializer).Assembly;
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        var resolver = CompositeResolver.Create(Array.Empty<IJsonFormatter>(), new[]
+        {
+            conventions.EnumsAsStrings ? EnumResolver.Default : EnumResolver.UnderlyingValue,
+            conventions.CamelCase ? StandardResolver.CamelCase : StandardResolver.Default,
+        });
+        return new DelegateCodec<T, byte[]>(value => JsonSerializer.Serialize(value, resolver), utf8 => JsonSerializer.Deserialize<T>(utf8, resolver));
+    }
+}
