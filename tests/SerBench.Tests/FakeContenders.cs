@@ -23,6 +23,10 @@ internal static class FakeContenders
     public static Contender Throws() => new Fake("throws", new DelegateCodecFactory(
         (_, _) => throw new InvalidOperationException("boom <script>alert(1)</script>"), (value, _) => value));
 
+    /// <summary>Writes correctly, but its reader fails inside a type initializer, as Jil's does on .NET 9 and later.</summary>
+    public static Contender ReaderCrashes() => new Fake("reader-crashes", new DelegateCodecFactory((value, _) => value, (_, _) =>
+        throw new TypeInitializationException("Fake.Reader", new System.Reflection.AmbiguousMatchException("Ambiguous match found for 'FromSeconds'."))));
+
     /// <summary>Round-trips, but writes dates in another format than the reference document.</summary>
     public static Contender WritesDatesDifferently() => new DateFormatFake();
 

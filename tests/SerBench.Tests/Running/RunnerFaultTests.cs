@@ -56,4 +56,43 @@ public class RunnerFaultTests
             }
         }
     }
+
+    [Fact]
+    public void ContenderWhoseReaderCrashes_StillHasItsSerializeCellsTimed_AndTheCrashNamesTheInnermostCause()
+    {
+        var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
+        try
+        {
+            var request = new RunRequest
+            {
+                Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+                Contenders = [FakeContenders.ReaderCrashes()],
+                Profile = MeasurementProfile.Smoke,
+            };
+            var plan = RunPlan.Create(request);
+            var store = ResultsStore.Create(directory, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
+            using var log = new StringWriter();
+
+            new Runner(new BenchmarkDotNetMeasurer(log, Path.Combine(directory, "bdn")), new NullObserver(), TimeProvider.System)
+                .Run(plan, MeasurementProfile.Smoke, store, CancellationToken.None);
+
+            var saved = ResultsJson.Read(File.OpenRead(store.ResultsPath));
+            var serialize = saved.Cells.Single(c => c.Operation == "serialize");
+            var deserialize = saved.Cells.Single(c => c.Operation == "deserialize");
+            Assert.Equal("OK", serialize.Status);
+            Assert.True(serialize.MeanNs > 0);
+            Assert.NotNull(serialize.PayloadBytes);
+            Assert.Equal("CRASH", deserialize.Status);
+            Assert.Null(deserialize.MeanNs);
+            Assert.Equal("deserialize threw TypeInitializationException: The type initializer for 'Fake.Reader' threw an exception. " +
+                         "(innermost: AmbiguousMatchException: Ambiguous match found for 'FromSeconds'.)", deserialize.Reason);
+        }
+        finally
+        {
+            if (Directory.Exists(directory))
+            {
+                Directory.Delete(directory, recursive: true);
+            }
+        }
+    }
 }
