@@ -20,7 +20,7 @@ internal static class AgentSession
         }
 
         var packs = PackCatalog.Current.Packs.Concat(userContenders.OfType<PackContender>().Select(c => c.Pack)).Distinct().ToList();
-        log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilderCache()}");
+        log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
         try
         {
             var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line)).Ensure(packs);
@@ -43,6 +43,4 @@ internal static class AgentSession
             PackBuildStatus.RestoreFailed => "restore-failed",
             _ => "compile-failed",
         }, p.Message))]);
-
-    private static string AgentBuilderCache() => AgentBuilder.DefaultCacheDirectory;
 }

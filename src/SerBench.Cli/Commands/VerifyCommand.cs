@@ -33,23 +33,21 @@ internal static class VerifyCommand
 
     private static int Report(CliContext context, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results, bool json)
     {
+        if (json)
         {
-            if (json)
-            {
-                context.Output.WriteLine(ToJson(results).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
-            }
-            else
-            {
-                WriteMatrix(context.Console, results);
-            }
-
-            return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
+            context.Output.WriteLine(ToJson(results).ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }));
         }
+        else
+        {
+            WriteMatrix(context.Console, results);
+        }
+
+        return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
     }
 
     /// <summary>
     /// Verifies in this process, except contenders that could crash it: those go, one study and contender at a time,
-    /// to a child <c>serbench verify --json</c> (the agent, for a pack's contenders). If the child dies, its cases are CRASH with the reason.
+    /// to a child process through a verify <see cref="AgentRequest"/> (the agent, for a pack's contenders). If the child dies, its cases are CRASH with the reason.
     /// </summary>
     private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan, Packs.AgentBuild? agent)
     {
@@ -61,14 +59,23 @@ internal static class VerifyCommand
 
         foreach (var group in plan.Where(p => p.Contender.NeedsProcessIsolation).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
         {
-            var payloads = string.Join(",", group.Select(p => p.Workload.Payload.Name).Distinct());
             var cases = group.ToList();
-            var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Verify, cases, "smoke"), Directory.CreateTempSubdirectory("serbench-verify-").FullName,
-                TimeSpan.FromMinutes(10), CancellationToken.None, cases[0].Contender is Packs.PackContender, agent);
+            // verify writes no output folder: the child's request and answer live in a temporary folder, deleted afterwards.
+            var folder = Directory.CreateTempSubdirectory("serbench-verify-");
+            AgentAnswer answer;
+            try
+            {
+                answer = AgentProcess.Run(AgentRequest.For(AgentMode.Verify, cases, "smoke"), folder.FullName, TimeSpan.FromMinutes(10), CancellationToken.None,
+                    cases[0].Contender is Packs.PackContender, agent);
+            }
+            finally
+            {
+                folder.Delete(recursive: true);
+            }
+
             foreach (var planned in cases)
             {
-                var key = new Results.CellKey(planned.Study.Name, planned.Contender.Name, planned.Workload.Payload.Name, RunRequest.ShapeName(planned.Workload.Shape),
-                    planned.Workload.Shape == Payloads.Shape.Object ? 1 : planned.Workload.Count, RunRequest.OperationName(planned.Operations[0]));
+                var key = Runner.Describe(planned, planned.Operations[0], Verdict.Ok).Key;
                 var cell = answer.Results?.Cells.FirstOrDefault(c => c.Key == key);
                 byCase[planned] = cell is not null
                     ? (planned, new Verdict(Enum.Parse<VerificationStatus>(cell.Status, ignoreCase: true), cell.Reason), cell.PayloadBytes)
