@@ -48,8 +48,20 @@ public sealed class Pack
             throw new PackException($"Pack folder '{directory}' does not exist. Give a folder that holds a pack.json (see docs/adding-a-library.md).");
         }
 
-        return new Pack(full, PackManifest.Read(full), origin);
+        var pack = new Pack(full, PackManifest.Read(full), origin);
+        var files = pack.Files().Select(f => new FileInfo(f)).ToList();
+        if (files.Count > MaximumFiles || files.Sum(f => f.Length) > MaximumBytes)
+        {
+            // Everything in the folder is hashed and copied into the agent build on every change: a pack is sources, not data.
+            throw new PackException($"Pack folder '{directory}' holds {files.Count:N0} files, {files.Sum(f => f.Length):N0} bytes; a pack may hold at most " +
+                                    $"{MaximumFiles} files and {MaximumBytes / (1024 * 1024)} MB (its pack.json, sources and build files).");
+        }
+
+        return pack;
     }
+
+    private const int MaximumFiles = 500;
+    private const long MaximumBytes = 16L * 1024 * 1024;
 
     /// <summary>The files the agent build takes from the pack: sources, manifest, targets and what they include; never bin/ or obj/.</summary>
     public IEnumerable<string> Files()

@@ -61,6 +61,17 @@ public class PackManifestTests
     }
 
     [Fact]
+    public void PackFolderWithData_IsRefused()
+    {
+        using var folder = Write(Valid);
+        File.WriteAllBytes(folder.File("dump.bin"), new byte[17 * 1024 * 1024]);
+
+        var error = Assert.Throws<PackException>(() => Pack.Load(folder.Path, PackOrigin.User));
+
+        Assert.Contains("at most 500 files and 16 MB", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Cli_PackErrors_AreOneLine_Exit2()
     {
         using var folder = Write(Valid.Replace("acme-utf8", "newtonsoft-string", StringComparison.Ordinal));
