@@ -94,13 +94,9 @@ internal static class RunCommand
         new($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
              "or add --force to replace them (only what SerBench wrote there is deleted).");
 
+    /// <summary>Creates results.json in <paramref name="directory"/> (already checked: it holds no earlier run, or --force).</summary>
     private static ResultsStore OpenStore(string directory, ResultsDocument document, bool force)
     {
-        if (OutputFolder.HoldsRunOutput(directory) && !force)
-        {
-            throw RefusedFolder(directory);
-        }
-
         try
         {
             if (force)

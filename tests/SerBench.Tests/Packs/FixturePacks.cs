@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using SerBench.Tests.Cli;
 
@@ -78,21 +77,7 @@ public sealed class FixturePacks : IDisposable
                 public static T Read<T>(string json, JsonSerializerOptions options) => JsonSerializer.Deserialize<T>(json, options)!;
             }
             """);
-        var start = new ProcessStartInfo("dotnet", ["pack", project, "-c", "Release", "-o", Feed, "-nologo", "-p:UseSharedCompilation=false", "-nodeReuse:false"])
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
-        {
-            start.Environment.Remove(name);
-        }
-
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(5)), "dotnet pack of the fixture library hung");
-        Assert.True(process.ExitCode == 0, stdout.Result + stderr.Result);
+        ToolProcess.Run(project, "dotnet", "pack", project, "-c", "Release", "-o", Feed, "-nologo", "-p:UseSharedCompilation=false", "-nodeReuse:false");
     }
 
     private string WritePack(string folder, string package, string version, string[] contenders, string adapters)

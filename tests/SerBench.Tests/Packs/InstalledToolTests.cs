@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 
 namespace SerBench.Tests.Packs;
@@ -15,12 +14,12 @@ public class InstalledToolTests
     {
         using var temp = new TempDirectory();
         var repository = RepositoryRoot();
-        Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
+        ToolProcess.Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
             "-p:UseSharedCompilation=false", "-nodeReuse:false");
-        Run(temp.Path, "dotnet", "tool", "install", "--tool-path", temp.File("tools"), "SerBench.Tool", "--add-source", temp.File("feed"));
+        ToolProcess.Run(temp.Path, "dotnet", "tool", "install", "--tool-path", temp.File("tools"), "SerBench.Tool", "--add-source", temp.File("feed"));
         var elsewhere = Directory.CreateDirectory(temp.File("elsewhere")).FullName;
 
-        var output = Run(elsewhere, Path.Combine(temp.File("tools"), OperatingSystem.IsWindows() ? "serbench.exe" : "serbench"),
+        var output = ToolProcess.Run(elsewhere, Path.Combine(temp.File("tools"), OperatingSystem.IsWindows() ? "serbench.exe" : "serbench"),
             "verify", "--study", "web-api", "--contenders", "newtonsoft-string", "--json");
 
         using var document = JsonDocument.Parse(output);
@@ -39,21 +38,5 @@ public class InstalledToolTests
         }
 
         throw new InvalidOperationException("SerBench.slnx not found above " + AppContext.BaseDirectory);
-    }
-
-    private static string Run(string workingDirectory, string fileName, params string[] arguments)
-    {
-        var start = new ProcessStartInfo(fileName, arguments) { WorkingDirectory = workingDirectory, RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
-        {
-            start.Environment.Remove(name);
-        }
-
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(10)), $"{fileName} {string.Join(' ', arguments)} hung");
-        Assert.True(process.ExitCode == 0, $"{fileName} {string.Join(' ', arguments)}: exit {process.ExitCode}\n{stdout.Result}\n{stderr.Result}");
-        return stdout.Result;
     }
 }

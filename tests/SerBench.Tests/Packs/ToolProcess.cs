@@ -1,0 +1,24 @@
+using System.Diagnostics;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>Runs a tool (dotnet, the installed serbench) the way a user's shell would: without the MSBuild variables `dotnet test` leaves behind.</summary>
+internal static class ToolProcess
+{
+    /// <summary>Runs it to the end; fails the test when it hangs or exits non-zero. Returns its standard output.</summary>
+    public static string Run(string workingDirectory, string fileName, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(fileName, arguments) { WorkingDirectory = workingDirectory, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(10)), $"{fileName} {string.Join(' ', arguments)} hung");
+        Assert.True(process.ExitCode == 0, $"{fileName} {string.Join(' ', arguments)}: exit {process.ExitCode}\n{stdout.Result}\n{stderr.Result}");
+        return stdout.Result;
+    }
+}
