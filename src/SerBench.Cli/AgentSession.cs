@@ -14,7 +14,7 @@ internal static class AgentSession
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log)
     {
-        if (PackCatalog.Current.IsAgent || !plan.Any(p => p.Contender is PackContender { Adapter: null }))
+        if (PackCatalog.Current.IsAgent || !plan.Any(p => p.Runtime.IsCurrent && p.Contender is PackContender { Adapter: null }))
         {
             return null;
         }
@@ -34,6 +34,60 @@ internal static class AgentSession
             throw new UsageException(exception.Message);
         }
     }
+
+    /// <summary>
+    /// Builds (or finds) the agent of every runtime in the plan other than SerBench's own, each from SerBench's sources and
+    /// every known pack, and marks the cases each agent cannot run: all of them when the agent could not be built (the
+    /// restore's or publish's message), a pack contender's when its pack did not build for that runtime.
+    /// </summary>
+    public static (IReadOnlyList<PlannedCase> Plan, IReadOnlyDictionary<RuntimeTarget, AgentBuild> Agents) PrepareRuntimes(IReadOnlyList<PlannedCase> plan,
+        IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources, Action<string> log)
+    {
+        var agents = new Dictionary<RuntimeTarget, AgentBuild>();
+        var packs = PackCatalog.Current.Packs.Concat(userContenders.OfType<PackContender>().Select(c => c.Pack)).Distinct().ToList();
+        foreach (var runtime in plan.Select(p => p.Runtime).Where(r => !r.IsCurrent).Distinct())
+        {
+            log($"{runtime.Name} agent: looking for a build in {AgentBuilder.DefaultCacheDirectory}");
+            try
+            {
+                var build = new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime).Ensure(packs);
+                log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
+                    : build.Reused ? $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
+                    : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
+                agents[runtime] = build;
+            }
+            catch (PackException exception)
+            {
+                throw new UsageException(exception.Message);
+            }
+        }
+
+        return ([.. plan.Select(p => p.Runtime.IsCurrent ? p : p with { RuntimeUnavailableReason = UnavailableOn(agents[p.Runtime], p.Contender) })], agents);
+    }
+
+    private static string? UnavailableOn(AgentBuild agent, Contenders.Contender contender)
+    {
+        if (agent.RuntimeFailure is { } failure || agent.AgentAssembly is null)
+        {
+            return agent.RuntimeFailure ?? $"the {agent.Runtime} agent could not be built";
+        }
+
+        if (contender is not PackContender packContender)
+        {
+            return contender.UnavailableReason;
+        }
+
+        var result = agent.Packs.FirstOrDefault(p => p.Slug == packContender.Pack.Slug) ?? agent.Packs.FirstOrDefault(p => p.Library == contender.Library);
+        return result is null ? "the agent build left no record for this pack"
+            : result.Status == PackBuildStatus.Built ? null
+            : result.Message;
+    }
+
+    /// <summary>What results.json records about another runtime's agent; the exact runtime version comes from the cells it measured.</summary>
+    public static SortedDictionary<string, RuntimeAgentRecord>? RuntimeRecords(IReadOnlyDictionary<RuntimeTarget, AgentBuild> agents) =>
+        agents.Count == 0 ? null
+            : new(agents.ToDictionary(a => a.Key.Name, a => new RuntimeAgentRecord(a.Key.Name, null, a.Key.Compilation, a.Value.AgentAssembly is not null,
+                a.Value.Reused, a.Value.BuildSeconds, a.Value.RuntimeFailure, a.Value.Warnings)), StringComparer.Ordinal);
 
     /// <summary>What results.json records about the agent.</summary>
     public static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),

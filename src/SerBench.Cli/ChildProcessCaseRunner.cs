@@ -8,10 +8,12 @@ namespace SerBench.Cli;
 
 /// <summary>
 /// Measures cases in a child process through an <see cref="AgentRequest"/>: a whole group (one contender in one study),
-/// or one case. A pack contender runs in the agent built from the packs, a built-in one in SerBench itself. The child
-/// rewrites its results.json after every cell, so whatever it finished before dying is read back and kept.
+/// or one case. On SerBench's own runtime a pack contender runs in the agent built from the packs and a built-in one in
+/// SerBench itself; on another runtime every contender runs in that runtime's agent. The child rewrites its results.json
+/// after every cell, so whatever it finished before dying is read back and kept.
 /// </summary>
-internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild? agent) : IIsolatedCaseRunner
+internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild? agent, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null)
+    : IIsolatedCaseRunner
 {
     private int _launched;
 
@@ -28,9 +30,13 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild?
     private IsolatedCaseResult RunChild(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
     {
         var contender = cases[0].Contender;
-        var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + OutputFolder.Slug(contender.Name));
+        var runtime = cases[0].Runtime;
+        var name = OutputFolder.Slug(runtime.IsCurrent ? contender.Name : $"{contender.Name}-{runtime.Name}");
+        var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + name);
         var timeout = profile.Timeout * cases.Sum(c => c.Operations.Count) + TimeSpan.FromMinutes(1);
-        var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Run, cases, profile.Name), directory, timeout, cancellation, contender is PackContender, agent);
+        var (inAgent, chosen) = runtime.IsCurrent ? (contender is PackContender, agent)
+            : (true, runtimeAgents?.GetValueOrDefault(runtime) ?? throw new InvalidOperationException($"No agent was prepared for {runtime.Name}; its cases should have been UNAVAILABLE."));
+        var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Run, cases, profile.Name), directory, timeout, cancellation, inAgent, chosen);
         return new IsolatedCaseResult(answer.Results?.Cells ?? [], answer.Failure);
     }
 }

@@ -25,6 +25,11 @@ internal static class AgentCommand
             var path = Path.GetFullPath(parse.GetValue(requestFile)!);
             var request = AgentRequest.Read(path);
             var directory = Path.GetDirectoryName(path)!;
+            if (request.Runtime is { } runtime && runtime != RuntimeTarget.Current.Name)
+            {
+                throw new UsageException($"{path}: the request is for {runtime}, but this process runs on {RuntimeTarget.Current.Name}.");
+            }
+
             var runRequest = request.ToRunRequest();
             var plan = request.Select(RunPlan.Create(runRequest));
             if (plan.Count == 0)

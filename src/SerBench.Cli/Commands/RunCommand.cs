@@ -24,6 +24,11 @@ internal static class RunCommand
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
+        var runtimes = new Option<string?>("--runtimes")
+        {
+            Description = "Comma-separated runtimes to measure on: net8.0, net9.0, net10.0, and net8.0-aot, net9.0-aot, net10.0-aot for Native AOT " +
+                          $"(default: the one SerBench runs on, {RuntimeTarget.Current.Name}). Each other runtime gets a self-contained agent built from NuGet's runtime packs.",
+        };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
@@ -35,10 +40,12 @@ internal static class RunCommand
         command.Options.Add(force);
         command.Options.Add(shapes);
         command.Options.Add(rounds);
+        command.Options.Add(runtimes);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
-                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse));
+                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse))
+                with { Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)) };
             if (parse.GetValue(rounds) is { } roundCount)
             {
                 if (roundCount is < 1 or > 50)
@@ -53,7 +60,7 @@ internal static class RunCommand
             // Intervals lean on the spread of the whole run; a run of one or two cells has none to lean on, and two
             // rounds alone give Student's t one degree of freedom (an interval hundreds of times the mean).
             if (parse.GetValue(rounds) is null && request.Profile.Rounds > 1
-                && plan.Where(p => p.Contender.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool)
+                && plan.Where(p => p.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool)
             {
                 request = request with { Profile = request.Profile.WithRounds(Math.Max(request.Profile.Rounds, SmallRunRounds)) };
             }
@@ -67,11 +74,14 @@ internal static class RunCommand
             }
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), line => context.Console.MarkupLine(Markup.Escape(line)));
+            void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
+            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
+            document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
             var store = OpenStore(directory, document, parse.GetValue(force));
-            var isolation = new ChildProcessCaseRunner(store.Directory, agent);
+            var isolation = new ChildProcessCaseRunner(store.Directory, agent, runtimeAgents);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
@@ -130,6 +140,15 @@ internal static class RunCommand
             var progress = new ConsoleProgress(console);
             progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, stop.Token));
         }
+
+        // Another runtime's exact version is known once its agent has measured something.
+        store.Update(d =>
+        {
+            foreach (var (name, agent) in d.RuntimeAgents?.ToList() ?? [])
+            {
+                d.RuntimeAgents![name] = agent with { RuntimeVersion = d.Cells.FirstOrDefault(c => c.Runtime == name && c.RuntimeVersion is not null)?.RuntimeVersion };
+            }
+        });
 
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.
         try

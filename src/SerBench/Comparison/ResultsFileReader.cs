@@ -79,13 +79,32 @@ public static class ResultsFileReader
 
         try
         {
-            return root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null");
+            var document = root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null");
+            return WithRuntimes(document);
         }
         catch (JsonException exception)
         {
             // Not expected after validation; kept so a gap in it is still one line, not a stack trace.
             throw Invalid(path, "SerBench results file", FirstLine(exception.Message));
         }
+    }
+
+    /// <summary>
+    /// Fills the runtime of cells that do not name one (schema 1): every cell of such a file was measured just in time on
+    /// the runtime its environment names.
+    /// </summary>
+    private static ResultsDocument WithRuntimes(ResultsDocument document)
+    {
+        var runtime = RuntimeTarget.FromDescription(document.Environment.Runtime)?.Name ?? document.Environment.Runtime;
+        for (var i = 0; i < document.Cells.Count; i++)
+        {
+            if (document.Cells[i].Runtime is null)
+            {
+                document.Cells[i] = document.Cells[i] with { Runtime = runtime };
+            }
+        }
+
+        return document;
     }
 
     private static JsonDocument Parse(string path)
@@ -125,16 +144,19 @@ public static class ResultsFileReader
             throw new ResultsFileException($"'{path}' is not a SerBench results file: it has no schemaVersion (expected {ResultsDocument.CurrentSchemaVersion}).");
         }
 
-        if (!version.TryGetInt32(out var number) || number != ResultsDocument.CurrentSchemaVersion)
+        if (!version.TryGetInt32(out var number) || number < ResultsDocument.OldestReadableSchemaVersion || number > ResultsDocument.CurrentSchemaVersion)
         {
             throw new ResultsFileException(
-                $"'{path}' has schema version {ContractValidator.Shorten(version.GetRawText())}; this SerBench reads version {ResultsDocument.CurrentSchemaVersion}. Re-run it, or use the SerBench version that wrote it.");
+                $"'{path}' has schema version {ContractValidator.Shorten(version.GetRawText())}; this SerBench reads versions {ResultsDocument.OldestReadableSchemaVersion} to {ResultsDocument.CurrentSchemaVersion}. Re-run it, or use the SerBench version that wrote it.");
         }
     }
 
     /// <summary>What the contract cannot say: values the reports divide by or look up.</summary>
     private static string? CellProblem(JsonElement root)
     {
+        var machines = root.TryGetProperty("sources", out var sources) && sources.ValueKind == JsonValueKind.Array
+            ? sources.EnumerateArray().Select(s => s.GetProperty("machine").GetString()).ToHashSet(StringComparer.Ordinal)
+            : [];
         var index = 0;
         foreach (var cell in root.GetProperty("cells").EnumerateArray())
         {
@@ -147,6 +169,16 @@ public static class ResultsFileReader
             if ((OneOf(cell, "shape", Shapes, path) ?? OneOf(cell, "operation", Operations, path)) is { } problem)
             {
                 return problem;
+            }
+
+            if (cell.TryGetProperty("runtime", out var runtime) && runtime.ValueKind == JsonValueKind.String && RuntimeTarget.TryParse(runtime.GetString()) is null)
+            {
+                return $"{path}.runtime: {ContractValidator.Shorten(runtime.GetRawText())} is not a runtime name (net8.0, net9.0-aot, …)";
+            }
+
+            if (cell.TryGetProperty("machine", out var machine) && machine.ValueKind == JsonValueKind.String && !machines.Contains(machine.GetString()))
+            {
+                return $"{path}.machine: {ContractValidator.Shorten(machine.GetRawText())} is not one of $.sources[*].machine";
             }
         }
 

@@ -31,13 +31,22 @@ public sealed record AgentBuild
 
     public required double BuildSeconds { get; init; }
 
-    /// <summary>The agent's main assembly; null when no pack could be built.</summary>
+    /// <summary>The agent's main assembly (its native executable under Native AOT); null when nothing could be built.</summary>
     public string? AgentAssembly { get; init; }
 
     public required IReadOnlyList<PackBuildResult> Packs { get; init; }
 
     /// <summary>Restore and build invocations, for the record ("restore", "build", …).</summary>
     public IReadOnlyList<string> Steps { get; init; } = [];
+
+    /// <summary>The runtime the agent runs on (<c>net8.0</c>, <c>net9.0-aot</c>).</summary>
+    public string Runtime { get; init; } = "";
+
+    /// <summary>Why no agent exists for that runtime (its packs not served, no native linker): the tool's own message; null when built.</summary>
+    public string? RuntimeFailure { get; init; }
+
+    /// <summary>Trimming and Native AOT warnings the publish gave (IL2xxx, IL3xxx), each once.</summary>
+    public IReadOnlyList<string> Warnings { get; init; } = [];
 
     /// <summary>Set when this process found the agent already built (not written to the record).</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
+using SerBench.Running;
 
 namespace SerBench.Packs;
 
@@ -25,13 +26,21 @@ public sealed class AgentBuilder
     private readonly string _cacheDirectory;
     private readonly IReadOnlyList<string> _packageSources;
     private readonly Action<string> _log;
+    private readonly RuntimeTarget _runtime;
 
     /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
     /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
     /// <param name="packageSources">Extra NuGet sources (<c>--package-source</c>), besides the user's own configuration.</param>
     /// <param name="log">Progress lines ("restoring…", "compiling…").</param>
-    public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null)
+    /// <param name="runtime">
+    /// The runtime the agent runs on (default: the one SerBench runs on). For another runtime, or Native AOT, the agent is
+    /// published self-contained for this machine's runtime identifier, so only the .NET SDK SerBench runs on is needed:
+    /// the runtime packs come from NuGet.
+    /// </param>
+    public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null,
+        RuntimeTarget? runtime = null)
     {
+        _runtime = runtime ?? RuntimeTarget.Current;
         _sourceDirectory = sourceDirectory ?? Path.Combine(AppContext.BaseDirectory, SourceFolder);
         _cacheDirectory = cacheDirectory ?? DefaultCacheDirectory;
         _packageSources = packageSources ?? [];
@@ -45,8 +54,10 @@ public sealed class AgentBuilder
             : Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.Create), "serbench");
 
     /// <summary>
-    /// The agent for <paramref name="packs"/>: the cached one when its key matches, else a new build. Sets each pack's
-    /// <see cref="Pack.UnavailableReason"/> and restored versions from the outcome.
+    /// The agent for <paramref name="packs"/>: the cached one when its key matches, else a new build. For the runtime
+    /// SerBench runs on, sets each pack's <see cref="Pack.UnavailableReason"/> and restored versions from the outcome; an
+    /// agent for another runtime leaves the packs alone (a pack may work on one runtime and not another), and its
+    /// <see cref="AgentBuild.Packs"/> say what became of each there.
     /// </summary>
     public AgentBuild Ensure(IReadOnlyList<Pack> packs)
     {
@@ -72,7 +83,11 @@ public sealed class AgentBuilder
             Prune(root, directory);
         }
 
-        Apply(packs, slugs, build);
+        if (IsOwnRuntime)
+        {
+            Apply(packs, slugs, build);
+        }
+
         return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
     }
 
@@ -85,7 +100,7 @@ public sealed class AgentBuilder
         var slugs = UniqueSlugs(packs);
         var directory = Path.Combine(_cacheDirectory, "agents", Key(packs, slugs));
         var build = TryRead(directory);
-        if (build is not null)
+        if (build is not null && IsOwnRuntime)
         {
             Apply(packs, slugs, build);
         }
@@ -100,6 +115,9 @@ public sealed class AgentBuilder
         var apphost = Path.ChangeExtension(assembly, OperatingSystem.IsWindows() ? ".exe" : null);
         return File.Exists(apphost) ? (apphost, []) : (DotnetHost(), ["exec", assembly]);
     }
+
+    /// <summary>True when the agent runs on the runtime SerBench runs on: a plain build, needed only for pack contenders.</summary>
+    private bool IsOwnRuntime => _runtime.IsCurrent;
 
     private static string[] UniqueSlugs(IReadOnlyList<Pack> packs)
     {
@@ -138,9 +156,10 @@ public sealed class AgentBuilder
             hash.AppendData(File.ReadAllBytes(path));
         }
 
-        Add("serbench-agent/1");
+        Add("serbench-agent/2");
         Add(Environment.Version.ToString());
         Add(System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier);
+        Add("runtime:" + _runtime.Name);
         if (!Directory.Exists(_sourceDirectory))
         {
             throw new PackException($"SerBench's agent sources are missing: '{_sourceDirectory}' does not exist; reinstall SerBench (the tool package carries them).");
@@ -170,7 +189,7 @@ public sealed class AgentBuilder
             AddFile("config:" + config, config);
         }
 
-        return Convert.ToHexStringLower(hash.GetHashAndReset())[..16];
+        return Convert.ToHexString(hash.GetHashAndReset()).ToLowerInvariant()[..16];
     }
 
     private IEnumerable<string> SourceFiles() =>
@@ -302,36 +321,52 @@ public sealed class AgentBuilder
         var included = Enumerable.Range(0, packs.Count).ToList();
         var steps = new List<string>();
         string? agentAssembly = null;
+        string? runtimeFailure = null;
+        var warnings = new List<string>();
         IReadOnlyDictionary<string, string> restored = new Dictionary<string, string>();
-        while (included.Count > 0)
+        // The agent for SerBench's own runtime exists only for pack contenders; another runtime's agent also runs the built-in ones.
+        while (included.Count > 0 || !IsOwnRuntime)
         {
             var project = WriteProject(work, packs, slugs, included, coreVersions);
-            _log($"restoring packages for {included.Count} pack(s)");
-            var restore = Dotnet(work, ["restore", project, .. ConfigFileArguments()]);
+            _log($"restoring packages for {included.Count} pack(s){ForRuntime}");
+            var restore = Dotnet(work, ["restore", project, .. RuntimeArguments(), .. ConfigFileArguments()]);
             steps.Add($"restore {included.Count} pack(s): exit {restore.ExitCode}");
             if (restore.ExitCode != 0)
             {
+                if (RuntimeFailure(PackBuildStatus.RestoreFailed, RestoreErrors(restore.Output), packs, slugs, included, work, coreVersions) is { } failure)
+                {
+                    runtimeFailure = failure;
+                    break;
+                }
+
                 Blame(PackBuildStatus.RestoreFailed, RestoreErrors(restore.Output), packs, slugs, included, failed,
-                    pack => Dotnet(work, ["restore", WriteProject(work, packs, slugs, [pack], coreVersions, alone: true), .. ConfigFileArguments()]));
+                    pack => Dotnet(work, ["restore", WriteProject(work, packs, slugs, [pack], coreVersions, alone: true), .. RuntimeArguments(), .. ConfigFileArguments()]));
                 continue;
             }
 
-            _log($"compiling the agent with {included.Count} pack(s)");
-            var build = Dotnet(work, ["build", project, "--no-restore", "-c", "Release", "-o", Path.Combine(work, "bin"), "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
-            steps.Add($"build {included.Count} pack(s): exit {build.ExitCode}");
+            _log($"compiling the agent with {included.Count} pack(s){ForRuntime}");
+            var build = Compile(work, project, Path.Combine(work, "bin"));
+            steps.Add($"{(IsOwnRuntime ? "build" : "publish")} {included.Count} pack(s): exit {build.ExitCode}");
             if (build.ExitCode != 0)
             {
+                if (RuntimeFailure(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, work, coreVersions) is { } failure)
+                {
+                    runtimeFailure = failure;
+                    break;
+                }
+
                 Blame(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, failed, pack =>
                 {
                     var alone = WriteProject(work, packs, slugs, [pack], coreVersions, alone: true);
-                    var restoreAlone = Dotnet(work, ["restore", alone, .. ConfigFileArguments()]);
-                    return restoreAlone.ExitCode != 0 ? restoreAlone : Dotnet(work, ["build", alone, "--no-restore", "-c", "Release", "-o", Path.Combine(work, "alone", slugs[pack], "bin"), "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
+                    var restoreAlone = Dotnet(work, ["restore", alone, .. RuntimeArguments(), .. ConfigFileArguments()]);
+                    return restoreAlone.ExitCode != 0 ? restoreAlone : Compile(work, alone, Path.Combine(work, "alone", slugs[pack], "bin"));
                 });
                 continue;
             }
 
-            agentAssembly = Path.Combine("bin", AgentName + ".dll");
+            agentAssembly = Path.Combine("bin", _runtime.Aot ? AgentName : AgentName + ".dll");
             restored = RestoredVersions(Path.Combine(work, "obj", "project.assets.json"));
+            warnings = Warnings(build.Output);
             break;
         }
 
@@ -353,6 +388,9 @@ public sealed class AgentBuilder
             AgentAssembly = agentAssembly,
             Packs = results,
             Steps = steps,
+            Runtime = _runtime.Name,
+            RuntimeFailure = runtimeFailure,
+            Warnings = warnings,
         };
         File.WriteAllText(Path.Combine(work, AgentBuild.RecordFileName), JsonSerializer.Serialize(record, RecordOptions));
         if (Directory.Exists(directory))
@@ -363,6 +401,55 @@ public sealed class AgentBuilder
         Directory.Move(work, directory);
         return record with { AgentAssembly = agentAssembly is null ? null : Path.Combine(directory, agentAssembly) };
     }
+
+    private string ForRuntime => IsOwnRuntime ? "" : $" for {_runtime.Name}";
+
+    /// <summary>Restore and publish arguments for another runtime: this machine's runtime identifier, self-contained.</summary>
+    private string[] RuntimeArguments() => IsOwnRuntime ? [] : ["-r", System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier];
+
+    /// <summary>A plain build for SerBench's own runtime; a self-contained (or Native AOT) publish for any other.</summary>
+    private DotnetOutcome Compile(string work, string project, string output) => IsOwnRuntime
+        ? Dotnet(work, ["build", project, "--no-restore", "-c", "Release", "-o", output, "-p:UseSharedCompilation=false", "-nodeReuse:false"])
+        : Dotnet(work, ["publish", project, "--no-restore", "-c", "Release", "-o", output, .. RuntimeArguments(), "--self-contained", "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
+
+    /// <summary>
+    /// For another runtime's agent, a failure that names no pack may be the runtime's own (its packs not served, no native
+    /// toolchain for AOT): SerBench's sources alone are tried, and when they fail too, that is the runtime's failure.
+    /// </summary>
+    private string? RuntimeFailure(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included,
+        string work, IReadOnlyDictionary<string, string> coreVersions)
+    {
+        if (IsOwnRuntime || included.Any(i => Mentions(errors, packs[i], slugs[i]).Any()))
+        {
+            return null;
+        }
+
+        var own = errors;
+        if (included.Count > 0)
+        {
+            var folder = Path.Combine(work, "alone", "serbench-core");
+            var project = WriteProject(folder, packs, slugs, [], coreVersions, relativeRoot: "../../");
+            var restored = Dotnet(work, ["restore", project, .. RuntimeArguments(), .. ConfigFileArguments()]);
+            var core = restored.ExitCode == 0 ? Compile(work, project, Path.Combine(folder, "bin")) : restored;
+            if (core.ExitCode == 0)
+            {
+                return null;
+            }
+
+            status = restored.ExitCode != 0 ? PackBuildStatus.RestoreFailed : PackBuildStatus.CompileFailed;
+            own = Errors(core.Output, restore: restored.ExitCode != 0) is { Count: > 0 } coreErrors ? coreErrors : [FirstLines(core.Output)];
+        }
+
+        return $"the {_runtime.Name} agent could not be built: " + Summary(own, status);
+    }
+
+    // "/x/Foo.cs(3,4): warning IL2026: Using member '…' which has 'RequiresUnreferencedCodeAttribute' … [/x/serbench-agent.csproj]"
+    private static readonly Regex TrimWarning = new(@"warning (?<code>IL\d{4}):\s*(?<text>.*?)(?:\s+\[[^\]]+\])?\s*$", RegexOptions.CultureInvariant);
+
+    /// <summary>Trimming and Native AOT warnings of a publish (IL2xxx, IL3xxx), each once: what the agent warned it may not do.</summary>
+    private static List<string> Warnings(string output) =>
+        [.. output.Split('\n').Select(line => TrimWarning.Match(line.TrimEnd('\r'))).Where(m => m.Success)
+            .Select(m => $"{m.Groups["code"].Value}: {m.Groups["text"].Value}").Distinct().Take(200)];
 
     /// <summary>
     /// Marks the packs the tool's errors name (by package id or by file path) as failed and leaves them out; when no error
@@ -459,10 +546,10 @@ public sealed class AgentBuilder
     /// a pack tried alone (to find which one fails) gets its own folder below it, so its obj/ does not disturb the agent's.
     /// </summary>
     private string WriteProject(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, IReadOnlyDictionary<string, string> coreVersions,
-        bool alone = false)
+        bool alone = false, string? relativeRoot = null)
     {
         var folder = alone ? Path.Combine(work, "alone", slugs[included[0]]) : work;
-        var up = alone ? "../../" : "";
+        var up = relativeRoot ?? (alone ? "../../" : "");
         XElement Property(string name, string value) => new(name, value);
         var packages = new XElement("ItemGroup", coreVersions.Select(p => new XElement("PackageReference", new XAttribute("Include", p.Key), new XAttribute("Version", p.Value))));
         foreach (var package in included.SelectMany(i => packs[i].Manifest.Packages).GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase))
@@ -476,7 +563,7 @@ public sealed class AgentBuilder
         var project = new XElement("Project", new XAttribute("Sdk", "Microsoft.NET.Sdk"),
             new XElement("PropertyGroup",
                 Property("OutputType", "Exe"),
-                Property("TargetFramework", "net10.0"),
+                Property("TargetFramework", _runtime.Moniker),
                 Property("AssemblyName", AgentName),
                 Property("RootNamespace", "SerBench"),
                 Property("Nullable", "enable"),
@@ -489,7 +576,10 @@ public sealed class AgentBuilder
                 Property("TreatWarningsAsErrors", "false"),
                 Property("NoWarn", "$(NoWarn);CS1591;NU1603;NU1701;NU1903;NU1902;NU1904"),
                 Property("SatelliteResourceLanguages", "en"),
-                Property("RestoreAdditionalProjectSources", string.Join(";", _packageSources))),
+                Property("RestoreAdditionalProjectSources", string.Join(";", _packageSources)),
+                // Native AOT compiles the agent with the platform's linker (clang on Linux); nothing else changes.
+                _runtime.Aot ? Property("PublishAot", "true") : null,
+                IsOwnRuntime ? null : Property("SelfContained", "true")),
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),

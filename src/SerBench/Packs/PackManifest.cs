@@ -52,8 +52,10 @@ public sealed record PackManifest
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase, allowIntegerValues: false) },
         UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+#if NET9_0_OR_GREATER
         RespectNullableAnnotations = true,
         RespectRequiredConstructorParameters = true,
+#endif
         AllowTrailingCommas = false,
         MaxDepth = 16,
     };

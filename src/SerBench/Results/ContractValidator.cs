@@ -11,14 +11,22 @@ namespace SerBench.Results;
 internal static class ContractValidator
 {
     /// <returns>The first problem as "JSON path: what is wrong", or null when the tree fits the contract.</returns>
-    public static string? FindProblem(JsonElement element, JsonTypeInfo contract, string path = "$") => contract.Kind switch
-    {
-        JsonTypeInfoKind.Object => ObjectProblem(element, contract, path),
-        JsonTypeInfoKind.Enumerable => ElementsProblem(element, contract, path),
-        JsonTypeInfoKind.Dictionary => ValuesProblem(element, contract, path),
-        _ => ValueProblem(element, contract, path),
-    };
+    public static string? FindProblem(JsonElement element, JsonTypeInfo contract, string path = "$") =>
+#if NET9_0_OR_GREATER
+        contract.Kind switch
+        {
+            JsonTypeInfoKind.Object => ObjectProblem(element, contract, path),
+            JsonTypeInfoKind.Enumerable => ElementsProblem(element, contract, path),
+            JsonTypeInfoKind.Dictionary => ValuesProblem(element, contract, path),
+            _ => ValueProblem(element, contract, path),
+        };
+#else
+        // .NET 8's contracts lack the nullability and element metadata this reads. Only a net8.0 measuring agent compiles
+        // this branch, and an agent never reads a results file: SerBench reads them on its own runtime.
+        null;
+#endif
 
+#if NET9_0_OR_GREATER
     private static string? ObjectProblem(JsonElement element, JsonTypeInfo contract, string path)
     {
         if (element.ValueKind != JsonValueKind.Object)
@@ -85,6 +93,8 @@ internal static class ContractValidator
 
         return null;
     }
+
+#endif
 
     private static string? ValueProblem(JsonElement element, JsonTypeInfo contract, string path)
     {

@@ -42,7 +42,7 @@ public static class OutputFolder
             return text;
         }
 
-        var hash = Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(name)))[..8];
+        var hash = Convert.ToHexString(SHA256.HashData(Encoding.UTF8.GetBytes(name))).ToLowerInvariant()[..8];
         return text.Length == 0 ? hash : text + "-" + hash;
     }
 

@@ -5,8 +5,15 @@ namespace SerBench.Results;
 /// <summary>The whole of <c>results.json</c>. Documented in <c>docs/results-format.md</c>.</summary>
 public sealed class ResultsDocument
 {
-    /// <summary>Bumped whenever a field changes meaning or disappears.</summary>
-    public const int CurrentSchemaVersion = 1;
+    /// <summary>
+    /// Bumped whenever a field changes meaning or disappears. 2: every cell names its runtime (<c>runtime</c>), and a
+    /// merged file names the machine of each cell (<c>machine</c>, <c>sources</c>). Files of version 1 are still read:
+    /// their cells were all measured on the runtime in <c>environment.runtime</c>, just in time.
+    /// </summary>
+    public const int CurrentSchemaVersion = 2;
+
+    /// <summary>The oldest schema version SerBench still reads.</summary>
+    public const int OldestReadableSchemaVersion = 1;
 
     public int SchemaVersion { get; init; } = CurrentSchemaVersion;
 
@@ -49,7 +56,33 @@ public sealed class ResultsDocument
 
     /// <summary>First-call samples, each from a fresh process; written by a first-call child, null otherwise.</summary>
     public List<FirstCallRecord>? FirstCalls { get; set; }
+
+    /// <summary>
+    /// The measuring agent of every runtime other than the one SerBench ran on (<c>--runtimes</c>), by runtime name; null
+    /// when the run measured only on its own runtime.
+    /// </summary>
+    public SortedDictionary<string, RuntimeAgentRecord>? RuntimeAgents { get; set; }
+
+    /// <summary>
+    /// Set by <c>serbench merge</c>: the files merged, each with its own environment and command. A cell's
+    /// <see cref="ResultCell.Machine"/> names the source it came from. Null in a file written by one run.
+    /// </summary>
+    public List<ResultsSource>? Sources { get; set; }
 }
+
+/// <summary>
+/// Where the cells of a merged file came from: the machine label the cells carry, the file it was read from (as given to
+/// <c>merge</c>), and that file's own header.
+/// </summary>
+public sealed record ResultsSource(string Machine, string File, ToolInfo Tool, string Command, string Profile, DateTimeOffset StartedAt,
+    EnvironmentInfo Environment, AgentRecord? Agent);
+
+/// <summary>
+/// The agent built for one runtime: its exact runtime version (once it ran), whether it is Native AOT, the build's cost,
+/// and why it is missing when it could not be built (the restore's or publish's own message).
+/// </summary>
+public sealed record RuntimeAgentRecord(string Runtime, string? RuntimeVersion, string Compilation, bool Built, bool Reused, double BuildSeconds,
+    string? Failure, IReadOnlyList<string> Warnings);
 
 /// <summary>What one fresh process measured for the first use of a contender on a payload, in microseconds.</summary>
 public sealed record FirstCallRecord(string Contender, string Payload, double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
@@ -205,16 +238,29 @@ public sealed record ResultCell
     /// <summary>The mean of each round (a fresh process each); <see cref="MeanNs"/> is their mean. Null for single-round runs.</summary>
     public IReadOnlyList<double>? RoundsNs { get; init; }
 
+    /// <summary>
+    /// The runtime the cell was measured on: <c>net8.0</c>, <c>net9.0</c>, <c>net10.0</c>, or with <c>-aot</c> under
+    /// Native AOT. Absent in schema-1 files; the reader fills it from their environment.
+    /// </summary>
+    public string? Runtime { get; init; }
+
+    /// <summary>The exact runtime version of the process that measured the cell (<c>8.0.22</c>); null when no process of that runtime ran it.</summary>
+    public string? RuntimeVersion { get; init; }
+
+    /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
+    public string? Machine { get; init; }
+
     /// <summary>The cell's identity, independent of how it is displayed.</summary>
     [JsonIgnore]
-    public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation);
+    public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation, Runtime ?? "", Machine ?? "");
 }
 
 /// <summary>
-/// What makes a cell the same cell in two files: study, contender, payload, shape, count and operation. Compared
-/// ordinally; display labels are derived from it, never the other way round.
+/// What makes a cell the same cell in two files: study, contender, payload, shape, count, operation, runtime and (in a
+/// merged file) machine. Compared ordinally; display labels are derived from it, never the other way round.
 /// </summary>
-public readonly record struct CellKey(string Study, string Contender, string Payload, string Shape, int Count, string Operation)
+public readonly record struct CellKey(string Study, string Contender, string Payload, string Shape, int Count, string Operation, string Runtime = "", string Machine = "")
 {
-    public override string ToString() => $"{Study} · {Contender} · {Payload} · {Shape} {Count} · {Operation}";
+    public override string ToString() => $"{Study} · {Contender} · {Payload} · {Shape} {Count} · {Operation}" +
+                                         (Runtime.Length > 0 ? $" · {Runtime}" : "") + (Machine.Length > 0 ? $" · {Machine}" : "");
 }

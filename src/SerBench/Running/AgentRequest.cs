@@ -49,6 +49,9 @@ public sealed record AgentRequest
 
     public string Profile { get; init; } = "quick";
 
+    /// <summary>The runtime the parent planned these cases for; the child refuses a request meant for another runtime.</summary>
+    public string? Runtime { get; init; }
+
     private static readonly JsonSerializerOptions Options = new()
     {
         WriteIndented = true,
@@ -71,6 +74,7 @@ public sealed record AgentRequest
         Cases = [.. cases.Select(c => new AgentCase(c.Workload.Payload.Name, RunRequest.ShapeName(c.Workload.Shape), c.Workload.Count)).Distinct()],
         Operations = [.. cases.SelectMany(c => c.Operations).Distinct().Select(RunRequest.OperationName)],
         Profile = profile,
+        Runtime = cases[0].Runtime.Name,
     };
 
     /// <summary>The same request resolved like a command line (names checked against this process's registry).</summary>

@@ -30,7 +30,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
         foreach (var planned in plan)
         {
-            var verdict = planned.Contender.UnavailableReason is null ? null : Runner.Prepare(planned).Verdict;
+            var verdict = planned.UnavailableReason is { } reason ? new Verdict(VerificationStatus.Unavailable, reason) : null;
             foreach (var operation in planned.Operations)
             {
                 var cell = Runner.Describe(planned, operation, verdict ?? Verdict.Ok);
@@ -39,8 +39,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             }
         }
 
-        var groups = plan.Where(p => p.Contender.UnavailableReason is null)
-            .GroupBy(p => (p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
+        var groups = plan.Where(p => p.UnavailableReason is null)
+            .GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
         var total = groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds;
         var done = 0;
         double? pooled = null;
@@ -56,7 +56,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                 }
 
                 probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(), 1)));
-                var label = $"round {round}/{rounds} · {group[0].Study.Name} · {group[0].Contender.Name}";
+                var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
+                var label = $"round {round}/{rounds} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
                 observer.CellStarting(Progress(done, total, label, secondsPerCell));
                 var watch = Stopwatch.StartNew();
                 var result = isolation.RunGroup(group, profile, cancellation);

@@ -4,8 +4,21 @@ using SerBench.Studies;
 
 namespace SerBench.Running;
 
-/// <summary>One contender on one workload of a study, with the operations to measure on it.</summary>
-public sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline);
+/// <summary>One contender on one workload of a study, with the operations to measure on it, on one runtime.</summary>
+public sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline)
+{
+    /// <summary>The runtime to measure on: the one this process runs on unless <c>--runtimes</c> names others.</summary>
+    public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
+
+    /// <summary>
+    /// For another runtime's case, why that runtime's agent cannot run it (the agent or the contender's pack did not build
+    /// there); set by whoever built the agents. Null means available.
+    /// </summary>
+    public string? RuntimeUnavailableReason { get; init; }
+
+    /// <summary>Why this case cannot be measured: on SerBench's own runtime the contender's reason, on another the runtime agent's.</summary>
+    public string? UnavailableReason => Runtime.IsCurrent ? Contender.UnavailableReason : RuntimeUnavailableReason;
+}
 
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
 public static class RunPlan
@@ -26,7 +39,9 @@ public static class RunPlan
                     continue;
                 }
 
-                cases.AddRange(ordered.Select(contender => new PlannedCase(study, contender, workload, operations, baseline)));
+                cases.AddRange(from runtime in request.Runtimes
+                               from contender in ordered
+                               select new PlannedCase(study, contender, workload, operations, baseline) { Runtime = runtime });
             }
         }
 

@@ -24,6 +24,9 @@ public sealed record RunRequest
 
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
 
+    /// <summary>The runtimes to measure on (<c>--runtimes</c>), in the order given; by default the one SerBench runs on.</summary>
+    public IReadOnlyList<RuntimeTarget> Runtimes { get; init; } = [RuntimeTarget.Current];
+
     /// <summary>Contenders of the user's own packs (<c>--pack</c>); they join every study that measures their format.</summary>
     public IReadOnlyList<Contender> UserContenders { get; init; } = [];
 
@@ -57,6 +60,13 @@ public sealed record RunRequest
             Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
     }
+
+    /// <summary>
+    /// Resolves <c>--runtimes</c> (<c>net8.0,net9.0,net10.0-aot</c>); throws <see cref="UsageException"/> naming the bad
+    /// name and the valid ones.
+    /// </summary>
+    public static IReadOnlyList<RuntimeTarget> ParseRuntimes(string? runtimes) => runtimes is null ? [RuntimeTarget.Current]
+        : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(n => NameMatcher.Resolve("runtime", "runtimes", n, RuntimeTarget.Known, r => r.Name)).Distinct()];
 
     public static string OperationName(Operation operation) => operation.ToString().ToLowerInvariant();
 

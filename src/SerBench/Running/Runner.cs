@@ -49,7 +49,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
 
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
-        if (profile.Rounds > 1 && isolation is not null)
+        // Another runtime's cells can only be measured in that runtime's agent, which the rounds runner sends them to.
+        if ((profile.Rounds > 1 || plan.Any(p => !p.Runtime.IsCurrent)) && isolation is not null)
         {
             new RoundRunner(measurer, observer, isolation).Run(plan, profile, store, cancellation);
             store.Finish(clock.GetUtcNow());
@@ -60,7 +61,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         if (isolation is not null)
         {
             store.Update(d => d.Method = new MeasurementMethod(1, "in-process", "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process"));
-            if (plan.Any(p => p.Contender.UnavailableReason is null))
+            if (plan.Any(p => p.UnavailableReason is null))
             {
                 var calibration = measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name);
                 store.Update(d => d.Calibration = new HarnessCalibrationResult(calibration.MeanNs, calibration.ErrorNs, [calibration.MeanNs]));
@@ -301,6 +302,9 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Status = verdict.Label,
         Reason = verdict.Reason,
         Baseline = planned.Baseline,
+        Runtime = planned.Runtime.Name,
+        // Only a process of that runtime knows its exact version; the parent describes other runtimes' cells without one.
+        RuntimeVersion = planned.Runtime.IsCurrent ? Environment.Version.ToString() : null,
     };
 
     public static string GenerationName(Generation generation) => generation switch

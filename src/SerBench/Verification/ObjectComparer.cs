@@ -255,7 +255,12 @@ internal static class ObjectComparer
         && (expected.IsAbsoluteUri ? expected.AbsoluteUri == actual.AbsoluteUri : expected.OriginalString == actual.OriginalString);
 
     private static bool SameJson(object expected, object actual) => expected is JsonElement element
+#if NET9_0_OR_GREATER
         ? JsonElement.DeepEquals(element, (JsonElement)actual)
+#else
+        // .NET 8 has no JsonElement.DeepEquals; JsonNode's compares the same way (values, properties in any order).
+        ? JsonNode.DeepEquals(JsonNode.Parse(element.GetRawText()), JsonNode.Parse(((JsonElement)actual).GetRawText()))
+#endif
         : JsonNode.DeepEquals((JsonNode)expected, (JsonNode)actual);
 
     private static string Describe(string path, object? expected, object? actual) =>

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using SerBench.Running;
 using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Results;
@@ -24,7 +25,7 @@ public class SmokeRunTests
             Assert.True(exitCode == 0, error + output);
             using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
             var root = document.RootElement;
-            Assert.Equal(1, root.GetProperty("schemaVersion").GetInt32());
+            Assert.Equal(2, root.GetProperty("schemaVersion").GetInt32());
             Assert.Equal("SerBench", root.GetProperty("tool").GetProperty("name").GetString());
             Assert.StartsWith("serbench run --study json-vs-binary", root.GetProperty("command").GetString(), StringComparison.Ordinal);
             Assert.Equal("smoke", root.GetProperty("profile").GetString());
@@ -37,6 +38,9 @@ public class SmokeRunTests
             Assert.True(root.GetProperty("packages").TryGetProperty("BenchmarkDotNet", out _));
             var cells = root.GetProperty("cells").EnumerateArray().ToList();
             Assert.Equal(6, cells.Count);
+            // Schema 2: every cell names the runtime it was measured on, and a measured one its exact version.
+            Assert.All(cells, c => Assert.Equal(RuntimeTarget.Current.Name, c.GetProperty("runtime").GetString()));
+            Assert.Contains(cells, c => c.TryGetProperty("runtimeVersion", out var version) && version.GetString() == Environment.Version.ToString());
 
             var measured = cells.First(c => c.GetProperty("contender").GetString() == "binary-utf16" && c.GetProperty("operation").GetString() == "serialize");
             foreach (var field in CellFields.Where(f => f != "reason"))

@@ -48,9 +48,18 @@ internal struct BinarySizeCounter(bool utf8Text) : IBinarySink
 }
 
 /// <summary>Writes little-endian fields into a span sized by <see cref="BinarySizeCounter"/>.</summary>
+#if NET9_0_OR_GREATER
 internal ref struct BinarySpanWriter(Span<byte> buffer, bool utf8Text) : IBinarySink
 {
     private readonly Span<byte> _buffer = buffer;
+#else
+// .NET 8 has no ref struct interfaces (they need the .NET 9 runtime), so the net8.0 agent writes through the array.
+internal struct BinarySpanWriter(byte[] buffer, bool utf8Text) : IBinarySink
+{
+    private readonly byte[] _array = buffer;
+
+    private readonly Span<byte> _buffer => _array;
+#endif
     private int _position;
 
     public readonly int Position => _position;
@@ -177,7 +186,11 @@ internal ref struct BinaryFormatReader(ReadOnlySpan<byte> buffer, bool utf8Text)
 /// <summary>One model's field order in the binary format; static so the codec calls it without any dispatch.</summary>
 internal interface IBinaryLayout<T>
 {
-    static abstract void Write<TSink>(ref TSink sink, T value) where TSink : IBinarySink, allows ref struct;
+    static abstract void Write<TSink>(ref TSink sink, T value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
+        ;
 
     static abstract T Read(ref BinaryFormatReader reader);
 }

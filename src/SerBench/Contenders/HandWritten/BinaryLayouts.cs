@@ -4,7 +4,10 @@ namespace SerBench.Contenders.HandWritten;
 
 internal readonly struct SaveGameBinaryLayout : IBinaryLayout<SaveGame>
 {
-    public static void Write<TSink>(ref TSink sink, SaveGame value) where TSink : IBinarySink, allows ref struct
+    public static void Write<TSink>(ref TSink sink, SaveGame value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
     {
         sink.WriteString(value.Name);
         sink.WriteInt32(value.HighScore);
@@ -15,7 +18,10 @@ internal readonly struct SaveGameBinaryLayout : IBinaryLayout<SaveGame>
 
 internal readonly struct OfficeWorkerBinaryLayout : IBinaryLayout<OfficeWorker>
 {
-    public static void Write<TSink>(ref TSink sink, OfficeWorker value) where TSink : IBinarySink, allows ref struct
+    public static void Write<TSink>(ref TSink sink, OfficeWorker value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
     {
         sink.WriteString(value.Company);
         sink.WriteString(value.Department);
@@ -36,7 +42,10 @@ internal readonly struct OfficeWorkerBinaryLayout : IBinaryLayout<OfficeWorker>
 
 internal readonly struct UserBinaryLayout : IBinaryLayout<User>
 {
-    public static void Write<TSink>(ref TSink sink, User value) where TSink : IBinarySink, allows ref struct
+    public static void Write<TSink>(ref TSink sink, User value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
     {
         sink.WriteGuid(value.Id);
         sink.WriteString(value.FirstName);
@@ -52,7 +61,10 @@ internal readonly struct UserBinaryLayout : IBinaryLayout<User>
 
 internal readonly struct PersonBinaryLayout : IBinaryLayout<Person>
 {
-    public static void Write<TSink>(ref TSink sink, Person value) where TSink : IBinarySink, allows ref struct
+    public static void Write<TSink>(ref TSink sink, Person value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
     {
         sink.WriteString(value.Id);
         sink.WriteInt32(value.Index);
@@ -138,7 +150,10 @@ internal readonly struct PersonBinaryLayout : IBinaryLayout<Person>
 /// <summary>A list: int32 count, then the elements without their own size prefix.</summary>
 internal readonly struct ListBinaryLayout<T, TElement> : IBinaryLayout<List<T>> where TElement : IBinaryLayout<T>
 {
-    public static void Write<TSink>(ref TSink sink, List<T> value) where TSink : IBinarySink, allows ref struct
+    public static void Write<TSink>(ref TSink sink, List<T> value) where TSink : IBinarySink
+#if NET9_0_OR_GREATER
+        , allows ref struct
+#endif
     {
         sink.WriteInt32(value.Count);
         foreach (var item in value)
