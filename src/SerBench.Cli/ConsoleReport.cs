@@ -9,12 +9,26 @@ internal static class ConsoleReport
 {
     public static void Write(IAnsiConsole console, ResultsDocument document)
     {
-        foreach (var study in document.Cells.GroupBy(c => c.Study))
+        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
-            console.Write(new Rule($"[bold]{Markup.Escape(study.Key)}[/]") { Justification = Justify.Left });
-            foreach (var model in StudyTables.Build(StudyDefinition.Resolve(document, study.Key), study.ToList()))
+            foreach (var section in study)
             {
+                console.Write(new Rule($"[bold]{Markup.Escape(section.Key)}[/]") { Justification = Justify.Left });
+                foreach (var model in StudyTables.Build(section.Study, section.Cells))
+                {
+                    WriteTable(console, model);
+                }
+            }
+
+            var cells = study.SelectMany(s => s.Cells).ToList();
+            foreach (var model in RuntimeComparison.Tables(cells))
+            {
+                console.Write(new Rule($"[bold]{Markup.Escape(study.Key)} across runtimes[/]") { Justification = Justify.Left });
                 WriteTable(console, model);
+                foreach (var finding in RuntimeComparison.Findings(cells))
+                {
+                    console.WriteLine("  " + finding);
+                }
             }
         }
     }

@@ -23,32 +23,32 @@ public static class ChartSpecs
     public static IReadOnlyList<ChartSpec> Build(ResultsDocument document)
     {
         var charts = new List<ChartSpec>();
-        foreach (var study in document.Cells.GroupBy(c => c.Study))
+        foreach (var section in ReportSections.Of(document))
         {
-            var cells = study.ToList();
+            var cells = section.Cells.ToList();
             // The id names files: a study name from a results file only reaches it as a slug.
-            var slug = OutputFolder.Slug(study.Key);
+            var slug = OutputFolder.Slug(section.Key);
             var index = 0;
             foreach (var group in cells.Where(c => c.MeanNs is not null).GroupBy(c => (c.Payload, c.Operation)))
             {
                 var rows = group.ToList();
                 var label = $"{Capitalize(group.Key.Operation)} · {group.Key.Payload}";
-                charts.Add(new ChartSpec(study.Key, $"{slug}-{++index:00}-time", $"{label}: mean time per operation", TimeChart($"{label}: mean time per operation (99.9% CI)", rows)));
+                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-time", $"{label}: mean time per operation", TimeChart($"{label}: mean time per operation (99.9% CI)", rows)));
                 if (rows.Any(r => r.AllocatedBytes is not null))
                 {
-                    charts.Add(new ChartSpec(study.Key, $"{slug}-{index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation", rows)));
+                    charts.Add(new ChartSpec(section.Key, $"{slug}-{index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation", rows)));
                 }
             }
 
             if (cells.Any(c => c.PayloadBytes is not null))
             {
-                charts.Add(new ChartSpec(study.Key, $"{slug}-size", "Payload size per object", SizeChart(cells)));
+                charts.Add(new ChartSpec(section.Key, $"{slug}-size", "Payload size per object", SizeChart(cells)));
             }
 
             var scatter = ScatterPoints(cells);
             if (scatter.Count > 1)
             {
-                charts.Add(new ChartSpec(study.Key, $"{slug}-pareto", "Size against speed", ScatterChart(scatter)));
+                charts.Add(new ChartSpec(section.Key, $"{slug}-pareto", "Size against speed", ScatterChart(scatter)));
             }
         }
 

@@ -8,7 +8,7 @@ public sealed class CsvExporter : IReportExporter
 {
     public const string Header =
         "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason," +
-        "meanNs,errorNs,stdDevNs,medianNs,allocatedBytes,gen0,gen1,gen2,payloadBytes,gzipBytes,brotliBytes,ratio,allocRatio,baseline,noisy,note,nativeAot,licence";
+        "meanNs,errorNs,stdDevNs,medianNs,allocatedBytes,gen0,gen1,gen2,payloadBytes,gzipBytes,brotliBytes,ratio,allocRatio,baseline,noisy,note,nativeAot,licence,runtime,runtimeVersion,machine";
 
     public string FileName => "results.csv";
 
@@ -27,6 +27,7 @@ public sealed class CsvExporter : IReportExporter
         Number(c.Count), Text(c.Operation), Text(c.Status), Text(c.Reason), Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
         Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.GzipBytes), Number(c.BrotliBytes), Number(c.Ratio),
         Number(c.AllocRatio), Text(c.Baseline), c.Noisy ? "true" : "false", Text(c.Note), Text(c.NativeAot), Text(c.Licence),
+        Text(c.Runtime), Text(c.RuntimeVersion), Text(c.Machine),
     }.Select(Quote));
 
     private static string? Number(double? value) => value?.ToString("R", CultureInfo.InvariantCulture);

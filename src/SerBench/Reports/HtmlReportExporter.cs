@@ -41,9 +41,14 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             writer.WriteLine($"<p class=\"notice\">{E(ChartBundles.NotBundledMessage)}</p>");
         }
 
-        foreach (var study in document.Cells.GroupBy(c => c.Study))
+        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
-            WriteStudy(writer, StudyDefinition.Resolve(document, study.Key), study.ToList(), drawable.Where(c => c.Study == study.Key).ToList());
+            foreach (var section in study)
+            {
+                WriteStudy(writer, section, drawable.Where(c => c.Study == section.Key).ToList());
+            }
+
+            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
         }
 
         var specs = new JsonObject();
@@ -91,14 +96,35 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +
                          "Contenders whose intervals overlap are statistically tied. Gen0/1/2 are collections per 1,000 operations. Statuses other than OK are never ranked. " +
                          "Click a column header to sort.</p>");
-        var studies = document.Cells.Select(c => c.Study).Distinct().ToList();
-        writer.WriteLine("<nav>" + string.Join(" · ", studies.Select(s => $"<a href=\"#study-{E(s)}\">{E(s)}</a>")) + "</nav></header>");
+        var sections = ReportSections.Of(document);
+        writer.WriteLine("<nav>" + string.Join(" · ", sections.Select(s => $"<a href=\"#{Anchor(s.Key)}\">{E(s.Key)}</a>")) + "</nav></header>");
     }
 
-    private static void WriteStudy(TextWriter writer, StudyDefinition study, List<ResultCell> cells, List<ChartSpec> studyCharts)
+    /// <summary>A section's anchor: built from a slug, since the study and platform names come from the file.</summary>
+    private static string Anchor(string key) => "study-" + OutputFolder.Slug(key);
+
+    private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
     {
-        var studyName = study.Name;
-        writer.WriteLine($"<section id=\"study-{E(studyName)}\"><h2>{E(studyName)}{(study.Title == studyName ? "" : " — " + E(study.Title))}</h2>");
+        var tables = RuntimeComparison.Tables(cells);
+        if (tables.Count == 0)
+        {
+            return;
+        }
+
+        writer.WriteLine($"<section id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
+        writer.WriteLine("<ul class=\"findings\">" + string.Concat(RuntimeComparison.Findings(cells).Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+        foreach (var table in tables)
+        {
+            WriteTable(writer, table);
+        }
+
+        writer.WriteLine("</section>");
+    }
+
+    private static void WriteStudy(TextWriter writer, ReportSection section, List<ChartSpec> studyCharts)
+    {
+        var (study, cells) = (section.Study, section.Cells);
+        writer.WriteLine($"<section id=\"{Anchor(section.Key)}\"><h2>{E(section.Key)}{(study.Title == study.Name ? "" : " — " + E(study.Title))}</h2>");
         if (study.Contenders.Count > 0)
         {
             writer.WriteLine($"<p>Reproduces {E(study.Source)}. Conventions: {E(study.Conventions.Name)}. Baseline: <code>{E(study.Baseline)}</code>.</p>");

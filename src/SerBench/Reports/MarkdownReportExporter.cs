@@ -46,17 +46,47 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         writer.WriteLine("Mean and Error are per operation; Error is half the 99.9% confidence interval. Gen0/1/2 are collections per 1,000 operations. " +
                          "Payload is the UTF-8 (or binary) size of what was written; for *N calls* it is the sum of the N payloads. " +
                          "Statuses: OK; DIFFERS (round-trips but writes another document; timed and flagged); MISMATCH, UNSUPPORTED, CRASH, UNAVAILABLE (not timed).");
-        foreach (var studyCells in document.Cells.GroupBy(c => c.Study))
+        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
-            WriteStudy(writer, StudyDefinition.Resolve(document, studyCells.Key), studyCells.ToList());
+            foreach (var section in study)
+            {
+                WriteStudy(writer, section);
+            }
+
+            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
         }
     }
 
-    private void WriteStudy(TextWriter writer, StudyDefinition study, List<ResultCell> cells)
+    private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
     {
-        var studyName = study.Name;
+        var tables = RuntimeComparison.Tables(cells);
+        if (tables.Count == 0)
+        {
+            return;
+        }
+
         writer.WriteLine();
-        writer.WriteLine($"## {Escape(studyName)}" + (study.Title == studyName ? "" : $" — {Escape(study.Title)}"));
+        writer.WriteLine($"## {Escape(study)} across runtimes");
+        writer.WriteLine();
+        foreach (var finding in RuntimeComparison.Findings(cells))
+        {
+            writer.WriteLine($"- {Escape(finding)}");
+        }
+
+        foreach (var table in tables)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"### {Escape(table.Title)}");
+            writer.WriteLine();
+            WriteTable(writer, table);
+        }
+    }
+
+    private void WriteStudy(TextWriter writer, ReportSection section)
+    {
+        var (study, cells) = (section.Study, section.Cells);
+        writer.WriteLine();
+        writer.WriteLine($"## {Escape(section.Key)}" + (study.Title == study.Name ? "" : $" — {Escape(study.Title)}"));
         writer.WriteLine();
         if (study.Contenders.Count > 0)
         {
@@ -80,7 +110,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             }
         }
 
-        var images = (chartImages ?? []).Where(c => c.Study == studyName).ToList();
+        var images = (chartImages ?? []).Where(c => c.Study == section.Key).ToList();
         if (images.Count > 0)
         {
             writer.WriteLine();

@@ -1,0 +1,163 @@
+using System.Globalization;
+using SerBench.Results;
+using SerBench.Running;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// A study measured on several runtimes, side by side: every contender's time and allocation per runtime, the ratio to
+/// the oldest runtime measured, and what changed — faster, slower, tied (the 99.9% intervals overlap), or started or
+/// stopped passing the gate. One comparison per machine: runtimes are compared on the machine that measured them.
+/// </summary>
+public static class RuntimeComparison
+{
+    /// <summary>How a cell changed from the oldest runtime to another.</summary>
+    public enum Change
+    {
+        Faster,
+        Slower,
+        Tied,
+        StartedPassing,
+        StoppedPassing,
+        NotMeasuredOnBoth,
+    }
+
+    /// <summary>The runtimes of <paramref name="cells"/>, oldest first (by version, just-in-time before Native AOT).</summary>
+    public static IReadOnlyList<string> Runtimes(IEnumerable<ResultCell> cells) =>
+        [.. cells.Select(c => c.Runtime ?? "").Distinct().OrderBy(r => RuntimeTarget.TryParse(r)?.Major ?? int.MaxValue)
+            .ThenBy(r => RuntimeTarget.TryParse(r)?.Aot ?? true).ThenBy(r => r, StringComparer.Ordinal)];
+
+    /// <summary>One comparison table per machine of the study that measured more than one runtime.</summary>
+    public static IReadOnlyList<TableModel> Tables(IReadOnlyList<ResultCell> studyCells)
+    {
+        var tables = new List<TableModel>();
+        foreach (var machine in studyCells.GroupBy(c => c.Machine))
+        {
+            var runtimes = Runtimes(machine);
+            if (runtimes.Count < 2)
+            {
+                continue;
+            }
+
+            var oldest = runtimes[0];
+            var headers = new List<string> { "Contender", "Case" };
+            headers.AddRange(runtimes.Select(r => $"{r} mean"));
+            headers.AddRange(runtimes.Select(r => $"{r} allocated"));
+            headers.AddRange(runtimes.Skip(1).Select(r => $"{r} / {oldest}"));
+            var rows = new List<IReadOnlyList<string>>();
+            foreach (var cell in Rows(machine))
+            {
+                var row = new List<string> { cell.Key.Contender, $"{cell.Key.Payload} · {cell.Key.Case} · {cell.Key.Operation}" };
+                row.AddRange(runtimes.Select(r => cell.On.TryGetValue(r, out var c) ? Mean(c) : "—"));
+                row.AddRange(runtimes.Select(r => cell.On.TryGetValue(r, out var c) && Reports.Findings.IsRankable(c) ? Formatting.Bytes(c.AllocatedBytes) : "—"));
+                row.AddRange(runtimes.Skip(1).Select(r => Describe(cell.On.GetValueOrDefault(oldest), cell.On.GetValueOrDefault(r))));
+                rows.Add(row);
+            }
+
+            var where = machine.Key is null ? "" : $" · {machine.Key}";
+            tables.Add(new TableModel($"Runtimes{where}: each runtime against {oldest}", headers, rows,
+                [$"Ratios are mean on the runtime / mean on {oldest}; \"tied\" when the 99.9% confidence intervals overlap. " +
+                 "A status other than OK is shown instead of a time; \"started passing\" or \"stopped passing\" says the correctness gate's verdict changed."]));
+        }
+
+        return tables;
+    }
+
+    /// <summary>What changed between runtimes, in sentences: counts of faster, slower and tied cells, the largest change, and gate changes.</summary>
+    public static IReadOnlyList<string> Findings(IReadOnlyList<ResultCell> studyCells)
+    {
+        var findings = new List<string>();
+        foreach (var machine in studyCells.GroupBy(c => c.Machine))
+        {
+            var runtimes = Runtimes(machine);
+            if (runtimes.Count < 2)
+            {
+                continue;
+            }
+
+            var oldest = runtimes[0];
+            var rows = Rows(machine);
+            var on = machine.Key is null ? "" : $" (on {machine.Key})";
+            foreach (var runtime in runtimes.Skip(1))
+            {
+                var changes = rows.Select(r => (Row: r, Change: Classify(r.On.GetValueOrDefault(oldest), r.On.GetValueOrDefault(runtime)))).ToList();
+                var timed = changes.Where(c => c.Change is Change.Faster or Change.Slower or Change.Tied)
+                    .Select(c => (c.Row, c.Change, Ratio: c.Row.On[runtime].MeanNs!.Value / c.Row.On[oldest].MeanNs!.Value)).ToList();
+                if (timed.Count > 0)
+                {
+                    var median = timed.Select(t => t.Ratio).Order().ElementAt(timed.Count / 2);
+                    var largest = timed.Where(t => t.Change != Change.Tied).OrderByDescending(t => Math.Abs(Math.Log(t.Ratio))).FirstOrDefault();
+                    findings.Add($"{runtime} against {oldest}{on}: {Count(timed, Change.Faster)} faster, {Count(timed, Change.Slower)} slower, " +
+                                 $"{Count(timed, Change.Tied)} tied of {timed.Count} cells measured on both; median ratio {Formatting.Ratio(median)}×" +
+                                 (largest.Row is null ? "." : $"; the largest change is {largest.Row.Key.Contender} {largest.Row.Key.Operation} {largest.Row.Key.Payload} {largest.Row.Key.Case}: {Formatting.Ratio(largest.Ratio)}×."));
+                }
+
+                foreach (var gate in changes.Where(c => c.Change is Change.StartedPassing or Change.StoppedPassing).GroupBy(c => (c.Row.Key.Contender, c.Change)))
+                {
+                    var example = gate.First().Row;
+                    var verb = gate.Key.Change == Change.StartedPassing
+                        ? $"passes the gate on {runtime} but not on {oldest} ({example.On[oldest].Status}: {example.On[oldest].Reason ?? "no reason recorded"})"
+                        : $"stopped passing the gate on {runtime} ({example.On[runtime].Status}: {example.On[runtime].Reason ?? "no reason recorded"})";
+                    findings.Add($"{gate.Key.Contender} {verb}{on}, in {gate.Count()} cell(s).");
+                }
+            }
+        }
+
+        return findings;
+    }
+
+    /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
+    public static Change Classify(ResultCell? oldest, ResultCell? newer)
+    {
+        if (oldest is null || newer is null)
+        {
+            return Change.NotMeasuredOnBoth;
+        }
+
+        var (before, after) = (Passes(oldest), Passes(newer));
+        if (before != after)
+        {
+            return after ? Change.StartedPassing : Change.StoppedPassing;
+        }
+
+        if (!Reports.Findings.IsRankable(oldest) || !Reports.Findings.IsRankable(newer))
+        {
+            return Change.NotMeasuredOnBoth;
+        }
+
+        return Ties.Overlap(oldest, newer) ? Change.Tied : newer.MeanNs < oldest.MeanNs ? Change.Faster : Change.Slower;
+    }
+
+    /// <summary>OK and DIFFERS pass the gate (both round-trip); UNAVAILABLE says nothing about the library, so it counts as neither.</summary>
+    private static bool Passes(ResultCell cell) => cell.Status is "OK" or "DIFFERS";
+
+    private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch
+    {
+        Change.Faster or Change.Slower or Change.Tied when newer!.MeanNs / oldest!.MeanNs is { } ratio =>
+            Formatting.Ratio(ratio) + (Ties.Overlap(oldest, newer) ? " (tied)" : ""),
+        Change.StartedPassing => "started passing",
+        Change.StoppedPassing => $"stopped passing ({newer!.Status})",
+        _ => "—",
+    };
+
+    private static string Mean(ResultCell cell)
+    {
+        if (cell.MeanNs is not { } mean)
+        {
+            return cell.Status;
+        }
+
+        var error = cell.ErrorNs is { } e && mean > 0 ? $" ±{(e / mean * 100).ToString("0.#", CultureInfo.InvariantCulture)}%" : "";
+        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Status == "OK" ? "" : $" {cell.Status}");
+    }
+
+    private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);
+
+    private static List<ComparedCell> Rows(IEnumerable<ResultCell> cells) =>
+        [.. cells.GroupBy(c => new CellIdentity(c.Contender, c.Payload, StudyTables.Case(c), c.Operation))
+            .Select(g => new ComparedCell(g.Key, g.GroupBy(c => c.Runtime ?? "").ToDictionary(r => r.Key, r => r.First())))];
+
+    private sealed record CellIdentity(string Contender, string Payload, string Case, string Operation);
+
+    private sealed record ComparedCell(CellIdentity Key, Dictionary<string, ResultCell> On);
+}
