@@ -109,7 +109,7 @@ public static class RuntimeComparison
     /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
     public static Change Classify(ResultCell? oldest, ResultCell? newer)
     {
-        if (oldest is null || newer is null)
+        if (oldest is null || newer is null || oldest.Status == "UNAVAILABLE" || newer.Status == "UNAVAILABLE")
         {
             return Change.NotMeasuredOnBoth;
         }
@@ -128,7 +128,7 @@ public static class RuntimeComparison
         return Ties.Overlap(oldest, newer) ? Change.Tied : newer.MeanNs < oldest.MeanNs ? Change.Faster : Change.Slower;
     }
 
-    /// <summary>OK and DIFFERS pass the gate (both round-trip); UNAVAILABLE says nothing about the library, so it counts as neither.</summary>
+    /// <summary>OK and DIFFERS pass the gate (both round-trip). UNAVAILABLE (never reached the gate) is left out before this is asked.</summary>
     private static bool Passes(ResultCell cell) => cell.Status is "OK" or "DIFFERS";
 
     private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch

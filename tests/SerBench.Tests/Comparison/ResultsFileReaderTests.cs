@@ -74,6 +74,8 @@ public sealed class ResultsFileReaderTests : IDisposable
         { "unknown operation", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["operation"] = "explode"), "$.cells[0].operation: unknown operation \"explode\"" },
         { "bad date", SampleFiles.Edited(r => r["startedAt"] = "yesterday"), "$.startedAt: expected an ISO 8601 date and time" },
         { "noisy string", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["noisy"] = "yes"), "$.cells[0].noisy: expected true or false" },
+        { "unknown runtime", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["runtime"] = "netcoreapp3.1<b>"), "$.cells[0].runtime: \"netcoreapp3.1\\u003Cb\\u003E\" is not a runtime name" },
+        { "machine without sources", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["machine"] = "elsewhere"), "$.cells[0].machine: \"elsewhere\" is not one of $.sources[*].machine" },
     };
 
     [Theory]
@@ -129,5 +131,34 @@ public sealed class ResultsFileReaderTests : IDisposable
         var document = ResultsFileReader.ReadDocument(Write("results.json", SampleFiles.ValidJson()));
 
         Assert.Equal(5, document.Cells.Count);
+    }
+
+    [Fact]
+    public void SchemaOneFile_IsRead_WithEveryCellOnTheRuntimeItsEnvironmentNames()
+    {
+        var schemaOne = SampleFiles.Edited(r =>
+        {
+            r["schemaVersion"] = 1;
+            r["environment"]!["runtime"] = ".NET 9.0.4";
+            foreach (var cell in r["cells"]!.AsArray())
+            {
+                cell!.AsObject().Remove("runtime");
+            }
+        });
+
+        var document = ResultsFileReader.ReadDocument(Write("schema1.json", schemaOne));
+
+        Assert.Equal(1, document.SchemaVersion);
+        Assert.All(document.Cells, c => Assert.Equal("net9.0", c.Runtime));
+        Assert.All(document.Cells, c => Assert.Equal("net9.0", c.Key.Runtime));
+    }
+
+    [Fact]
+    public void CellsOfTwoRuntimes_AreTwoCells()
+    {
+        var cell = SampleResults.Cell("newtonsoft-string", 1000);
+
+        Assert.NotEqual((cell with { Runtime = "net8.0" }).Key, (cell with { Runtime = "net10.0" }).Key);
+        Assert.NotEqual((cell with { Runtime = "net8.0" }).Key, (cell with { Runtime = "net8.0-aot" }).Key);
     }
 }

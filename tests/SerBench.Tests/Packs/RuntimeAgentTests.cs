@@ -1,0 +1,87 @@
+using System.Text.Json;
+using SerBench.Running;
+using SerBench.Tests.Cli;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>
+/// One smoke run of a study on a second runtime (net8.0) beside SerBench's own: the net8.0 agent is published
+/// self-contained from NuGet's runtime packs, measures its cells, and the report compares the two runtimes.
+/// </summary>
+public sealed class SecondRuntimeRun : IDisposable
+{
+    private readonly TempDirectory _temp = new();
+
+    public SecondRuntimeRun()
+    {
+        Directory = _temp.File("net8-and-own");
+        (ExitCode, Output, Error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--payloads", "person", "--shapes", "object",
+            "--contenders", "newtonsoft-string,stj-sourcegen-utf8,stj-reflection-utf8", "--runtimes", $"net8.0,{RuntimeTarget.Current.Name}",
+            "--profile", "smoke", "--out", Directory);
+        var path = Path.Combine(Directory, "results.json");
+        Assert.True(File.Exists(path), $"exit {ExitCode}; {Error}\n{Output}");
+        Results = JsonDocument.Parse(File.ReadAllBytes(path));
+    }
+
+    public string Directory { get; }
+
+    public int ExitCode { get; }
+
+    public string Output { get; }
+
+    public string Error { get; }
+
+    public JsonDocument Results { get; }
+
+    public void Dispose()
+    {
+        Results.Dispose();
+        _temp.Dispose();
+    }
+}
+
+[Collection(AgentBuildCollection.Name)]
+public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRuntimeRun>
+{
+    private IEnumerable<JsonElement> Cells(string runtime) =>
+        run.Results.RootElement.GetProperty("cells").EnumerateArray().Where(c => c.GetProperty("runtime").GetString() == runtime);
+
+    [Fact]
+    public void Net8Agent_MeasuresEveryCell_OnNet8()
+    {
+        var cells = Cells("net8.0").ToList();
+
+        Assert.True(run.ExitCode == 0, run.Error + run.Output);
+        Assert.Equal(6, cells.Count);
+        Assert.All(cells, cell =>
+        {
+            Assert.Equal("OK", cell.GetProperty("status").GetString());
+            Assert.True(cell.GetProperty("meanNs").GetDouble() > 0);
+            Assert.StartsWith("8.0.", cell.GetProperty("runtimeVersion").GetString(), StringComparison.Ordinal);
+        });
+        // System.Text.Json is the one in the net8.0 runtime, not the one SerBench was built with.
+        Assert.All(cells.Where(c => c.GetProperty("library").GetString() == "System.Text.Json"),
+            cell => Assert.StartsWith("8.0.", cell.GetProperty("libraryVersion").GetString(), StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void OwnRuntime_IsMeasuredToo_AndTheAgentIsRecorded()
+    {
+        Assert.Equal(6, Cells(RuntimeTarget.Current.Name).Count(c => c.GetProperty("status").GetString() == "OK"));
+        var agent = run.Results.RootElement.GetProperty("runtimeAgents").GetProperty("net8.0");
+        Assert.True(agent.GetProperty("built").GetBoolean());
+        Assert.Equal("jit", agent.GetProperty("compilation").GetString());
+        Assert.StartsWith("8.0.", agent.GetProperty("runtimeVersion").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Report_RanksEachRuntimeApart_AndComparesThem()
+    {
+        var markdown = File.ReadAllText(Path.Combine(run.Directory, "report.md"));
+
+        Assert.Contains("## web-api · net8.0", markdown, StringComparison.Ordinal);
+        Assert.Contains($"## web-api · {RuntimeTarget.Current.Name}", markdown, StringComparison.Ordinal);
+        Assert.Contains("## web-api across runtimes", markdown, StringComparison.Ordinal);
+        Assert.Contains($"{RuntimeTarget.Current.Name} against net8.0", markdown, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,97 @@
+using SerBench.Reports;
+using SerBench.Results;
+using static SerBench.Reports.RuntimeComparison;
+
+namespace SerBench.Tests.Reports;
+
+public class RuntimeComparisonTests
+{
+    private static ResultCell On(string runtime, string contender, double? meanNs, string status = "OK", string? reason = null, double errorFraction = 0.02) =>
+        SampleResults.Cell(contender, meanNs, status: status, reason: reason, errorFraction: errorFraction) with { Runtime = runtime };
+
+    [Fact]
+    public void Classify_SaysFasterSlowerTiedAndGateChanges()
+    {
+        Assert.Equal(Change.Faster, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 700)));
+        Assert.Equal(Change.Slower, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 1300)));
+        // ±20% intervals overlap: a 10% difference is not a change.
+        Assert.Equal(Change.Tied, Classify(On("net8.0", "a", 1000, errorFraction: 0.2), On("net10.0", "a", 1100, errorFraction: 0.2)));
+        Assert.Equal(Change.StoppedPassing, Classify(On("net8.0", "a", 1000), On("net8.0-aot", "a", null, "CRASH", "NotSupportedException")));
+        Assert.Equal(Change.StartedPassing, Classify(On("net8.0", "a", null, "MISMATCH"), On("net9.0", "a", 900)));
+        // UNAVAILABLE on one side says nothing about the library: no gate change, nothing timed on both.
+        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), On("net10.0-aot", "a", null, "UNAVAILABLE")));
+        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), null));
+    }
+
+    [Fact]
+    public void Runtimes_AreOrderedByVersion_JitBeforeAot()
+    {
+        var cells = new[] { On("net10.0", "a", 1), On("net8.0-aot", "a", 1), On("net9.0", "a", 1), On("net8.0", "a", 1) };
+        Assert.Equal(["net8.0", "net8.0-aot", "net9.0", "net10.0"], Runtimes(cells));
+    }
+
+    [Fact]
+    public void Table_HasTimeAndAllocationPerRuntime_AndTheRatioToTheOldest()
+    {
+        var cells = new[]
+        {
+            On("net10.0", "newtonsoft-string", 500), On("net8.0", "newtonsoft-string", 1000),
+            On("net10.0", "stj-reflection-utf8", null, "CRASH", "boom"), On("net8.0", "stj-reflection-utf8", 400),
+        };
+        var table = Assert.Single(Tables(cells));
+        Assert.Equal(["Contender", "Case", "net8.0 mean", "net10.0 mean", "net8.0 allocated", "net10.0 allocated", "net10.0 / net8.0"], table.Headers);
+        var newtonsoft = table.Rows.Single(r => r[0] == "newtonsoft-string");
+        Assert.Equal("0.50", newtonsoft[6]);
+        Assert.Equal("1,000 B", newtonsoft[4]);
+        var crashed = table.Rows.Single(r => r[0] == "stj-reflection-utf8");
+        Assert.Equal("CRASH", crashed[3]);
+        Assert.Equal("stopped passing (CRASH)", crashed[6]);
+    }
+
+    [Fact]
+    public void Findings_NameTheCountsTheLargestChangeAndWhoStoppedPassing()
+    {
+        var cells = new[]
+        {
+            On("net8.0", "newtonsoft-string", 1000), On("net9.0", "newtonsoft-string", 500),
+            On("net8.0", "stj-sourcegen-utf8", 300), On("net9.0", "stj-sourcegen-utf8", 303),
+            On("net8.0", "stj-reflection-utf8", 400), On("net9.0", "stj-reflection-utf8", null, "CRASH", "NotSupportedException: reflection is off"),
+        };
+        var findings = RuntimeComparison.Findings(cells);
+        Assert.Contains(findings, f => f.StartsWith("net9.0 against net8.0: 1 faster, 0 slower, 1 tied of 2 cells", StringComparison.Ordinal)
+                                       && f.Contains("largest change is newtonsoft-string serialize person list of 200: 0.50×", StringComparison.Ordinal));
+        Assert.Contains(findings, f => f.StartsWith("stj-reflection-utf8 stopped passing the gate on net9.0 (CRASH: NotSupportedException", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void OneRuntime_HasNoComparison()
+    {
+        var cells = new[] { On("net10.0", "a", 1000), On("net10.0", "b", 900) };
+        Assert.Empty(Tables(cells));
+        Assert.Empty(RuntimeComparison.Findings(cells));
+    }
+
+    [Fact]
+    public void Sections_NeverMixRuntimes_AndTheReportComparesThem()
+    {
+        var document = SampleResults.Document(
+            On("net8.0", "newtonsoft-string", 1000), On("net8.0", "stj-sourcegen-utf8", 300),
+            On("net10.0", "newtonsoft-string", 800), On("net10.0", "stj-sourcegen-utf8", 250));
+        var sections = ReportSections.Of(document);
+        Assert.Equal(["web-api · net8.0", "web-api · net10.0"], sections.Select(s => s.Key));
+        Assert.All(sections, s => Assert.Single(s.Cells.Select(c => c.Runtime).Distinct()));
+
+        using var markdown = new StringWriter();
+        new MarkdownReportExporter().Export(document, markdown);
+        Assert.Contains("## web-api across runtimes", markdown.ToString(), StringComparison.Ordinal);
+        Assert.Contains("| newtonsoft-string | person · list of 200 · serialize |", markdown.ToString(), StringComparison.Ordinal);
+        Assert.Equal(2, ChartSpecs.Build(document).Select(c => c.Study).Distinct().Count());
+    }
+
+    [Fact]
+    public void OnePlatform_KeepsTheStudyNameAsTheSection()
+    {
+        var sections = ReportSections.Of(SampleResults.WebApiWithCrash());
+        Assert.Equal(["web-api"], sections.Select(s => s.Key));
+    }
+}
