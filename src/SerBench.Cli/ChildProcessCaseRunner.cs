@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Packs;
 using SerBench.Results;
@@ -13,7 +14,7 @@ namespace SerBench.Cli;
 /// after every cell, so whatever it finished before dying is read back and kept.
 /// </summary>
 internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild? agent, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null)
-    : IIsolatedCaseRunner
+    : IIsolatedCaseRunner, IFirstCallLauncher
 {
     private int _launched;
 
@@ -34,9 +35,29 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild?
         var name = OutputFolder.Slug(runtime.IsCurrent ? contender.Name : $"{contender.Name}-{runtime.Name}");
         var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + name);
         var timeout = profile.Timeout * cases.Sum(c => c.Operations.Count) + TimeSpan.FromMinutes(1);
-        var (inAgent, chosen) = runtime.IsCurrent ? (contender is PackContender, agent)
-            : (true, runtimeAgents?.GetValueOrDefault(runtime) ?? throw new InvalidOperationException($"No agent was prepared for {runtime.Name}; its cases should have been UNAVAILABLE."));
+        var (inAgent, chosen) = ChildFor(cases[0]);
         var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Run, cases, profile.Name), directory, timeout, cancellation, inAgent, chosen);
         return new IsolatedCaseResult(answer.Results?.Cells ?? [], answer.Failure);
     }
+
+    /// <summary>One fresh process that times the first use of the case's contender; each keeps its folder for a reader who wonders.</summary>
+    public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)
+    {
+        var name = OutputFolder.Slug($"{planned.Contender.Name}-{planned.Workload.Payload.Name}" + (planned.Runtime.IsCurrent ? "" : "-" + planned.Runtime.Name));
+        var directory = Path.Combine(outputDirectory, "first-call", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + name);
+        var (inAgent, chosen) = ChildFor(planned);
+        var answer = AgentProcess.Run(AgentRequest.For(AgentMode.FirstCall, [planned], "smoke"), directory, TimeSpan.FromMinutes(2), cancellation, inAgent, chosen);
+        return answer.Failure is null && answer.Results?.FirstCalls is [var sample]
+            ? new FirstCallLaunch(new FirstCallSample(sample.CreateMicroseconds, sample.SerializeMicroseconds, sample.DeserializeMicroseconds), null)
+            : new FirstCallLaunch(null, answer.Failure ?? "the process wrote no result: " + answer.Outcome.Error.Split('\n')[0]);
+    }
+
+    /// <summary>
+    /// Which process measures a case: on SerBench's own runtime a pack contender's agent or SerBench itself, on another
+    /// runtime that runtime's agent.
+    /// </summary>
+    private (bool InAgent, AgentBuild? Agent) ChildFor(PlannedCase planned) => planned.Runtime.IsCurrent
+        ? (planned.Contender is PackContender, agent)
+        : (true, runtimeAgents?.GetValueOrDefault(planned.Runtime)
+                 ?? throw new InvalidOperationException($"No agent was prepared for {planned.Runtime.Name}; its cases should have been UNAVAILABLE."));
 }

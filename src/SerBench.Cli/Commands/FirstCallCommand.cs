@@ -50,7 +50,7 @@ internal static class FirstCallCommand
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             EnsureWritable(directory);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            var results = Measure(context, plan, count, agent, directory);
+            var results = Measure(context, plan, count, new ChildProcessCaseRunner(directory, agent));
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);
             if (parse.GetValue(json))
@@ -75,7 +75,7 @@ internal static class FirstCallCommand
     }
 
     /// <summary>One row per contender and payload (the first study that pairs them sets the conventions).</summary>
-    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, Packs.AgentBuild? agent, string directory)
+    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher)
     {
         var pairs = plan.GroupBy(p => (p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
         var results = new List<FirstCallResult>();
@@ -92,17 +92,14 @@ internal static class FirstCallCommand
             string? failure = null;
             for (var i = 0; verdict.IsTimed && failure is null && i < launches; i++)
             {
-                // Each sample is a fresh process; its folder keeps the request, the results and the console for a reader who wonders.
-                var probeDirectory = Path.Combine(directory, "probes", $"{OutputFolder.Slug(contender.Name)}-{OutputFolder.Slug(planned.Workload.Payload.Name)}-{i + 1}");
-                var answer = AgentProcess.Run(AgentRequest.For(AgentMode.FirstCall, [planned], "smoke"), probeDirectory, TimeSpan.FromMinutes(2), CancellationToken.None,
-                    contender is Packs.PackContender, agent);
-                if (answer.Failure is null && answer.Results?.FirstCalls is [var sample])
+                var launch = launcher.Launch(planned, CancellationToken.None);
+                if (launch.Sample is { } sample)
                 {
-                    samples.Add(new FirstCallSample(sample.CreateMicroseconds, sample.SerializeMicroseconds, sample.DeserializeMicroseconds));
+                    samples.Add(sample);
                 }
                 else
                 {
-                    failure = answer.Failure ?? "the probe process wrote no result: " + answer.Outcome.Error.Split('\n')[0];
+                    failure = launch.Failure;
                 }
             }
 

@@ -29,6 +29,14 @@ internal static class RunCommand
             Description = "Comma-separated runtimes to measure on: net8.0, net9.0, net10.0, and net8.0-aot, net9.0-aot, net10.0-aot for Native AOT " +
                           $"(default: the one SerBench runs on, {RuntimeTarget.Current.Name}). Each other runtime gets a self-contained agent built from NuGet's runtime packs.",
         };
+        var firstCall = new Option<string?>("--first-call")
+        {
+            Description = "on or off: time each contender's first use (codec, first serialize, first deserialize) in fresh processes after the steady-state cells " +
+                          "(default: on in quick and full, off in smoke).",
+            // Our own one-line message: System.CommandLine's list of allowed values spans several lines.
+            CustomParser = result => result.Tokens.Single().Value is "on" or "off" ? result.Tokens.Single().Value
+                : Refuse(result, $"Invalid --first-call '{result.Tokens.Single().Value}'. Give on or off, e.g. --first-call off."),
+        };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
@@ -41,6 +49,7 @@ internal static class RunCommand
         command.Options.Add(shapes);
         command.Options.Add(rounds);
         command.Options.Add(runtimes);
+        command.Options.Add(firstCall);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
@@ -54,6 +63,12 @@ internal static class RunCommand
                 }
 
                 request = request with { Profile = request.Profile.WithRounds(roundCount) };
+            }
+
+            if (parse.GetValue(firstCall) is { } firstCallSwitch)
+            {
+                var launches = firstCallSwitch == "off" ? 0 : Math.Max(request.Profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches);
+                request = request with { Profile = request.Profile.WithFirstCallLaunches(launches) };
             }
 
             var plan = RunPlan.Create(request);
@@ -85,6 +100,12 @@ internal static class RunCommand
             return Execute(context, request, plan, document, store, clock, isolation);
         });
         return command;
+    }
+
+    private static string? Refuse(System.CommandLine.Parsing.ArgumentResult result, string message)
+    {
+        result.AddError(message);
+        return null;
     }
 
     /// <summary>results/&lt;timestamp&gt;, with -2, -3… when two runs start in the same second.</summary>

@@ -19,7 +19,7 @@ public static class ResultsFileReader
 {
     private static readonly string[] Shapes = [.. Enum.GetValues<Payloads.Shape>().Select(RunRequest.ShapeName)];
 
-    private static readonly string[] Operations = [.. Enum.GetValues<Operation>().Select(RunRequest.OperationName)];
+    private static readonly string[] Operations = [.. Enum.GetValues<Operation>().Select(RunRequest.OperationName), FirstCall.FirstCallRunner.OperationName];
 
     /// <summary>Reads a SerBench results file (for <c>serbench report</c>).</summary>
     public static ResultsDocument ReadDocument(string path)

@@ -7,8 +7,9 @@ namespace SerBench.Measurement;
 public sealed class MeasurementProfile
 {
     private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1,
-        bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default)
+        bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default, int firstCallLaunches = 0)
     {
+        FirstCallLaunches = firstCallLaunches;
         PreWarm = preWarm;
         MaximumWarm = maximumWarm;
         InvocationsFromWarmUp = invocationsFromWarmUp;
@@ -60,7 +61,8 @@ public sealed class MeasurementProfile
         preWarm: TimeSpan.FromMilliseconds(300),
         rounds: 2,
         invocationsFromWarmUp: true,
-        maximumWarm: TimeSpan.FromSeconds(1.5));
+        maximumWarm: TimeSpan.FromSeconds(1.5),
+        firstCallLaunches: 3);
 
     /// <summary>BenchmarkDotNet's default job, in three rounds.</summary>
     public static MeasurementProfile Full { get; } = new(
@@ -69,7 +71,8 @@ public sealed class MeasurementProfile
         () => new Job("full"),
         preWarm: TimeSpan.FromMilliseconds(500),
         rounds: 3,
-        maximumWarm: TimeSpan.FromSeconds(5));
+        maximumWarm: TimeSpan.FromSeconds(5),
+        firstCallLaunches: 5);
 
     /// <summary>
     /// Rounds per cell: each round measures the cell with <see cref="CreateJob"/> in a fresh process, at a different
@@ -79,7 +82,17 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of rounds (<c>--rounds</c>).</summary>
     public MeasurementProfile WithRounds(int rounds) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches);
+
+    /// <summary>
+    /// Fresh processes per contender, payload and runtime that time the first use (codec, first serialize, first
+    /// deserialize) after the steady-state cells: none in smoke, 3 in quick, 5 in full.
+    /// </summary>
+    public int FirstCallLaunches { get; }
+
+    /// <summary>This profile with another number of first-call processes (<c>--first-call off</c> is 0).</summary>
+    public MeasurementProfile WithFirstCallLaunches(int launches) =>
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, launches);
 
     /// <summary>The longest a cell is warmed before it is measured anyway (a noisy machine may never look steady).</summary>
     public TimeSpan MaximumWarm { get; }

@@ -116,6 +116,7 @@ public static class Findings
     {
         "serialize" => "serializes",
         "deserialize" => "deserializes",
+        FirstCall.FirstCallRunner.OperationName => "makes its first call (codec, serialize, deserialize in a fresh process) on",
         _ => "round-trips",
     };
 
@@ -123,6 +124,7 @@ public static class Findings
     {
         "serialize" => "serialize",
         "deserialize" => "deserialize",
+        FirstCall.FirstCallRunner.OperationName => "make a first call (codec, serialize, deserialize in a fresh process) on",
         _ => "round-trip",
     };
 

@@ -1,3 +1,4 @@
+using System.Globalization;
 using SerBench.Results;
 using SerBench.Studies;
 
@@ -23,11 +24,42 @@ public static class StudyTables
                     .OrderBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
                     .ThenBy(c => order.IndexOf(c.Contender))
                     .ToList();
-                tables.Add(BuildTable($"{prefix}{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
+                tables.Add(group.Key.Operation == FirstCall.FirstCallRunner.OperationName
+                    ? BuildFirstCallTable($"{prefix}First call in a fresh process · {group.Key.Payload}", rows)
+                    : BuildTable($"{prefix}{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
             }
         }
 
         return tables;
+    }
+
+    /// <summary>First use: the median total over fresh processes, its parts, and the fastest and slowest process.</summary>
+    private static TableModel BuildFirstCallTable(string title, List<ResultCell> rows)
+    {
+        var footnotes = new List<string>
+        {
+            "Median over fresh processes of creating the codec, the first serialize and the first deserialize (JIT, metadata, caches); " +
+            "Error is half the 99.9% confidence interval; the parts are medians too, so they need not add up to the total.",
+        };
+        static string Ms(double? microseconds) => microseconds is { } us ? (us / 1000).ToString(us >= 10_000 ? "0.0" : "0.00", CultureInfo.InvariantCulture) : "—";
+        var body = rows.Select(cell =>
+        {
+            var status = cell.Status;
+            if (cell.Reason is not null)
+            {
+                footnotes.Add($"{cell.Contender}: {cell.Reason}");
+                status += $" [{footnotes.Count}]";
+            }
+
+            return (IReadOnlyList<string>)
+            [
+                cell.Contender + (cell.Baseline == cell.Contender ? " (baseline)" : ""), Ms(cell.MeanNs / 1000), Ms(cell.ErrorNs / 1000),
+                Ms(cell.FirstCall?.CreateMicroseconds), Ms(cell.FirstCall?.SerializeMicroseconds), Ms(cell.FirstCall?.DeserializeMicroseconds),
+                cell.RoundsNs is { Count: > 0 } totals ? $"{Ms(totals.Min() / 1000)}–{Ms(totals.Max() / 1000)}" : "—",
+                cell.RoundsNs?.Count.ToString(CultureInfo.InvariantCulture) ?? "—", Formatting.Ratio(cell.Ratio), status,
+            ];
+        }).ToList();
+        return new TableModel(title, ["Contender", "Total (ms)", "Error (ms)", "Create", "1st serialize", "1st deserialize", "Range", "Processes", "Ratio", "Status"], body, footnotes);
     }
 
     private static TableModel BuildTable(string title, List<ResultCell> rows, IReadOnlyList<StudyColumn> columns)

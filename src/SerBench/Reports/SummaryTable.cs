@@ -16,7 +16,9 @@ public static class SummaryTable
 
     public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
-        return [.. StudySections.Of(study, cells).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
+        // Steady state only: a first call is milliseconds of JIT and start-up, a different question with its own table.
+        var steady = cells.Where(c => c.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
+        return [.. StudySections.Of(study, steady).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
     }
 
     private static TableModel BuildSection(string title, IReadOnlyList<ResultCell> cells)

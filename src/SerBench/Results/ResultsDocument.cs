@@ -84,6 +84,9 @@ public sealed record ResultsSource(string Machine, string File, ToolInfo Tool, s
 public sealed record RuntimeAgentRecord(string Runtime, string? RuntimeVersion, string Compilation, bool Built, bool Reused, double BuildSeconds,
     string? Failure, IReadOnlyList<string> Warnings);
 
+/// <summary>The parts of a first use, in microseconds: creating the codec, the first serialize, the first deserialize.</summary>
+public sealed record FirstCallBreakdown(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
+
 /// <summary>What one fresh process measured for the first use of a contender on a payload, in microseconds.</summary>
 public sealed record FirstCallRecord(string Contender, string Payload, double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
 
@@ -186,7 +189,7 @@ public sealed record ResultCell
 
     public required int Count { get; init; }
 
-    /// <summary><c>serialize</c>, <c>deserialize</c> or <c>roundtrip</c>.</summary>
+    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, or <c>first-call</c> (the first use in a fresh process).</summary>
     public required string Operation { get; init; }
 
     /// <summary><c>OK</c>, <c>DIFFERS</c>, <c>MISMATCH</c>, <c>UNSUPPORTED</c>, <c>CRASH</c> or <c>UNAVAILABLE</c>.</summary>
@@ -246,6 +249,12 @@ public sealed record ResultCell
 
     /// <summary>The exact runtime version of the process that measured the cell (<c>8.0.22</c>); null when no process of that runtime ran it.</summary>
     public string? RuntimeVersion { get; init; }
+
+    /// <summary>
+    /// For a <c>first-call</c> cell: the median over its fresh processes of each part of the first use. Its
+    /// <see cref="MeanNs"/> is the median total, <see cref="RoundsNs"/> each process's total.
+    /// </summary>
+    public FirstCallBreakdown? FirstCall { get; init; }
 
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }

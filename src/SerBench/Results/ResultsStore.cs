@@ -22,6 +22,9 @@ public sealed class ResultsStore
 
     public string ResultsPath => Path.Combine(_directory, "results.json");
 
+    /// <summary>The cells written so far.</summary>
+    public IReadOnlyList<ResultCell> Cells => _document.Cells;
+
     /// <summary>
     /// Creates the folder and proves it is writable before anything is measured.
     /// Throws <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/> when it is not.

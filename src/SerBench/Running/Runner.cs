@@ -53,6 +53,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         if ((profile.Rounds > 1 || plan.Any(p => !p.Runtime.IsCurrent)) && isolation is not null)
         {
             new RoundRunner(measurer, observer, isolation).Run(plan, profile, store, cancellation);
+            RunFirstCalls(plan, profile, store, cancellation);
             store.Finish(clock.GetUtcNow());
             return;
         }
@@ -128,7 +129,17 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             }
         }
 
+        RunFirstCalls(plan, profile, store, cancellation);
         store.Finish(clock.GetUtcNow());
+    }
+
+    /// <summary>After the steady state, the first use in fresh processes: only a parent that can start them does this.</summary>
+    private void RunFirstCalls(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
+    {
+        if (profile.FirstCallLaunches > 0 && isolation is FirstCall.IFirstCallLauncher launcher && !cancellation.IsCancellationRequested)
+        {
+            FirstCall.FirstCallRunner.Run(plan, profile.FirstCallLaunches, launcher, store, observer, cancellation);
+        }
     }
 
     /// <summary>
@@ -282,7 +293,9 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         };
     }
 
-    internal static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => new()
+    internal static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => Describe(planned, RunRequest.OperationName(operation), verdict);
+
+    internal static ResultCell Describe(PlannedCase planned, string operation, Verdict verdict) => new()
     {
         Study = planned.Study.Name,
         Contender = planned.Contender.Name,
@@ -298,7 +311,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Payload = planned.Workload.Payload.Name,
         Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
         Count = planned.Workload.Shape == Shape.Object ? 1 : planned.Workload.Count,
-        Operation = RunRequest.OperationName(operation),
+        Operation = operation,
         Status = verdict.Label,
         Reason = verdict.Reason,
         Baseline = planned.Baseline,

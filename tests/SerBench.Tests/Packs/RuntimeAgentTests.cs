@@ -6,7 +6,7 @@ namespace SerBench.Tests.Packs;
 
 /// <summary>
 /// One smoke run of a study on a second runtime (net8.0) beside SerBench's own: the net8.0 agent is published
-/// self-contained from NuGet's runtime packs, measures its cells, and the report compares the two runtimes.
+/// self-contained from NuGet's runtime packs, measures its cells and first calls, and the report compares the two runtimes.
 /// </summary>
 public sealed class SecondRuntimeRun : IDisposable
 {
@@ -17,7 +17,7 @@ public sealed class SecondRuntimeRun : IDisposable
         Directory = _temp.File("net8-and-own");
         (ExitCode, Output, Error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--payloads", "person", "--shapes", "object",
             "--contenders", "newtonsoft-string,stj-sourcegen-utf8,stj-reflection-utf8", "--runtimes", $"net8.0,{RuntimeTarget.Current.Name}",
-            "--profile", "smoke", "--out", Directory);
+            "--profile", "smoke", "--first-call", "on", "--out", Directory);
         var path = Path.Combine(Directory, "results.json");
         Assert.True(File.Exists(path), $"exit {ExitCode}; {Error}\n{Output}");
         Results = JsonDocument.Parse(File.ReadAllBytes(path));
@@ -49,7 +49,7 @@ public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRunti
     [Fact]
     public void Net8Agent_MeasuresEveryCell_OnNet8()
     {
-        var cells = Cells("net8.0").ToList();
+        var cells = Cells("net8.0").Where(c => c.GetProperty("operation").GetString() != "first-call").ToList();
 
         Assert.True(run.ExitCode == 0, run.Error + run.Output);
         Assert.Equal(6, cells.Count);
@@ -65,9 +65,25 @@ public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRunti
     }
 
     [Fact]
+    public void FirstCalls_AreTimedInFreshProcesses_OnEachRuntime()
+    {
+        foreach (var runtime in new[] { "net8.0", RuntimeTarget.Current.Name })
+        {
+            var firstCalls = Cells(runtime).Where(c => c.GetProperty("operation").GetString() == "first-call").ToList();
+            Assert.Equal(3, firstCalls.Count);
+            Assert.All(firstCalls, cell =>
+            {
+                Assert.Equal("OK", cell.GetProperty("status").GetString());
+                Assert.Equal(3, cell.GetProperty("roundsNs").GetArrayLength());
+                Assert.True(cell.GetProperty("firstCall").GetProperty("serializeMicroseconds").GetDouble() > 0);
+            });
+        }
+    }
+
+    [Fact]
     public void OwnRuntime_IsMeasuredToo_AndTheAgentIsRecorded()
     {
-        Assert.Equal(6, Cells(RuntimeTarget.Current.Name).Count(c => c.GetProperty("status").GetString() == "OK"));
+        Assert.Equal(9, Cells(RuntimeTarget.Current.Name).Count(c => c.GetProperty("status").GetString() == "OK"));
         var agent = run.Results.RootElement.GetProperty("runtimeAgents").GetProperty("net8.0");
         Assert.True(agent.GetProperty("built").GetBoolean());
         Assert.Equal("jit", agent.GetProperty("compilation").GetString());

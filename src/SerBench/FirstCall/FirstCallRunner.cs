@@ -1,0 +1,133 @@
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Verification;
+
+namespace SerBench.FirstCall;
+
+/// <summary>Starts one fresh process that times the first use of a case's contender on its payload.</summary>
+public interface IFirstCallLauncher
+{
+    /// <returns>The sample, or why the process gave none (its exit, its crash).</returns>
+    FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation);
+}
+
+/// <summary>What one fresh process gave: a sample, or the reason it gave none.</summary>
+public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
+
+/// <summary>
+/// The <c>first-call</c> cells of a run: for every runtime, study, contender and payload of the plan, the first use
+/// (creating the codec, the first serialize, the first deserialize) timed in several fresh processes, after the
+/// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its verdict, not a time.
+/// Each cell is on disk before the next one starts.
+/// </summary>
+public static class FirstCallRunner
+{
+    public const string OperationName = "first-call";
+
+    public static void Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
+        CancellationToken cancellation)
+    {
+        var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
+        var done = 0;
+        foreach (var planned in cases)
+        {
+            if (cancellation.IsCancellationRequested)
+            {
+                return;
+            }
+
+            var label = $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
+                        (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
+            observer.CellStarting(new RunProgress(done, cases.Count, label, null));
+            var cell = Measure(planned, launches, launcher, GateVerdict(planned, store.Cells), cancellation);
+            if (cell is null)
+            {
+                return;
+            }
+
+            store.Add(cell);
+            observer.CellFinished(cell, new RunProgress(++done, cases.Count, label, null));
+        }
+
+        store.Replace(Runner.WithRatios(WithPooledErrors(store.Cells)));
+    }
+
+    /// <summary>
+    /// Three to five processes per cell give a poor spread on their own (Student's t with 2 degrees of freedom is 31 at
+    /// 99.9%), so once every first-call cell is known each one's spread is moderated with their pooled spread, as the
+    /// rounds of the steady-state cells are (<see cref="RoundStatistics"/>).
+    /// </summary>
+    internal static IReadOnlyList<ResultCell> WithPooledErrors(IReadOnlyList<ResultCell> cells)
+    {
+        var samples = cells.Where(c => c.Operation == OperationName && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
+        var pooled = RoundStatistics.PooledLogVariance(samples);
+        return [.. cells.Select(c => c.Operation != OperationName || c.RoundsNs is not { Count: > 1 } totals || c.MeanNs is not { } median ? c
+            : c with { ErrorNs = RelativeError(RoundStatistics.Combine(totals, pooled)) * median })];
+    }
+
+    private static double RelativeError(RoundStatistics.Interval interval) => interval.MeanNs > 0 ? interval.ErrorNs / interval.MeanNs : 0;
+
+    /// <summary>
+    /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
+    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their verdict.
+    /// </summary>
+    internal static Verdict GateVerdict(PlannedCase planned, IReadOnlyList<ResultCell> cells)
+    {
+        if (planned.UnavailableReason is { } unavailable)
+        {
+            return new Verdict(VerificationStatus.Unavailable, unavailable);
+        }
+
+        var same = cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
+                                    && c.Payload == planned.Workload.Payload.Name && c.Operation != OperationName).ToList();
+        if (same.Count == 0 || same.Any(c => c.MeanNs is not null))
+        {
+            return Verdict.Ok;
+        }
+
+        var first = same[0];
+        return new Verdict(Enum.Parse<VerificationStatus>(first.Status, ignoreCase: true), first.Reason);
+    }
+
+    private static ResultCell? Measure(PlannedCase planned, int launches, IFirstCallLauncher launcher, Verdict verdict, CancellationToken cancellation)
+    {
+        var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
+        var cell = Runner.Describe(objectCase, OperationName, verdict);
+        if (!verdict.IsTimed)
+        {
+            return cell;
+        }
+
+        var samples = new List<FirstCallSample>();
+        for (var i = 0; i < launches; i++)
+        {
+            var launch = launcher.Launch(planned, cancellation);
+            if (cancellation.IsCancellationRequested)
+            {
+                return null;
+            }
+
+            if (launch.Sample is null)
+            {
+                return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = "the first use crashed its fresh process: " + launch.Failure };
+            }
+
+            samples.Add(launch.Sample);
+        }
+
+        var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();
+        // Each process is one sample of a skewed distribution (a slow disk, a busy neighbour): the median is the figure, the
+        // interval the usual one over the samples' logarithms.
+        var median = FirstCallTable.Median(totalsNs);
+        return cell with
+        {
+            MeanNs = median,
+            ErrorNs = RelativeError(RoundStatistics.Combine(totalsNs, pooledLogVariance: null)) * median,
+            MedianNs = median,
+            RoundsNs = totalsNs,
+            FirstCall = new FirstCallBreakdown(FirstCallTable.Median(samples.Select(s => s.CreateMicroseconds)),
+                FirstCallTable.Median(samples.Select(s => s.SerializeMicroseconds)), FirstCallTable.Median(samples.Select(s => s.DeserializeMicroseconds))),
+        };
+    }
+}

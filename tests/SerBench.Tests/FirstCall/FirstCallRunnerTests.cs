@@ -1,0 +1,126 @@
+using SerBench.Contenders;
+using SerBench.FirstCall;
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.FirstCall;
+
+public sealed class FirstCallRunnerTests : IDisposable
+{
+    private readonly TempDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    private (IReadOnlyList<PlannedCase> Plan, ResultsStore Store) Plan(params string[] contenders)
+    {
+        var request = new RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = [.. contenders.Select(name => ContenderRegistry.Find(name)!)],
+            Operations = [Operation.Serialize],
+        };
+        var plan = RunPlan.Create(request);
+        return (plan, ResultsStore.Create(_directory.Path, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch)));
+    }
+
+    [Fact]
+    public void EachContender_GetsAFirstCallCell_WithTheMedianOfItsProcessesAndItsParts()
+    {
+        var (plan, store) = Plan("binary-utf8", "binary-utf16");
+        foreach (var planned in plan)
+        {
+            store.Add(Runner.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+        }
+
+        var launcher = new FakeLauncher(name => name == "binary-utf8" ? [10_000, 12_000, 30_000] : [5_000, 6_000, 7_000]);
+        FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
+
+        var utf8 = store.Cells.Single(c => c.Operation == FirstCallRunner.OperationName && c.Contender == "binary-utf8");
+        Assert.Equal(("object", 1, "OK"), (utf8.Shape, utf8.Count, utf8.Status));
+        Assert.Equal(12_000 * 1000, utf8.MeanNs);
+        Assert.Equal([10_000_000, 12_000_000, 30_000_000], utf8.RoundsNs!);
+        Assert.Equal(new FirstCallBreakdown(1_200, 2_400, 8_400), utf8.FirstCall);
+        Assert.True(utf8.ErrorNs > 0);
+        var utf16 = store.Cells.Single(c => c.Operation == FirstCallRunner.OperationName && c.Contender == "binary-utf16");
+        Assert.Equal(6_000.0 / 12_000, utf16.Ratio!.Value, 9);
+        Assert.Equal(6, launcher.Launches);
+    }
+
+    [Fact]
+    public void ContenderThatFailedTheGate_CarriesItsVerdict_AndStartsNoProcess()
+    {
+        var (plan, store) = Plan("binary-utf8", "binary-utf16");
+        store.Add(Runner.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+        store.Add(Runner.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
+
+        var launcher = new FakeLauncher(_ => [1_000, 1_000, 1_000]);
+        FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
+
+        var failed = store.Cells.Single(c => c.Operation == FirstCallRunner.OperationName && c.Contender == plan[1].Contender.Name);
+        Assert.Equal("MISMATCH", failed.Status);
+        Assert.Equal("$.Name: expected \"a\" but got \"b\"", failed.Reason);
+        Assert.Null(failed.MeanNs);
+        Assert.Equal(3, launcher.Launches);
+    }
+
+    [Fact]
+    public void ProcessThatDies_IsACrash_WithWhatItSaid()
+    {
+        var (plan, store) = Plan("binary-utf8");
+        var launcher = new FakeLauncher(_ => []) { Failure = "exit code 134: Process terminated. Stack overflow." };
+
+        FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
+
+        var crashed = Assert.Single(store.Cells);
+        Assert.Equal("CRASH", crashed.Status);
+        Assert.EndsWith("exit code 134: Process terminated. Stack overflow.", crashed.Reason, StringComparison.Ordinal);
+        Assert.Equal(1, launcher.Launches);
+    }
+
+    [Fact]
+    public void QuickAndFull_TimeFirstCalls_SmokeDoesNot()
+    {
+        Assert.Equal(0, MeasurementProfile.Smoke.FirstCallLaunches);
+        Assert.Equal(3, MeasurementProfile.Quick.FirstCallLaunches);
+        Assert.Equal(5, MeasurementProfile.Full.FirstCallLaunches);
+        Assert.Equal(3, MeasurementProfile.Quick.WithRounds(4).FirstCallLaunches);
+        Assert.Equal(0, MeasurementProfile.Quick.WithFirstCallLaunches(0).FirstCallLaunches);
+    }
+
+    /// <summary>Stands in for the fresh processes: the totals of each contender's processes, in microseconds, split 10/20/70.</summary>
+    private sealed class FakeLauncher(Func<string, double[]> totalsOf) : IFirstCallLauncher
+    {
+        private readonly Dictionary<string, int> _next = [];
+
+        public int Launches { get; private set; }
+
+        public string? Failure { get; init; }
+
+        public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)
+        {
+            Launches++;
+            if (Failure is not null)
+            {
+                return new FirstCallLaunch(null, Failure);
+            }
+
+            var index = _next[planned.Contender.Name] = _next.GetValueOrDefault(planned.Contender.Name) + 1;
+            var total = totalsOf(planned.Contender.Name)[index - 1];
+            return new FirstCallLaunch(new FirstCallSample(total * 0.1, total * 0.2, total * 0.7), null);
+        }
+    }
+
+    private sealed class NullObserver : IRunObserver
+    {
+        public void CellStarting(RunProgress progress)
+        {
+        }
+
+        public void CellFinished(ResultCell cell, RunProgress progress)
+        {
+        }
+    }
+}
