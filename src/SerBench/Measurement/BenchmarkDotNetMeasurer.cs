@@ -1,11 +1,14 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using BenchmarkDotNet.Toolchains.InProcess.NoEmit;
 
 namespace SerBench.Measurement;
 
@@ -111,7 +114,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         CellBenchmark.Body = body;
         CellBenchmark.Fault = null;
         log.WriteLine($"=== {cellName}");
-        var job = WithInvocationCount(profile, nanosecondsPerCall, engineWarmUp).WithToolchain(new InProcessEmitToolchain(profile.Timeout, logOutput: false));
+        var job = WithInvocationCount(profile, nanosecondsPerCall, engineWarmUp).WithToolchain(Toolchain(profile));
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
             .AddDiagnoser(MemoryDiagnoser.Default)
@@ -155,6 +158,15 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             log.Flush();
         }
     }
+
+    /// <summary>
+    /// In-process emit (BenchmarkDotNet's usual in-process toolchain) where code can be generated at run time; under Native
+    /// AOT, where it cannot, the no-emit one, which calls the benchmark through a delegate instead.
+    /// </summary>
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(CellBenchmark))]
+    private static BenchmarkDotNet.Toolchains.IToolchain Toolchain(MeasurementProfile profile) => RuntimeFeature.IsDynamicCodeSupported
+        ? new InProcessEmitToolchain(profile.Timeout, logOutput: false)
+        : new InProcessNoEmitToolchain(profile.Timeout, logOutput: false);
 
     /// <summary>
     /// The profile's job, with the invocations per iteration set from the warm-up's own time per call when the profile

@@ -50,7 +50,15 @@ public sealed record PackManifest
     private static readonly JsonSerializerOptions Options = new()
     {
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase, allowIntegerValues: false) },
+        // One converter per enum, and source-generated metadata: a Native AOT agent reads manifests too, without reflection.
+        Converters =
+        {
+            new JsonStringEnumConverter<PayloadFormat>(JsonNamingPolicy.CamelCase, allowIntegerValues: false),
+            new JsonStringEnumConverter<TextMode>(JsonNamingPolicy.CamelCase, allowIntegerValues: false),
+            new JsonStringEnumConverter<Generation>(JsonNamingPolicy.CamelCase, allowIntegerValues: false),
+            new JsonStringEnumConverter<AotSupport>(JsonNamingPolicy.CamelCase, allowIntegerValues: false),
+        },
+        TypeInfoResolver = PackManifestJsonContext.Default,
         UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
 #if NET9_0_OR_GREATER
         RespectNullableAnnotations = true,
@@ -85,7 +93,7 @@ public sealed record PackManifest
                 throw new PackException($"{path}: {info.Length:N0} bytes; a pack.json is at most 64 KB.");
             }
 
-            manifest = JsonSerializer.Deserialize<PackManifest>(File.ReadAllBytes(path), Options);
+            manifest = JsonSerializer.Deserialize(File.ReadAllBytes(path), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
         }
         catch (JsonException exception)
         {
@@ -148,3 +156,7 @@ public sealed record PackManifest
 
 /// <summary>A pack folder or manifest that cannot be used; the message is one line for the user.</summary>
 public sealed class PackException(string message) : Exception(message);
+
+/// <summary>Source-generated metadata for <c>pack.json</c>: a Native AOT agent reads its packs' manifests too.</summary>
+[JsonSerializable(typeof(PackManifest))]
+internal sealed partial class PackManifestJsonContext : JsonSerializerContext;

@@ -52,12 +52,14 @@ public sealed record AgentRequest
     /// <summary>The runtime the parent planned these cases for; the child refuses a request meant for another runtime.</summary>
     public string? Runtime { get; init; }
 
+    // Source-generated metadata: a Native AOT agent reads this file too, and it has no reflection-based serialization.
     private static readonly JsonSerializerOptions Options = new()
     {
         WriteIndented = true,
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower, allowIntegerValues: false) },
+        Converters = { new JsonStringEnumConverter<AgentMode>(JsonNamingPolicy.KebabCaseLower, allowIntegerValues: false) },
         UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+        TypeInfoResolver = AgentRequestJsonContext.Default,
     };
 
     /// <summary>The cases of one study and contender, as the parent planned them.</summary>
@@ -87,14 +89,15 @@ public sealed record AgentRequest
 
     private static string? Join(IReadOnlyList<string>? values) => values is null ? null : string.Join(",", values);
 
-    public void Write(string directory) => File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, Options));
+    public void Write(string directory) => File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, (System.Text.Json.Serialization.Metadata.JsonTypeInfo<AgentRequest>)Options.GetTypeInfo(typeof(AgentRequest))));
 
     /// <summary>Reads a request; <see cref="UsageException"/> when it is not one (the child is only ever started by SerBench).</summary>
     public static AgentRequest Read(string path)
     {
         try
         {
-            return JsonSerializer.Deserialize<AgentRequest>(File.ReadAllBytes(path), Options) ?? throw new UsageException($"{path}: an empty agent request.");
+            return JsonSerializer.Deserialize(File.ReadAllBytes(path), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<AgentRequest>)Options.GetTypeInfo(typeof(AgentRequest)))
+                   ?? throw new UsageException($"{path}: an empty agent request.");
         }
         catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
         {
@@ -102,3 +105,6 @@ public sealed record AgentRequest
         }
     }
 }
+
+[JsonSerializable(typeof(AgentRequest))]
+internal sealed partial class AgentRequestJsonContext : JsonSerializerContext;

@@ -51,7 +51,7 @@ internal static class Verifier
                 return PreparedCase.Failed(Verdict.CrashFrom("creating the serializer", exception));
             }
 
-            var checker = new Checker(contender.Format == PayloadFormat.Json, SystemTextJsonSettings.CreateOptions(conventions));
+            var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions));
             object[] payloads;
             Verdict verdict;
             if (shape == Shape.List)
@@ -104,7 +104,7 @@ internal static class Verifier
     }
 
     /// <summary>Checks one value; returns the verdict and the payload the contender wrote (null when it could not).</summary>
-    private sealed class Checker(bool isJson, JsonSerializerOptions referenceOptions)
+    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions)
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
         public (Verdict Verdict, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
@@ -140,6 +140,15 @@ internal static class Verifier
             return isJson ? (CompareDocument(value, payload, root), payload) : (Verdict.Ok, payload);
         }
 
+        /// <summary>
+        /// The reference document: System.Text.Json with the study's conventions, through reflection; under Native AOT, where
+        /// reflection-based serialization is off, through the source-generated metadata for the same conventions (the
+        /// two write the same document: stj-sourcegen passes this gate on every runtime that has both).
+        /// </summary>
+        private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
+            ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
+            : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
+
         private Verdict CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
         {
             JsonDocument written;
@@ -153,7 +162,7 @@ internal static class Verifier
             }
 
             using (written)
-            using (var reference = JsonDocument.Parse(JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)))
+            using (var reference = JsonDocument.Parse(Reference(value)))
             {
                 return DocumentComparer.FirstDifference(reference.RootElement, written.RootElement, root) is { } difference
                     ? new Verdict(VerificationStatus.Differs, "document differs from the reference: " + difference)
