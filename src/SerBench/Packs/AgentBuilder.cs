@@ -582,6 +582,10 @@ public sealed class AgentBuilder
                 IsOwnRuntime ? null : Property("SelfContained", "true")),
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
+                // Under Native AOT the trimmer would drop what SerBench finds by reflection in its own assembly (pack
+                // adapters by attribute, the payload models' properties the gate compares): the agent keeps all of it.
+                // The libraries are trimmed as any AOT app trims them, so what fails there fails as it would for a user.
+                _runtime.Aot ? new XElement("TrimmerRootAssembly", new XAttribute("Include", AgentName)) : null,
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
                 included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
                     new XAttribute("Link", $"{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
