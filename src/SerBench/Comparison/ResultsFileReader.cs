@@ -63,8 +63,10 @@ public static class ResultsFileReader
         return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs, probeMedian);
     }
 
+    /// <summary>A cell's label in compare's tables; a merged file's cells add runtime and machine, or two machines' rows would read alike.</summary>
     public static string KeyOf(ResultCell cell) =>
-        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation);
+        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation) +
+        (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}" : "");
 
     private static bool IsBenchmarkDotNetExport(JsonElement root) =>
         root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out _) && !root.TryGetProperty("schemaVersion", out _);
