@@ -20,7 +20,7 @@ internal static class MergeCommand
             Description = "Two or more results.json files written by 'serbench run' (or by an earlier merge), e.g. one per CI machine.",
             Arity = ArgumentArity.ZeroOrMore,
         };
-        var output = new Option<string>("--out") { Description = "Folder for the merged results.json and its reports (required). Refused when it holds an earlier run's results, unless --force.", Required = true };
+        var output = new Option<string>("--out") { Description = "Folder for the merged results.json and its reports. Refused when it holds an earlier run's results, unless --force.", Required = true };
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var command = new Command("merge", "Merge results files from several machines (or runtimes run separately) into one results.json and report; every cell keeps its machine, nothing is averaged.")
         {
