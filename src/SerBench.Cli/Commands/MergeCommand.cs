@@ -33,7 +33,7 @@ internal static class MergeCommand
             CheckArguments(paths, directory, parse.GetValue(force));
             var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path))).ToList();
             var merged = ResultsMerger.Merge(inputs, Runner.Tool, context.CommandLine);
-            var store = Save(directory, merged, parse.GetValue(force));
+            var store = ResultsFolder.Open(directory, merged, parse.GetValue(force));
             try
             {
                 var reports = ReportWriter.Write(merged, store.Directory, context.ChartImages);
@@ -80,28 +80,7 @@ internal static class MergeCommand
             throw new UsageException($"Output folder '{directory}' holds the input '{inside}'. Merge into a folder of its own with --out DIR.");
         }
 
-        if (OutputFolder.HoldsRunOutput(directory) && !force)
-        {
-            throw new UsageException($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
-                                     "or add --force to replace them (only what SerBench wrote there is deleted).");
-        }
-    }
-
-    private static ResultsStore Save(string directory, ResultsDocument merged, bool force)
-    {
-        try
-        {
-            if (force)
-            {
-                OutputFolder.ClearRunOutput(directory);
-            }
-
-            return ResultsStore.Create(directory, merged);
-        }
-        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-        {
-            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
-        }
+        ResultsFolder.CheckFree(directory, force);
     }
 
     /// <summary>One line: what went in (files, runs, machines, runtimes), what came out.</summary>
