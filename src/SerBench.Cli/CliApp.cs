@@ -48,6 +48,7 @@ internal static class CliApp
             RunCommand.Create(context),
             ReportCommand.Create(context),
             CompareCommand.Create(context),
+            MergeCommand.Create(context),
             FirstCallCommand.Create(context),
             AgentCommand.Create(context),
         };

@@ -83,10 +83,7 @@ internal static class RunCommand
             var clock = TimeProvider.System;
             var startedAt = clock.GetLocalNow();
             var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);
-            if (OutputFolder.HoldsRunOutput(directory) && !parse.GetValue(force))
-            {
-                throw RefusedFolder(directory);
-            }
+            ResultsFolder.CheckFree(directory, parse.GetValue(force));
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
@@ -95,7 +92,7 @@ internal static class RunCommand
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
-            var store = OpenStore(directory, document, parse.GetValue(force));
+            var store = ResultsFolder.Open(directory, document, parse.GetValue(force));
             var isolation = new ChildProcessCaseRunner(store.Directory, agent, runtimeAgents);
             return Execute(context, request, plan, document, store, clock, isolation);
         });
@@ -119,28 +116,6 @@ internal static class RunCommand
         }
 
         return candidate;
-    }
-
-    private static UsageException RefusedFolder(string directory) =>
-        new($"Output folder '{directory}' already holds results from an earlier run. Choose a new folder with --out DIR, " +
-             "or add --force to replace them (only what SerBench wrote there is deleted).");
-
-    /// <summary>Creates results.json in <paramref name="directory"/> (already checked: it holds no earlier run, or --force).</summary>
-    private static ResultsStore OpenStore(string directory, ResultsDocument document, bool force)
-    {
-        try
-        {
-            if (force)
-            {
-                OutputFolder.ClearRunOutput(directory);
-            }
-
-            return ResultsStore.Create(directory, document);
-        }
-        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-        {
-            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
-        }
     }
 
     private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,

@@ -63,8 +63,10 @@ public static class ResultsFileReader
         return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs, probeMedian);
     }
 
+    /// <summary>A cell's label in compare's tables; a merged file's cells add runtime and machine, or two machines' rows would read alike.</summary>
     public static string KeyOf(ResultCell cell) =>
-        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation);
+        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation) +
+        (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}" : "");
 
     private static bool IsBenchmarkDotNetExport(JsonElement root) =>
         root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out _) && !root.TryGetProperty("schemaVersion", out _);
@@ -154,9 +156,18 @@ public static class ResultsFileReader
     /// <summary>What the contract cannot say: values the reports divide by or look up.</summary>
     private static string? CellProblem(JsonElement root)
     {
-        var machines = root.TryGetProperty("sources", out var sources) && sources.ValueKind == JsonValueKind.Array
-            ? sources.EnumerateArray().Select(s => s.GetProperty("machine").GetString()).ToHashSet(StringComparer.Ordinal)
-            : [];
+        var merged = root.TryGetProperty("sources", out var sources) && sources.ValueKind == JsonValueKind.Array;
+        var machines = new HashSet<string?>(StringComparer.Ordinal);
+        var labels = merged ? sources.EnumerateArray().Select(s => s.GetProperty("machine")).ToList() : [];
+        for (var i = 0; i < labels.Count; i++)
+        {
+            // A cell finds its source by the machine label, so two sources may not share one.
+            if (!machines.Add(labels[i].GetString()))
+            {
+                return $"$.sources[{i}].machine: {ContractValidator.Shorten(labels[i].GetRawText())} names an earlier source too";
+            }
+        }
+
         var index = 0;
         foreach (var cell in root.GetProperty("cells").EnumerateArray())
         {
@@ -179,6 +190,11 @@ public static class ResultsFileReader
             if (cell.TryGetProperty("machine", out var machine) && machine.ValueKind == JsonValueKind.String && !machines.Contains(machine.GetString()))
             {
                 return $"{path}.machine: {ContractValidator.Shorten(machine.GetRawText())} is not one of $.sources[*].machine";
+            }
+
+            if (merged && (!cell.TryGetProperty("machine", out machine) || machine.ValueKind != JsonValueKind.String))
+            {
+                return $"{path}.machine: missing; every cell of a merged file (one with $.sources) names its source's machine";
             }
         }
 

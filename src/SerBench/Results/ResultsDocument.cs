@@ -72,10 +72,18 @@ public sealed class ResultsDocument
 
 /// <summary>
 /// Where the cells of a merged file came from: the machine label the cells carry, the file it was read from (as given to
-/// <c>merge</c>), and that file's own header.
+/// <c>merge</c>), and that file's own header. The run-level measurements (method, harness cost, machine-speed probes,
+/// agents, packages) stay here, per source: each describes one machine, and none of them means anything averaged over
+/// several.
 /// </summary>
 public sealed record ResultsSource(string Machine, string File, ToolInfo Tool, string Command, string Profile, DateTimeOffset StartedAt,
-    EnvironmentInfo Environment, AgentRecord? Agent);
+    EnvironmentInfo Environment, AgentRecord? Agent,
+    DateTimeOffset? FinishedAt = null,
+    MeasurementMethod? Method = null,
+    HarnessCalibrationResult? Calibration = null,
+    IReadOnlyList<MachineProbeSample>? MachineProbes = null,
+    SortedDictionary<string, RuntimeAgentRecord>? RuntimeAgents = null,
+    SortedDictionary<string, string>? Packages = null);
 
 /// <summary>
 /// The agent built for one runtime: its exact runtime version (once it ran), whether it is Native AOT, the build's cost,

@@ -1,4 +1,6 @@
+using System.Text.Json.Nodes;
 using SerBench.Comparison;
+using SerBench.Results;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Comparison;
@@ -160,5 +162,52 @@ public sealed class ResultsFileReaderTests : IDisposable
 
         Assert.NotEqual((cell with { Runtime = "net8.0" }).Key, (cell with { Runtime = "net10.0" }).Key);
         Assert.NotEqual((cell with { Runtime = "net8.0" }).Key, (cell with { Runtime = "net8.0-aot" }).Key);
+    }
+
+    /// <summary>A merged file of two runs of <see cref="SampleResults.WebApiWithCrash"/>, after <paramref name="edit"/>.</summary>
+    private static string Merged(Action<JsonObject> edit)
+    {
+        var (first, second) = (SampleResults.WebApiWithCrash(), SampleResults.WebApiWithCrash());
+        var later = new ResultsDocument
+        {
+            Tool = second.Tool, Command = second.Command, Profile = second.Profile, StartedAt = second.StartedAt.AddDays(1), Environment = second.Environment,
+            Packages = second.Packages, Cells = second.Cells,
+        };
+        var root = JsonNode.Parse(ResultsJson.ToJson(ResultsMerger.Merge([new("a.json", first), new("b.json", later)], first.Tool, "serbench merge a.json b.json")))!.AsObject();
+        edit(root);
+        return root.ToJsonString();
+    }
+
+    [Fact]
+    public void MergedFile_IsRead_WithEveryCellOnItsSourcesMachine()
+    {
+        var document = ResultsFileReader.ReadDocument(Write("merged.json", Merged(_ => { })));
+
+        Assert.Equal(2, document.Sources!.Count);
+        Assert.Equal(document.Sources.SelectMany(s => Enumerable.Repeat(s.Machine, 5)), document.Cells.Select(c => c.Machine));
+    }
+
+    [Theory]
+    [InlineData("shared label", "$.sources[1].machine: \"Linux x64 ", "… names an earlier source too")]
+    [InlineData("cell without machine", "$.cells[0].machine: missing", "; every cell of a merged file (one with $.sources) names its source's machine")]
+    public void BrokenMergedFile_IsRefused(string name, string problemStart, string problemEnd)
+    {
+        var text = Merged(root =>
+        {
+            if (name == "shared label")
+            {
+                root["sources"]![1]!["machine"] = root["sources"]![0]!["machine"]!.GetValue<string>();
+            }
+            else
+            {
+                SampleFiles.FirstCell(root).Remove("machine");
+            }
+        });
+        var path = Write(name.Replace(' ', '-') + ".json", text);
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadDocument(path));
+
+        Assert.StartsWith($"'{path}' is not a valid SerBench results file: {problemStart}", error.Message, StringComparison.Ordinal);
+        Assert.EndsWith(problemEnd + ".", error.Message, StringComparison.Ordinal);
     }
 }

@@ -1,0 +1,98 @@
+using System.CommandLine;
+using SerBench.Comparison;
+using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Running;
+using Spectre.Console;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary>
+/// <c>serbench merge A.json B.json … --out DIR [--force]</c>: the results of several machines (or runtimes run
+/// separately) in one results.json and one report, each cell naming its machine (see <see cref="ResultsMerger"/>).
+/// </summary>
+internal static class MergeCommand
+{
+    public static Command Create(CliContext context)
+    {
+        var files = new Argument<string[]>("files")
+        {
+            Description = "Two or more results.json files written by 'serbench run' (or by an earlier merge), e.g. one per CI machine.",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+        var output = new Option<string>("--out") { Description = "Folder for the merged results.json and its reports. Refused when it holds an earlier run's results, unless --force.", Required = true };
+        var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
+        var command = new Command("merge", "Merge results files from several machines (or runtimes run separately) into one results.json and report; every cell keeps its machine, nothing is averaged.")
+        {
+            files, output, force,
+        };
+        command.SetAction(parse =>
+        {
+            var paths = parse.GetValue(files) ?? [];
+            var directory = parse.GetValue(output)!;
+            CheckArguments(paths, directory, parse.GetValue(force));
+            var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path))).ToList();
+            var merged = ResultsMerger.Merge(inputs, Runner.Tool, context.CommandLine);
+            var store = ResultsFolder.Open(directory, merged, parse.GetValue(force));
+            try
+            {
+                var reports = ReportWriter.Write(merged, store.Directory, context.ChartImages);
+                if (reports.Note is not null)
+                {
+                    context.Console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
+                }
+            }
+            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+            {
+                context.Error.WriteLine($"serbench: the merged results are kept in {store.ResultsPath}, but the reports could not be written: {exception.Message} " +
+                                        $"Write them with 'serbench report {store.ResultsPath} --out DIR'.");
+                return CliApp.ExitFailures;
+            }
+
+            // Plain, not through the console: a CI log or a script gets it on one line however long the paths are.
+            context.Output.WriteLine(Summary(paths.Length, merged, store));
+            return CliApp.ExitOk;
+        });
+        return command;
+    }
+
+    /// <summary>Everything that can be refused before a file is read.</summary>
+    private static void CheckArguments(string[] paths, string directory, bool force)
+    {
+        if (paths.Length < 2)
+        {
+            throw new UsageException($"merge needs at least two results files; got {paths.Length}. Give each machine's results.json, e.g. 'serbench merge linux/results.json windows/results.json --out merged'.");
+        }
+
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var path in paths)
+        {
+            if (!seen.Add(Path.GetFullPath(path)))
+            {
+                throw new UsageException($"'{path}' is given twice; its cells would count twice. Give each results file once.");
+            }
+        }
+
+        // --force deletes what a run wrote there, and merge writes results.json there: an input inside would be lost.
+        var folder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(directory)) + Path.DirectorySeparatorChar;
+        if (paths.FirstOrDefault(p => Path.GetFullPath(p).StartsWith(folder, StringComparison.Ordinal)) is { } inside)
+        {
+            throw new UsageException($"Output folder '{directory}' holds the input '{inside}'. Merge into a folder of its own with --out DIR.");
+        }
+
+        ResultsFolder.CheckFree(directory, force);
+    }
+
+    /// <summary>One line: what went in (files, runs, machines, runtimes), what came out.</summary>
+    private static string Summary(int files, ResultsDocument merged, ResultsStore store)
+    {
+        var sources = merged.Sources ?? [];
+        var machines = sources.Select(s => ResultsMerger.DescribeMachine(s.Environment)).Distinct(StringComparer.Ordinal).Count();
+        var runtimes = merged.Cells.Select(c => c.Runtime ?? "").Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        return $"Merged {files} files ({Count(sources.Count, "run")}) from {Count(machines, "machine")} and {Count(runtimes.Count, "runtime")}" +
+               (runtimes.Count > 0 ? $" ({string.Join(", ", runtimes)})" : "") +
+               $": {Count(merged.Cells.Count, "cell")} in {store.ResultsPath} · reports: {Path.Combine(store.Directory, "report.html")}, report.md";
+    }
+
+    private static string Count(int count, string noun) => $"{count} {noun}{(count == 1 ? "" : "s")}";
+}
