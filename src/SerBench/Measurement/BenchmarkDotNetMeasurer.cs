@@ -161,9 +161,13 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
 
     /// <summary>
     /// In-process emit (BenchmarkDotNet's usual in-process toolchain) where code can be generated at run time; under Native
-    /// AOT, where it cannot, the no-emit one, which calls the benchmark through a delegate instead.
+    /// AOT, where it cannot, the no-emit one, which calls the benchmark through a delegate instead. The no-emit runner
+    /// finds two of its own types by name and makes one generic at run time; without these dependencies the trimmer
+    /// drops them and BenchmarkDotNet finds no benchmark (or fails with "missing native code or metadata").
     /// </summary>
     [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(CellBenchmark))]
+    [DynamicDependency("RunCore", "BenchmarkDotNet.Toolchains.InProcess.NoEmit.InProcessNoEmitRunner.Runnable", "BenchmarkDotNet")]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors, "BenchmarkDotNet.Toolchains.InProcess.NoEmit.BenchmarkActionFactory.BenchmarkAction`1", "BenchmarkDotNet")]
     private static BenchmarkDotNet.Toolchains.IToolchain Toolchain(MeasurementProfile profile) => RuntimeFeature.IsDynamicCodeSupported
         ? new InProcessEmitToolchain(profile.Timeout, logOutput: false)
         : new InProcessNoEmitToolchain(profile.Timeout, logOutput: false);
