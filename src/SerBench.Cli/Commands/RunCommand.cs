@@ -124,7 +124,7 @@ internal static class RunCommand
         // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
         using var stop = new StopSignals();
         var console = context.Console;
-        console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)} · output {Markup.Escape(store.Directory)}");
+        console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)}{(request.Runtimes.Any(r => !r.IsCurrent) ? " · runtimes " + string.Join(", ", request.Runtimes) : "")} · output {Markup.Escape(store.Directory)}");
         if (document.Environment.BuildConfiguration != "Release")
         {
             console.MarkupLine("[yellow]Warning: SerBench was built without optimizations; use -c Release for numbers you can compare.[/]");

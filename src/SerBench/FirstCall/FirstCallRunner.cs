@@ -41,6 +41,12 @@ public static class FirstCallRunner
                         (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
             observer.CellStarting(new RunProgress(done, cases.Count, label, null));
             var cell = Measure(planned, launches, launcher, GateVerdict(planned, store.Cells), cancellation);
+            if (cell is not null && MeasuredBy(planned, store.Cells) is { } sibling)
+            {
+                // Another runtime's versions are known only to the process that ran there: the steady-state cells carry them.
+                cell = cell with { LibraryVersion = sibling.LibraryVersion, RuntimeVersion = sibling.RuntimeVersion };
+            }
+
             if (cell is null)
             {
                 return;
@@ -68,6 +74,14 @@ public static class FirstCallRunner
 
     private static double RelativeError(RoundStatistics.Interval interval) => interval.MeanNs > 0 ? interval.ErrorNs / interval.MeanNs : 0;
 
+    /// <summary>A steady-state cell of the same runtime, study, contender and payload that a process of that runtime measured.</summary>
+    private static ResultCell? MeasuredBy(PlannedCase planned, IReadOnlyList<ResultCell> cells) =>
+        SameCase(planned, cells).FirstOrDefault(c => c.RuntimeVersion is not null);
+
+    private static IEnumerable<ResultCell> SameCase(PlannedCase planned, IReadOnlyList<ResultCell> cells) =>
+        cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
+                         && c.Payload == planned.Workload.Payload.Name && c.Operation != OperationName);
+
     /// <summary>
     /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
     /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their verdict.
@@ -79,8 +93,7 @@ public static class FirstCallRunner
             return new Verdict(VerificationStatus.Unavailable, unavailable);
         }
 
-        var same = cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
-                                    && c.Payload == planned.Workload.Payload.Name && c.Operation != OperationName).ToList();
+        var same = SameCase(planned, cells).ToList();
         if (same.Count == 0 || same.Any(c => c.MeanNs is not null))
         {
             return Verdict.Ok;

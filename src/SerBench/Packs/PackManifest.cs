@@ -41,9 +41,10 @@ public sealed record PackManifest
     public required string Library { get; init; }
 
     /// <summary>SPDX identifier where the library has one.</summary>
-    public string Licence { get; init; } = "unknown";
+    // Settable, not init-only: source-generated metadata sets a missing init-only property to null, losing the default.
+    public string Licence { get; set; } = "unknown";
 
-    public IReadOnlyList<PackPackage> Packages { get; init; } = [];
+    public IReadOnlyList<PackPackage> Packages { get; set; } = [];
 
     public required IReadOnlyList<PackContenderInfo> Contenders { get; init; }
 

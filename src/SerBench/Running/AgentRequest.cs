@@ -47,7 +47,8 @@ public sealed record AgentRequest
     /// <summary>Exactly the workloads to run; the child plans the study as asked and keeps only these.</summary>
     public required IReadOnlyList<AgentCase> Cases { get; init; }
 
-    public string Profile { get; init; } = "quick";
+    // Settable, not init-only: source-generated metadata sets a missing init-only property to null, losing the default.
+    public string Profile { get; set; } = "quick";
 
     /// <summary>The runtime the parent planned these cases for; the child refuses a request meant for another runtime.</summary>
     public string? Runtime { get; init; }

@@ -76,6 +76,7 @@ public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRunti
                 Assert.Equal("OK", cell.GetProperty("status").GetString());
                 Assert.Equal(3, cell.GetProperty("roundsNs").GetArrayLength());
                 Assert.True(cell.GetProperty("firstCall").GetProperty("serializeMicroseconds").GetDouble() > 0);
+                Assert.StartsWith(runtime == "net8.0" ? "8.0." : Environment.Version.ToString(), cell.GetProperty("runtimeVersion").GetString(), StringComparison.Ordinal);
             });
         }
     }

@@ -1,0 +1,67 @@
+using System.Text.Json;
+using SerBench.Tests.Cli;
+
+namespace SerBench.Tests.Packs;
+
+/// <summary>
+/// A Native AOT agent (net8.0-aot) is published and measures a smoke study: the source-generated contender runs there,
+/// ServiceStack.Text (reflection, and code generated at run time where it can) fails as it actually fails under Native
+/// AOT, and the agent is recorded as AOT with its trimming warnings.
+/// </summary>
+[Collection(AgentBuildCollection.Name)]
+public class NativeAotAgentTests
+{
+    [NativeAotFact]
+    public void Net8AotAgent_RunsSourceGeneratedCode_AndShowsHowAReflectionSerializerFails()
+    {
+        using var temp = new TempDirectory();
+        var directory = temp.File("aot");
+        var (exitCode, output, error) = CliTester.RunWithoutChartImages("run", "--study", "shootout", "--payloads", "person", "--sizes", "10",
+            "--contenders", "stj-sourcegen-utf8,servicestack-utf8", "--runtimes", "net8.0-aot", "--profile", "smoke", "--first-call", "on", "--out", directory);
+        Assert.True(exitCode == 0, error + output);
+        using var results = JsonDocument.Parse(File.ReadAllBytes(Path.Combine(directory, "results.json")));
+        var cells = results.RootElement.GetProperty("cells").EnumerateArray().ToList();
+        Assert.All(cells, c => Assert.Equal("net8.0-aot", c.GetProperty("runtime").GetString()));
+
+        var agent = results.RootElement.GetProperty("runtimeAgents").GetProperty("net8.0-aot");
+        Assert.True(agent.GetProperty("built").GetBoolean(), agent.ToString());
+        Assert.Equal("aot", agent.GetProperty("compilation").GetString());
+        Assert.Contains(agent.GetProperty("warnings").EnumerateArray(), w => w.GetString()!.Contains("IL3050", StringComparison.Ordinal));
+
+        var generated = cells.Where(c => c.GetProperty("contender").GetString() == "stj-sourcegen-utf8").ToList();
+        Assert.Equal(3, generated.Count); // serialize, deserialize, first call
+        Assert.All(generated, c =>
+        {
+            Assert.True(c.GetProperty("status").GetString() == "OK", c.ToString());
+            Assert.True(c.GetProperty("meanNs").GetDouble() > 0);
+            Assert.StartsWith("8.0.", c.GetProperty("runtimeVersion").GetString(), StringComparison.Ordinal);
+        });
+
+        // ServiceStack.Text works on the JIT runtimes; under Native AOT its type initializers throw, and the cells say so
+        // in the runtime's own words.
+        var serviceStack = cells.Where(c => c.GetProperty("contender").GetString() == "servicestack-utf8").ToList();
+        Assert.NotEmpty(serviceStack);
+        Assert.All(serviceStack, c =>
+        {
+            Assert.Equal("CRASH", c.GetProperty("status").GetString());
+            Assert.Contains("NotSupportedException", c.GetProperty("reason").GetString()!, StringComparison.Ordinal);
+        });
+    }
+}
+
+/// <summary>
+/// A fact that is skipped when this machine cannot link a Native AOT app (no clang on Linux; other systems need their
+/// own toolchain), unless SERBENCH_REQUIRE_AOT=1 (.ci/run installs clang and sets it) turns that into a failure.
+/// </summary>
+public sealed class NativeAotFactAttribute : FactAttribute
+{
+    public NativeAotFactAttribute()
+    {
+        var canLink = OperatingSystem.IsLinux() && (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
+            .Any(folder => File.Exists(Path.Combine(folder, "clang")));
+        if (!canLink && Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_AOT") != "1")
+        {
+            Skip = "Native AOT needs clang on Linux (.ci/run installs it; SERBENCH_REQUIRE_AOT=1 turns its absence into a failure).";
+        }
+    }
+}
