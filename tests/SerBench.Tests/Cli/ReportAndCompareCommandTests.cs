@@ -63,6 +63,31 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     }
 
     [Fact]
+    public void Compare_SchemaOneBase_MatchesTheNewFilesCells_AndCatchesTheRegression()
+    {
+        var old = Timed(744_000, 288_000);
+        var schemaOne = new ResultsDocument
+        {
+            SchemaVersion = 1, Tool = old.Tool, Command = old.Command, Profile = old.Profile, StartedAt = old.StartedAt, Environment = old.Environment, Packages = old.Packages,
+        };
+        schemaOne.Cells.AddRange(old.Cells);
+        var current = Timed(744_000, 345_600);
+        var schemaTwo = SampleResults.Document([.. current.Cells.Select(c => c with { Runtime = "net10.0" })]);
+        var (a, b) = (Save("schema1.json", schemaOne), Save("schema2.json", schemaTwo));
+
+        var (exitCode, output, _) = CliTester.Run("compare", a, b, "--fail-on-regression");
+
+        using (var written = System.Text.Json.JsonDocument.Parse(File.ReadAllText(a)))
+        {
+            Assert.All(written.RootElement.GetProperty("cells").EnumerateArray(), c => Assert.False(c.TryGetProperty("runtime", out _)));
+        }
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains("2 cells compared", output, StringComparison.Ordinal);
+        Assert.Contains("1.20× slower", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Compare_ThresholdAboveTheShift_IsNotARegression()
     {
         var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", Timed(744_000, 345_600)));
