@@ -28,6 +28,21 @@ public static class RunConditions
                                            "an operation that only returns its input through the same call path as every contender; every mean includes it"));
         }
 
+        if (document.RuntimeAgents is { Count: > 0 } agents)
+        {
+            lines.Add(("Runtime agents", string.Join("; ", agents.Values.Select(a =>
+                $"{a.Runtime}: " + (a.Failure is { } failure ? "not built: " + failure
+                    : $"{(a.Compilation == "aot" ? "Native AOT" : "JIT, self-contained")}{(a.RuntimeVersion is { } v ? " " + v : "")}, " +
+                      (a.Reused ? "reused" : $"built in {Number(a.BuildSeconds)} s") +
+                      (a.Warnings.Count > 0 ? $", {a.Warnings.Count} trimming/AOT warning(s) listed in results.json" : ""))))));
+        }
+
+        foreach (var (source, index) in (document.Sources ?? []).Select((s, i) => (s, i + 1)))
+        {
+            lines.Add(($"Source {index}", $"{source.Machine}: {source.File}, {source.Environment.Runtime} on {source.Environment.Os}, " +
+                                          $"profile {source.Profile}, started {source.StartedAt.ToString("yyyy-MM-dd HH:mm", Invariant)}"));
+        }
+
         if (MachineVariation(document) is { } variation)
         {
             var probes = document.MachineProbes!;

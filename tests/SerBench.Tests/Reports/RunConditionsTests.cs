@@ -35,4 +35,20 @@ public sealed class RunConditionsTests
         Assert.Empty(RunConditions.Describe(SampleResults.Document()));
         Assert.Null(RunConditions.Warning(SampleResults.Document()));
     }
+
+    [Fact]
+    public void RuntimeAgents_AreDescribed_WithHowTheyWereBuiltOrWhyNot()
+    {
+        var document = SampleResults.Document();
+        document.RuntimeAgents = new(StringComparer.Ordinal)
+        {
+            ["net8.0-aot"] = new("net8.0-aot", "8.0.31", "aot", Built: true, Reused: false, BuildSeconds: 276.4, Failure: null, Warnings: ["IL3050: a", "IL2026: b"]),
+            ["net9.0"] = new("net9.0", null, "jit", Built: false, Reused: false, BuildSeconds: 3, Failure: "restore failed: NU1101: Unable to find package Microsoft.NETCore.App.Runtime.linux-x64", Warnings: []),
+        };
+
+        var line = Assert.Single(RunConditions.Describe(document), l => l.Label == "Runtime agents").Text;
+
+        Assert.Contains("net8.0-aot: Native AOT 8.0.31, built in 276 s, 2 trimming/AOT warning(s) listed in results.json", line, StringComparison.Ordinal);
+        Assert.Contains("net9.0: not built: restore failed: NU1101", line, StringComparison.Ordinal);
+    }
 }
