@@ -87,8 +87,10 @@ public static class RuntimeComparison
                 {
                     var median = timed.Select(t => t.Ratio).Order().ElementAt(timed.Count / 2);
                     var largest = timed.Where(t => t.Change != Change.Tied).OrderByDescending(t => Math.Abs(Math.Log(t.Ratio))).FirstOrDefault();
+                    var lower = timed.Count(t => t.Ratio < 1);
                     findings.Add($"{runtime} against {oldest}{on}: {Count(timed, Change.Faster)} faster, {Count(timed, Change.Slower)} slower, " +
                                  $"{Count(timed, Change.Tied)} tied of {timed.Count} cells measured on both; median ratio {Formatting.Ratio(median)}×" +
+                                 Direction(lower, timed.Count, runtime) +
                                  (largest.Row is null ? "." : $"; the largest change is {largest.Row.Key.Contender} {largest.Row.Key.Operation} {largest.Row.Key.Payload} {largest.Row.Key.Case}: {Formatting.Ratio(largest.Ratio)}×."));
                 }
 
@@ -104,6 +106,42 @@ public static class RuntimeComparison
         }
 
         return findings;
+    }
+
+    /// <summary>
+    /// Each cell's interval may overlap while nearly every cell moves the same way: a sign test over the cells says whether
+    /// the direction is more than chance. Cells measured in the same process are not fully independent, so it is said
+    /// only at the 99.9% level the intervals use, and as a direction, not as a per-cell verdict.
+    /// </summary>
+    private static string Direction(int lower, int cells, string runtime)
+    {
+        var higher = cells - lower;
+        var p = SignTestP(lower, cells);
+        return cells < 6 || p >= 1 - RoundStatisticsLevel ? ""
+            : $"; {(lower > higher ? "lower" : "higher")} on {runtime} in {Math.Max(lower, higher)} of {cells} cells (two-sided sign test p = {p.ToString("0.0e0", CultureInfo.InvariantCulture)})";
+    }
+
+    private const double RoundStatisticsLevel = Measurement.RoundStatistics.ConfidenceLevel;
+
+    /// <summary>Two-sided sign test: the chance of a split at least this uneven when each cell is as likely to go either way.</summary>
+    internal static double SignTestP(int successes, int trials)
+    {
+        var fewer = Math.Min(successes, trials - successes);
+        // P(X <= fewer) for X ~ Binomial(trials, 1/2), summed in logs so that a few hundred cells do not underflow.
+        var logHalfPower = trials * Math.Log(0.5);
+        double tail = 0;
+        var logChoose = 0.0;
+        for (var k = 0; k <= fewer; k++)
+        {
+            if (k > 0)
+            {
+                logChoose += Math.Log(trials - k + 1) - Math.Log(k);
+            }
+
+            tail += Math.Exp(logChoose + logHalfPower);
+        }
+
+        return Math.Min(1, 2 * tail);
     }
 
     /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>

@@ -94,4 +94,26 @@ public class RuntimeComparisonTests
         var sections = ReportSections.Of(SampleResults.WebApiWithCrash());
         Assert.Equal(["web-api"], sections.Select(s => s.Key));
     }
+
+    [Theory]
+    [InlineData(0, 10, 0.001953125)]
+    [InlineData(5, 10, 1.0)]
+    [InlineData(2, 10, 0.109375)]
+    [InlineData(26, 30, 5.948e-5)]
+    public void SignTest_IsTheTwoSidedBinomialTail(int lower, int cells, double expected) =>
+        Assert.Equal(expected, SignTestP(lower, cells), 1e-7);
+
+    [Fact]
+    public void Findings_SayWhenNearlyEveryCellMovesOneWay_EvenIfEachIsTied()
+    {
+        var cells = Enumerable.Range(0, 12).SelectMany(i => new[]
+        {
+            On("net8.0", $"c{i}", 1000, errorFraction: 0.5), On("net10.0", $"c{i}", 800, errorFraction: 0.5),
+        }).ToArray();
+
+        var finding = Assert.Single(RuntimeComparison.Findings(cells));
+
+        Assert.Contains("0 faster, 0 slower, 12 tied", finding, StringComparison.Ordinal);
+        Assert.Contains("lower on net10.0 in 12 of 12 cells (two-sided sign test p = 4.9e-4)", finding, StringComparison.Ordinal);
+    }
 }
