@@ -102,3 +102,36 @@ public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRunti
         Assert.Contains($"{RuntimeTarget.Current.Name} against net8.0", markdown, StringComparison.Ordinal);
     }
 }
+
+/// <summary>A runtime whose packs no source serves: its cells are UNAVAILABLE with NuGet's own message, and the run goes on.</summary>
+[Collection(AgentBuildCollection.Name)]
+public class UnrestorableRuntimeTests
+{
+    [Fact]
+    public void RuntimeWhosePacksCannotBeRestored_IsUnavailable_WithTheRestoreMessage()
+    {
+        using var temp = new TempDirectory();
+        // A NuGet configuration with no source and an empty global packages folder: nothing can be restored from here.
+        File.WriteAllText(temp.File("nuget.config"), "<configuration><packageSources><clear /></packageSources></configuration>");
+        var environment = new Dictionary<string, string> { ["NUGET_PACKAGES"] = temp.File("no-packages"), ["SERBENCH_CACHE"] = temp.File("cache") };
+        var (program, prefix) = SerBench.Cli.SelfProcess.SelfCommand();
+
+        ToolProcess.Run(temp.Path, environment, program, [.. prefix, "run", "--study", "web-api", "--contenders", "stj-sourcegen-utf8", "--payloads", "person",
+            "--shapes", "object", "--runtimes", $"net8.0,{RuntimeTarget.Current.Name}", "--profile", "smoke", "--out", temp.File("out")]);
+
+        using var results = JsonDocument.Parse(File.ReadAllBytes(temp.File("out/results.json")));
+        var cells = results.RootElement.GetProperty("cells").EnumerateArray().ToList();
+        Assert.All(cells.Where(c => c.GetProperty("runtime").GetString() == "net8.0"), cell =>
+        {
+            Assert.Equal("UNAVAILABLE", cell.GetProperty("status").GetString());
+            var reason = cell.GetProperty("reason").GetString()!;
+            Assert.StartsWith("the net8.0 agent could not be built: restore failed: NU", reason, StringComparison.Ordinal);
+        });
+        // SerBench's own runtime needs no restore for a built-in contender: those cells are measured.
+        Assert.All(cells.Where(c => c.GetProperty("runtime").GetString() == RuntimeTarget.Current.Name),
+            cell => Assert.Equal("OK", cell.GetProperty("status").GetString()));
+        var agent = results.RootElement.GetProperty("runtimeAgents").GetProperty("net8.0");
+        Assert.False(agent.GetProperty("built").GetBoolean());
+        Assert.StartsWith("the net8.0 agent could not be built", agent.GetProperty("failure").GetString(), StringComparison.Ordinal);
+    }
+}
