@@ -31,31 +31,25 @@ public static class RuntimeComparison
     public static IReadOnlyList<TableModel> Tables(IReadOnlyList<ResultCell> studyCells)
     {
         var tables = new List<TableModel>();
-        foreach (var machine in studyCells.GroupBy(c => c.Machine))
+        foreach (var (machine, runtimes, rows) in PerMachine(studyCells))
         {
-            var runtimes = Runtimes(machine);
-            if (runtimes.Count < 2)
-            {
-                continue;
-            }
-
             var oldest = runtimes[0];
             var headers = new List<string> { "Contender", "Case" };
             headers.AddRange(runtimes.Select(r => $"{r} mean"));
             headers.AddRange(runtimes.Select(r => $"{r} allocated"));
             headers.AddRange(runtimes.Skip(1).Select(r => $"{r} / {oldest}"));
-            var rows = new List<IReadOnlyList<string>>();
-            foreach (var cell in Rows(machine))
+            var body = new List<IReadOnlyList<string>>();
+            foreach (var cell in rows)
             {
                 var row = new List<string> { cell.Key.Contender, $"{cell.Key.Payload} · {cell.Key.Case} · {cell.Key.Operation}" };
                 row.AddRange(runtimes.Select(r => cell.On.TryGetValue(r, out var c) ? Mean(c) : "—"));
                 row.AddRange(runtimes.Select(r => cell.On.TryGetValue(r, out var c) && Reports.Findings.IsRankable(c) ? Formatting.Bytes(c.AllocatedBytes) : "—"));
                 row.AddRange(runtimes.Skip(1).Select(r => Describe(cell.On.GetValueOrDefault(oldest), cell.On.GetValueOrDefault(r))));
-                rows.Add(row);
+                body.Add(row);
             }
 
-            var where = machine.Key is null ? "" : $" · {machine.Key}";
-            tables.Add(new TableModel($"Runtimes{where}: each runtime against {oldest}", headers, rows,
+            var where = machine is null ? "" : $" · {machine}";
+            tables.Add(new TableModel($"Runtimes{where}: each runtime against {oldest}", headers, body,
                 [$"Ratios are mean on the runtime / mean on {oldest}; \"tied\" when the 99.9% confidence intervals overlap. " +
                  "A status other than OK is shown instead of a time; \"started passing\" or \"stopped passing\" says the correctness gate's verdict changed."]));
         }
@@ -67,17 +61,10 @@ public static class RuntimeComparison
     public static IReadOnlyList<string> Findings(IReadOnlyList<ResultCell> studyCells)
     {
         var findings = new List<string>();
-        foreach (var machine in studyCells.GroupBy(c => c.Machine))
+        foreach (var (machine, runtimes, rows) in PerMachine(studyCells))
         {
-            var runtimes = Runtimes(machine);
-            if (runtimes.Count < 2)
-            {
-                continue;
-            }
-
             var oldest = runtimes[0];
-            var rows = Rows(machine);
-            var on = machine.Key is null ? "" : $" (on {machine.Key})";
+            var on = machine is null ? "" : $" (on {machine})";
             foreach (var runtime in runtimes.Skip(1))
             {
                 var changes = rows.Select(r => (Row: r, Change: Classify(r.On.GetValueOrDefault(oldest), r.On.GetValueOrDefault(runtime)))).ToList();
@@ -190,6 +177,13 @@ public static class RuntimeComparison
     }
 
     private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);
+
+    /// <summary>Each machine of the study that measured two runtimes or more: its runtimes, oldest first, and its cells side by side.</summary>
+    private static IEnumerable<(string? Machine, IReadOnlyList<string> Runtimes, List<ComparedCell> Rows)> PerMachine(IReadOnlyList<ResultCell> studyCells) =>
+        from machine in studyCells.GroupBy(c => c.Machine)
+        let runtimes = Runtimes(machine)
+        where runtimes.Count >= 2
+        select (machine.Key, runtimes, Rows(machine));
 
     private static List<ComparedCell> Rows(IEnumerable<ResultCell> cells) =>
         [.. cells.GroupBy(c => new CellIdentity(c.Contender, c.Payload, StudyTables.Case(c), c.Operation))
