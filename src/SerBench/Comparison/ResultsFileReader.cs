@@ -60,13 +60,19 @@ public static class ResultsFileReader
         knobs["runtime"] = environment.Runtime;
         var probes = document.MachineProbes?.Select(p => p.Ns).Order().ToList();
         double? probeMedian = probes is { Count: > 0 } ? probes[probes.Count / 2] : null;
-        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(FromSerBench)], knobs, probeMedian);
+        var ownRuntime = RuntimeTarget.FromDescription(environment.Runtime)?.Name;
+        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(c => FromSerBench(c, ownRuntime))], knobs, probeMedian);
     }
 
     /// <summary>A cell's label in compare's tables; a merged file's cells add runtime and machine, or two machines' rows would read alike.</summary>
-    public static string KeyOf(ResultCell cell) =>
+    /// <summary>
+    /// A cell's row label in a comparison. The runtime is named when it is not the one the file's SerBench ran on
+    /// (<c>--runtimes</c>), and with the machine in a merged file, so two rows never read alike.
+    /// </summary>
+    public static string KeyOf(ResultCell cell, string? ownRuntime = null) =>
         string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation) +
-        (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}" : "");
+        (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}"
+            : cell.Runtime is { } runtime && runtime != ownRuntime ? $" · {runtime}" : "");
 
     private static bool IsBenchmarkDotNetExport(JsonElement root) =>
         root.ValueKind == JsonValueKind.Object && root.TryGetProperty("Benchmarks", out _) && !root.TryGetProperty("schemaVersion", out _);
@@ -211,8 +217,8 @@ public static class ResultsFileReader
     private static ResultsFileException Invalid(string path, string kind, string problem) =>
         new($"'{path}' is not a valid {kind}: {problem}.");
 
-    private static ComparableCell FromSerBench(ResultCell cell) =>
-        new(cell.Study, KeyOf(cell), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
+    private static ComparableCell FromSerBench(ResultCell cell, string? ownRuntime) =>
+        new(cell.Study, KeyOf(cell, ownRuntime), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
 
     private static string FirstLine(string text) => text.Split('\n')[0].Trim();
 }

@@ -88,6 +88,22 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     }
 
     [Fact]
+    public void Compare_CellsOfAnotherRuntime_AreLabelledWithIt()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("stj-sourcegen-utf8", 288_000) with { Runtime = "net10.0" },
+            SampleResults.Cell("stj-sourcegen-utf8", 350_000) with { Runtime = "net8.0" });
+        var path = Save("two-runtimes.json", document);
+
+        var (exitCode, output, _) = CliTester.Run("compare", path, path);
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains("2 cells compared", output, StringComparison.Ordinal);
+        Assert.Contains("stj-sourcegen-utf8 · person · list of 200 · serialize · net8.0", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("serialize · net10.0", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Compare_ThresholdAboveTheShift_IsNotARegression()
     {
         var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", Timed(744_000, 345_600)));
