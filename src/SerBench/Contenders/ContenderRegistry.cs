@@ -25,6 +25,9 @@ public static class ContenderRegistry
         new HandWrittenBinaryUtf8(),
         new HandWrittenBinaryUtf8Unframed(),
         new UnityJsonUtility(),
+        new Documents.Utf8JsonReaderWalk(),
+        new Documents.SystemTextJsonDocument(),
+        new Documents.SystemTextJsonNode(),
     ];
 
     private static readonly Lazy<IReadOnlyList<Contender>> AllContenders = new(() => [.. BuiltIn, .. PackCatalog.Current.Contenders]);

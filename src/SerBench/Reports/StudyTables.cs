@@ -157,6 +157,8 @@ public static class StudyTables
         StudyColumn.NanosecondsPerObject => "ns/object",
         StudyColumn.AllocatedPerObject => "Alloc/object",
         StudyColumn.PayloadBytesPerObject => "Payload/object",
+        StudyColumn.MegabytesPerSecond => "MB/s",
+        StudyColumn.AllocatedPerMegabyte => "Alloc/MB",
         _ => column.ToString(),
     };
 
@@ -178,6 +180,11 @@ public static class StudyTables
         StudyColumn.NanosecondsPerObject => cell.MeanNs is { } total ? Formatting.Number(total / cell.Count, "N1") : "—",
         StudyColumn.AllocatedPerObject => cell.AllocatedBytes is { } allocated ? Formatting.Number((double)allocated / cell.Count, "N0") + " B" : "—",
         StudyColumn.PayloadBytesPerObject => cell.PayloadBytes is { } size ? Formatting.Number((double)size / cell.Count, "N0") + " B" : "—",
+        // Payload bytes are the whole operation's (all N documents of a "many" cell), like its mean.
+        StudyColumn.MegabytesPerSecond => cell.MeanNs is { } time && time > 0 && cell.PayloadBytes is { } read ? Formatting.Number(read * 1_000.0 / time, "N1") : "—",
+        StudyColumn.AllocatedPerMegabyte => cell.AllocatedBytes is { } bytes && cell.PayloadBytes is { } payload && payload > 0
+            ? Formatting.Bytes((long)Math.Round(bytes * 1e6 / payload))
+            : "—",
         _ => "?",
     };
 

@@ -3,6 +3,7 @@ using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Payloads;
 using SerBench.Studies;
+using SerBench.UserData;
 
 namespace SerBench.Running;
 
@@ -37,21 +38,31 @@ public sealed record RunRequest
     /// <summary>
     /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
     /// </summary>
+    /// <remarks>
+    /// <c>dataPaths</c> (<c>--data</c>): files or folders of the user's JSON documents. With them, the run is the <c>data</c>
+    /// study unless <c>study</c> names another one.
+    /// </remarks>
     public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile, string? shapes = null,
-        IReadOnlyList<Contender>? userContenders = null)
+        IReadOnlyList<Contender>? userContenders = null, IReadOnlyList<string>? dataPaths = null)
     {
         userContenders ??= [];
         IReadOnlyList<Contender> selectable = [.. ContenderRegistry.Selectable, .. userContenders];
         Contender? Find(string name) => selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
-        var studies = study is null ? StudyRegistry.All : [NameMatcher.Resolve("study", "studies", study, StudyRegistry.All, s => s.Name)];
+        var dataStudy = DataStudyFrom(dataPaths);
+        IReadOnlyList<Study> known = dataStudy is null ? StudyRegistry.All : [.. StudyRegistry.All, dataStudy];
+        IReadOnlyList<PayloadModel> knownPayloads = dataStudy is null ? PayloadRegistry.All : [.. PayloadRegistry.All, .. dataStudy.Workloads.Select(w => w.Payload)];
+        var studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
+            : dataStudy is not null ? [dataStudy]
+            : StudyRegistry.All;
         return new RunRequest
         {
-            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Admitting(userContenders, Find))],
+            // User packs hold typed serializers: they join the typed studies, not the study of documents.
+            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.DataSources.Count > 0 ? s : s.Admitting(userContenders, Find))],
             UserContenders = userContenders,
             Contenders = contenders is null ? null
                 : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, selectable, c => c.Name)).Distinct()],
             Payloads = payloads is null ? null
-                : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, PayloadRegistry.All, p => p.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
             Operations = operations is null ? null
                 : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
@@ -59,6 +70,21 @@ public sealed record RunRequest
                 : [.. NameMatcher.SplitList("--shapes", shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), ShapeName)).Distinct()],
             Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
+    }
+
+    private static Study? DataStudyFrom(IReadOnlyList<string>? dataPaths)
+    {
+        if (dataPaths is null || dataPaths.Count == 0)
+        {
+            return null;
+        }
+
+        var names = new List<string>();
+        var sets = dataPaths.Select(path => DataSet.Load(path, names)).ToList();
+        var repeated = sets.GroupBy(s => s.Source, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1);
+        return repeated is not null
+            ? throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.")
+            : DataStudy.Create(sets);
     }
 
     /// <summary>

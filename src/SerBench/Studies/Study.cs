@@ -45,6 +45,12 @@ public enum StudyColumn
 
     /// <summary>Payload bytes divided by the objects in one operation.</summary>
     PayloadBytesPerObject,
+
+    /// <summary>Throughput: the payload's megabytes (10^6 bytes) read or written per second.</summary>
+    MegabytesPerSecond,
+
+    /// <summary>Allocated bytes per megabyte of payload read or written.</summary>
+    AllocatedPerMegabyte,
 }
 
 /// <summary>A part of a study's report that shows some of its contenders (e.g. the binary formats against the fastest JSON ones).</summary>
@@ -84,6 +90,12 @@ public sealed class Study
 
     /// <summary>Remarks printed under the study's heading (what was changed from the original and why).</summary>
     public IReadOnlyList<string> Notes { get; init; } = [];
+
+    /// <summary>
+    /// For a study of the user's own documents (<c>--data</c>), the full paths they were read from: a child process
+    /// reads them again to build the same study. Empty for the built-in studies.
+    /// </summary>
+    public IReadOnlyList<string> DataSources { get; init; } = [];
 
     /// <summary>
     /// This study with <paramref name="extra"/> contenders (user packs) added where they fit: a contender joins a study

@@ -48,6 +48,14 @@ internal static class ObjectComparer
                 return $"{path}: expected a {type.Name} but got a {actual.GetType().Name}";
             }
 
+            // A user's document compares as a document: what a DOM round trip changed in its data, named.
+            if (expected is UserData.JsonData document)
+            {
+                return JsonTextComparer.FirstChange(document.Utf8, ((UserData.JsonData)actual).Utf8, path) is { Kind: JsonChangeKind.Data } change
+                    ? change.ToString()
+                    : null;
+            }
+
             var rule = ComparisonRule.For(type);
             return rule.Kind switch
             {

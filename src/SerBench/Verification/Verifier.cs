@@ -51,6 +51,13 @@ internal static class Verifier
                 return PreparedCase.Failed(Verdict.CrashFrom("creating the serializer", exception));
             }
 
+            if (typeof(T) == typeof(UserData.JsonData) && (itemCodec ?? (object?)listCodec) is not Contenders.Documents.IDocumentCodec)
+            {
+                // A typed serializer would write the wrapper object, not the document: it needs a model of the documents.
+                return PreparedCase.Failed(new Verdict(VerificationStatus.Unsupported,
+                    $"{contender.Name} serializes typed objects; a study of your documents measures document models (JsonDocument, JsonNode, JToken) and the token reader"));
+            }
+
             var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions));
             object[] payloads;
             Verdict verdict;
@@ -103,6 +110,27 @@ internal static class Verifier
         }
     }
 
+    /// <summary>
+    /// A user's document has no reference serializer: the document itself is the reference. A change of data is a
+    /// MISMATCH, a change of form only (escapes, number notation, property order) DIFFERS.
+    /// </summary>
+    private static Verdict CompareWithOriginal(UserData.JsonData original, object payload, string root)
+    {
+        try
+        {
+            return JsonTextComparer.FirstChange(original.Utf8, Codec<UserData.JsonData>.PayloadBytes(payload).Span, root) switch
+            {
+                null => Verdict.Ok,
+                { Kind: JsonChangeKind.Data } change => new Verdict(VerificationStatus.Mismatch, "output changed the data: " + change),
+                var change => new Verdict(VerificationStatus.Differs, "output differs in form: " + change),
+            };
+        }
+        catch (JsonException exception)
+        {
+            return new Verdict(VerificationStatus.Mismatch, "output is not valid JSON: " + Verdict.FirstLine(exception.Message));
+        }
+    }
+
     /// <summary>Checks one value; returns the verdict and the payload the contender wrote (null when it could not).</summary>
     private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions)
     {
@@ -151,6 +179,11 @@ internal static class Verifier
 
         private Verdict CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
         {
+            if (value is UserData.JsonData original)
+            {
+                return CompareWithOriginal(original, payload, root);
+            }
+
             JsonDocument written;
             try
             {

@@ -1,0 +1,25 @@
+using System.Buffers;
+using System.Text.Json;
+
+namespace SerBench.Contenders.Documents;
+
+/// <summary>
+/// A <see cref="Utf8JsonWriter"/> over a buffer kept between calls, returning an owned copy of what was written: what
+/// a server writing many documents does, so the writers are measured, not the growth of a fresh buffer each time.
+/// </summary>
+internal sealed class ReusableJsonWriter
+{
+    private readonly ArrayBufferWriter<byte> _buffer = new();
+    private readonly Utf8JsonWriter _writer;
+
+    public ReusableJsonWriter() => _writer = new Utf8JsonWriter(_buffer);
+
+    public byte[] Write<TState>(TState state, Action<Utf8JsonWriter, TState> write)
+    {
+        _buffer.ResetWrittenCount();
+        _writer.Reset();
+        write(_writer, state);
+        _writer.Flush();
+        return _buffer.WrittenSpan.ToArray();
+    }
+}

@@ -1,0 +1,29 @@
+using System.Reflection;
+using System.Text.Json;
+using SerBench.UserData;
+
+namespace SerBench.Contenders.Documents;
+
+/// <summary>System.Text.Json's read-only DOM: <see cref="JsonDocument.Parse(ReadOnlyMemory{byte}, JsonDocumentOptions)"/>, written with <see cref="JsonDocument.WriteTo"/>.</summary>
+public sealed class SystemTextJsonDocument() : DocumentContender("stj-document", "System.Text.Json", TextMode.Utf8,
+    "JsonDocument: parse disposes the document as a using would; write goes to a reused buffer, owned byte[] result")
+{
+    protected override Assembly? LibraryAssembly => typeof(JsonDocument).Assembly;
+
+    protected override Codec<JsonData> CreateDocumentCodec() => new DocumentCodec();
+
+    private sealed class DocumentCodec : DocumentCodec<JsonDocument, byte[]>
+    {
+        private readonly ReusableJsonWriter _writer = new();
+
+        protected override JsonDocument Parse(byte[] text) => JsonDocument.Parse(text);
+
+        protected override object? ParseTimed(byte[] text)
+        {
+            using var document = JsonDocument.Parse(text);
+            return null;
+        }
+
+        protected override byte[] Write(JsonDocument dom) => _writer.Write(dom, static (writer, document) => document.WriteTo(writer));
+    }
+}

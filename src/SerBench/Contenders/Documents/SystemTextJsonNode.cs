@@ -1,0 +1,34 @@
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using SerBench.UserData;
+
+namespace SerBench.Contenders.Documents;
+
+/// <summary>System.Text.Json's mutable DOM: <see cref="JsonNode.Parse(ReadOnlySpan{byte}, JsonNodeOptions?, JsonDocumentOptions)"/>, written with <see cref="JsonNode.WriteTo"/>.</summary>
+public sealed class SystemTextJsonNode() : DocumentContender("stj-node", "System.Text.Json", TextMode.Utf8,
+    "JsonNode: write goes to a reused buffer, owned byte[] result")
+{
+    protected override Assembly? LibraryAssembly => typeof(JsonNode).Assembly;
+
+    protected override Codec<JsonData> CreateDocumentCodec() => new NodeCodec();
+
+    private sealed class NodeCodec : DocumentCodec<JsonNode?, byte[]>
+    {
+        private readonly ReusableJsonWriter _writer = new();
+
+        protected override JsonNode? Parse(byte[] text) => JsonNode.Parse(text);
+
+        protected override byte[] Write(JsonNode? dom) => _writer.Write(dom, static (writer, node) =>
+        {
+            if (node is null)
+            {
+                writer.WriteNullValue(); // JsonNode.Parse("null") is a null reference.
+            }
+            else
+            {
+                node.WriteTo(writer);
+            }
+        });
+    }
+}

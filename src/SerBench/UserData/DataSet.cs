@@ -1,0 +1,148 @@
+using System.Text.Json;
+using SerBench.Payloads;
+using SerBench.Running;
+
+namespace SerBench.UserData;
+
+/// <summary>
+/// The documents of one <c>--data PATH</c>: a JSON file, or every <c>*.json</c> file directly in a folder. Each file is
+/// read whole and checked to be one strict JSON value (RFC 8259: no comments, no trailing commas) before anything runs.
+/// </summary>
+public sealed class DataSet
+{
+    /// <summary>The largest file SerBench reads as a document (every contender holds it, its output and its DOM in memory).</summary>
+    public const long MaxFileBytes = 256L * 1024 * 1024;
+
+    private DataSet(string name, string source, IReadOnlyList<JsonData> documents)
+    {
+        Name = name;
+        Source = source;
+        Documents = documents;
+    }
+
+    /// <summary>Payload name in results and reports: the file or folder name in lower-case ASCII letters, digits and hyphens.</summary>
+    public string Name { get; }
+
+    /// <summary>The full path given.</summary>
+    public string Source { get; }
+
+    public IReadOnlyList<JsonData> Documents { get; }
+
+    public long TotalBytes => Documents.Sum(d => (long)d.Utf8.Length);
+
+    /// <summary>
+    /// Reads the data set at <paramref name="path"/>. Throws <see cref="UsageException"/> (one line: the file, the line
+    /// and column, what is wrong) for a missing path, an empty folder, an unreadable, oversized or non-JSON file.
+    /// </summary>
+    public static DataSet Load(string path, ICollection<string>? takenNames = null)
+    {
+        var full = Path.GetFullPath(path);
+        string[] files;
+        if (File.Exists(full))
+        {
+            files = [full];
+        }
+        else if (Directory.Exists(full))
+        {
+            files = [.. Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly).Order(StringComparer.Ordinal)];
+            if (files.Length == 0)
+            {
+                throw new UsageException($"--data {path}: the folder holds no .json files (SerBench reads the *.json files directly in it, not in its subfolders).");
+            }
+        }
+        else
+        {
+            throw new UsageException($"--data {path}: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.");
+        }
+
+        var documents = files.Select(file => new JsonData(Path.GetFileName(file), Read(path, file))).ToList();
+        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
+        takenNames?.Add(name);
+        return new DataSet(name, full, documents);
+    }
+
+    private static byte[] Read(string given, string file)
+    {
+        var shown = file == Path.GetFullPath(given) ? given : Path.Combine(given, Path.GetFileName(file));
+        byte[] bytes;
+        try
+        {
+            var length = new FileInfo(file).Length;
+            if (length > MaxFileBytes)
+            {
+                throw new UsageException($"--data {shown}: {length:N0} bytes is more than SerBench reads as one document ({MaxFileBytes:N0}); split it into several files in a folder.");
+            }
+
+            bytes = File.ReadAllBytes(file);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new UsageException($"--data {shown}: cannot be read: {exception.Message}");
+        }
+
+        if (bytes.AsSpan().StartsWith("\uFEFF"u8))
+        {
+            bytes = bytes[3..]; // A byte order mark is not part of the document; JSON parsers differ on it (see conformance).
+        }
+
+        try
+        {
+            Verification.JsonTextComparer.Parse(bytes);
+        }
+        catch (JsonException exception)
+        {
+            var where = exception.LineNumber is { } line ? $"line {line + 1}, column {(exception.BytePositionInLine ?? 0) + 1}: " : "";
+            throw new UsageException($"--data {shown}: not JSON: {where}{WithoutPosition(exception.Message)}");
+        }
+
+        return bytes;
+    }
+
+    /// <summary>System.Text.Json appends " LineNumber: 0 | BytePositionInLine: 5." to its messages; we say it our way.</summary>
+    private static string WithoutPosition(string message)
+    {
+        var at = message.IndexOf(" LineNumber:", StringComparison.Ordinal);
+        // The message may quote the bad text, line breaks included: keep it on one line.
+        return Verification.Verdict.FirstLine((at < 0 ? message : message[..at]).Replace("\r", "\\r", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal));
+    }
+
+    /// <summary>Lower-case ASCII letters and digits, anything else one hyphen: a name that is safe in every report and file name.</summary>
+    private static string Slugify(string text)
+    {
+        var slug = new System.Text.StringBuilder(Math.Min(text.Length, 40));
+        foreach (var c in text)
+        {
+            if (slug.Length == 40)
+            {
+                break;
+            }
+
+            if (char.IsAsciiLetterOrDigit(c))
+            {
+                slug.Append(char.ToLowerInvariant(c));
+            }
+            else if (slug.Length > 0 && slug[^1] != '-')
+            {
+                slug.Append('-');
+            }
+        }
+
+        return slug.ToString().Trim('-');
+    }
+
+    private static string UniqueName(string slug, ICollection<string>? taken)
+    {
+        var name = slug.Length == 0 ? "data" : slug;
+        var candidate = name;
+        for (var i = 2; taken?.Contains(candidate) == true; i++)
+        {
+            candidate = $"{name}-{i}";
+        }
+
+        return candidate;
+    }
+
+    /// <summary>The data set as a payload model: its documents, the same ones whatever the seed (N beyond the set repeats them).</summary>
+    public PayloadModel<JsonData> ToPayloadModel() => new(Name, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes, from {Path.GetFileName(Source)}",
+        (_, count) => [.. Enumerable.Range(0, count).Select(i => Documents[i % Documents.Count])]);
+}

@@ -1,0 +1,49 @@
+using SerBench.Comparison;
+
+namespace SerBench.Tests.Cli;
+
+/// <summary><c>serbench run --data</c> on a small data set, smoke profile, built-in document contenders only.</summary>
+public sealed class DataRunTests : IDisposable
+{
+    private readonly TempDirectory _temp = new();
+
+    public void Dispose() => _temp.Dispose();
+
+    [Fact]
+    public void RunOnAFolder_MeasuresEveryDocumentContender_WithThroughput_AndTheGateOnTheDocuments()
+    {
+        Directory.CreateDirectory(_temp.File("orders"));
+        File.WriteAllText(_temp.File("orders/1.json"), """{"id":1,"lines":[{"sku":"A-1","qty":2,"price":9.5}],"note":null}""");
+        File.WriteAllText(_temp.File("orders/2.json"), """{"id":2,"lines":[],"note":"<b>gift</b>"}""");
+        var output = _temp.File("out");
+
+        var (exitCode, console, error) = CliTester.RunWithoutChartImages(
+            ["run", "--data", _temp.File("orders"), "--contenders", "stj-reader,stj-document,stj-node", "--profile", "smoke", "--out", output]);
+
+        Assert.True(exitCode == 0, error + console);
+        var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
+        Assert.Equal(6, cells.Count);
+        Assert.All(cells, c => Assert.Equal(("data", "orders", "many", 2), (c.Study, c.Payload, c.Shape, c.Count)));
+        // Utf8JsonWriter's default encoder writes "<" as \u003C: same data, other form, so every STJ writer DIFFERS.
+        Assert.All(cells, c => Assert.Equal("DIFFERS", c.Status));
+        Assert.All(cells, c => Assert.Contains("$[1].note: escaped differently", c.Reason, StringComparison.Ordinal));
+        Assert.All(cells, c => Assert.True(c.MeanNs > 0));
+        var report = File.ReadAllText(Path.Combine(output, "report.md"));
+        Assert.Contains("| MB/s |", report, StringComparison.Ordinal);
+        Assert.Contains("escaped differently", report, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NonJsonFile_IsOneLineNamingFileLineAndColumn_Exit2()
+    {
+        File.WriteAllText(_temp.File("broken.json"), "{\"a\": [1, 2,, 3]}");
+
+        var (exitCode, console, error) = CliTester.Run(["run", "--data", _temp.File("broken.json"), "--profile", "smoke", "--out", _temp.File("out")]);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith($"serbench: --data {_temp.File("broken.json")}: not JSON: line 1, column 13: ", error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Equal("", console);
+        Assert.False(Directory.Exists(_temp.File("out")));
+    }
+}

@@ -1,0 +1,125 @@
+using SerBench.Running;
+using SerBench.UserData;
+
+namespace SerBench.Tests.UserData;
+
+public class DataSetTests
+{
+    [Fact]
+    public void Load_File_IsOneDocumentNamedAfterTheFile()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("Orders 2024.json"), """{"id":1}""");
+
+        var set = DataSet.Load(temp.File("Orders 2024.json"));
+
+        Assert.Equal("orders-2024", set.Name);
+        Assert.Single(set.Documents);
+        Assert.Equal(8, set.TotalBytes);
+    }
+
+    [Fact]
+    public void Load_Folder_ReadsItsJsonFilesInNameOrder_AndDropsAByteOrderMark()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("b.json"), "[2]");
+        File.WriteAllBytes(temp.File("a.json"), [0xEF, 0xBB, 0xBF, (byte)'[', (byte)'1', (byte)']']);
+        File.WriteAllText(temp.File("notes.txt"), "not read");
+
+        var set = DataSet.Load(temp.Path);
+
+        Assert.Equal(["a.json", "b.json"], set.Documents.Select(d => d.Name));
+        Assert.Equal("[1]"u8.ToArray(), set.Documents[0].Utf8);
+    }
+
+    [Fact]
+    public void Load_TwoSetsWithOneName_GetDistinctNames()
+    {
+        using var temp = new TempDirectory();
+        Directory.CreateDirectory(temp.File("x"));
+        File.WriteAllText(temp.File("x/data.json"), "1");
+        File.WriteAllText(temp.File("data.json"), "2");
+        var taken = new List<string>();
+
+        var first = DataSet.Load(temp.File("data.json"), taken);
+        var second = DataSet.Load(temp.File("x/data.json"), taken);
+
+        Assert.Equal(("data", "data-2"), (first.Name, second.Name));
+    }
+
+    [Theory]
+    [InlineData("{\n  \"a\": 1,\n  \"b\": tru\n}", "line 3, column ")]
+    [InlineData("{\"a\":1,}", "line 1, column 8")]
+    [InlineData("", "not JSON")]
+    public void Load_FileThatIsNotJson_NamesTheFileLineAndColumn(string text, string expected)
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("bad.json"), text);
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("bad.json")));
+
+        Assert.True(error.Message.Contains(expected, StringComparison.Ordinal), error.Message);
+        Assert.StartsWith($"--data {temp.File("bad.json")}: not JSON: ", error.Message, StringComparison.Ordinal);
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("LineNumber", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Fact]
+    public void Load_BadFileInAFolder_IsNamedInsideTheFolder()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("good.json"), "[]");
+        File.WriteAllText(temp.File("worse.json"), "[");
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.Path));
+
+        Assert.Contains("worse.json: not JSON", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_EmptyFolder_SaysSo()
+    {
+        using var temp = new TempDirectory();
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.Path));
+
+        Assert.Contains("the folder holds no .json files", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_MissingPath_SaysWhatToGive()
+    {
+        var error = Assert.Throws<UsageException>(() => DataSet.Load("/no/such/place.json"));
+
+        Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.", error.Message);
+    }
+
+    [Fact]
+    public void RunRequest_WithData_RunsTheDataStudyWithOneWorkloadPerSet()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("one.json"), """{"a":[1,2]}""");
+        Directory.CreateDirectory(temp.File("many"));
+        File.WriteAllText(temp.File("many/1.json"), "[1]");
+        File.WriteAllText(temp.File("many/2.json"), "[2]");
+
+        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json"), temp.File("many")]);
+
+        var study = Assert.Single(request.Studies);
+        Assert.Equal("data", study.Name);
+        Assert.Equal([("one", "Object", 1), ("many", "Many", 2)], study.Workloads.Select(w => (w.Payload.Name, w.Shape.ToString(), w.Count)));
+        Assert.Equal([temp.File("one.json"), temp.File("many")], study.DataSources);
+    }
+
+    [Fact]
+    public void RunRequest_SameDataTwice_IsRefused()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("one.json"), "1");
+
+        var error = Assert.Throws<UsageException>(() => RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json"), temp.File("one.json")]));
+
+        Assert.Contains("is given twice", error.Message, StringComparison.Ordinal);
+    }
+}

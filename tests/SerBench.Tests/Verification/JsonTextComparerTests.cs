@@ -1,0 +1,103 @@
+using System.Text;
+using System.Text.Json;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Verification;
+
+public class JsonTextComparerTests
+{
+    private static JsonChange? Change(string original, string written) =>
+        JsonTextComparer.FirstChange(Encoding.UTF8.GetBytes(original), Encoding.UTF8.GetBytes(written));
+
+    [Theory]
+    [InlineData("""{"a":1,"b":[true,null,"x"]}""", """{ "a" : 1, "b" : [ true, null, "x" ] }""")]
+    [InlineData("""[1.5e3, -0, "é"]""", """[1.5e3,-0,"é"]""")]
+    public void SameTextUpToWhitespace_IsNoChange(string original, string written) => Assert.Null(Change(original, written));
+
+    [Theory]
+    [InlineData("""{"n":30}""", """{"n":30.0}""", "$.n: integer 30 written as 30.0 (floating-point notation)")]
+    [InlineData("""{"n":1e2}""", """{"n":100}""", "$.n: 1e2 written as 100 (same value, other notation)")]
+    [InlineData("""{"s":"caf\u00e9"}""", """{"s":"café"}""", "$.s: escaped differently: \"caf\\u00e9\" written as \"café\"")]
+    [InlineData("""{"a":1,"b":2}""", """{"b":2,"a":1}""", "$: property order changed: a, b became b, a")]
+    public void SameData_OtherForm_IsAFormChange(string original, string written, string expected)
+    {
+        var change = Change(original, written);
+
+        Assert.NotNull(change);
+        Assert.Equal(JsonChangeKind.Form, change.Kind);
+        Assert.Equal(expected, change.ToString());
+    }
+
+    [Theory]
+    [InlineData("""{"n":0.1}""", """{"n":0.1000000000000000055511151231257827}""", "$.n: 0.1 became 0.1000000000000000055511151231257827 (value changed)")]
+    [InlineData("""{"n":3.14159265358979323846}""", """{"n":3.141592653589793}""", "(precision lost)")]
+    [InlineData("""{"n":12345678901234567890}""", """{"n":1.2345678901234567E+19}""", "(a big integer lost precision)")]
+    [InlineData("""{"n":-0.0}""", """{"n":0.0}""", "(the sign of zero was lost)")]
+    [InlineData("""{"n":1e400}""", """{"n":Infinity}""", "")]
+    [InlineData("""{"a":1,"a":2}""", """{"a":2}""", "$.a: duplicate key written 2 times in the original, 1 in the output (kept the last value)")]
+    [InlineData("""{"a":1,"a":2}""", """{"a":1}""", "(kept the first value)")]
+    [InlineData("""{"a":1}""", """{}""", "$.a: missing")]
+    [InlineData("""["x"]""", """["y"]""", "$[0]: \"x\" became \"y\"")]
+    [InlineData("""["\ud800"]""", """["\ufffd"]""", "not valid UTF-16: a lone surrogate")]
+    [InlineData("""[1,2]""", """[1]""", "$: 2 elements became 1")]
+    [InlineData("""{"ok":true}""", """{"ok":false}""", "$.ok: true became false")]
+    public void ChangedData_IsADataChange_NamedForWhatHappened(string original, string written, string expected)
+    {
+        JsonChange? change;
+        try
+        {
+            change = Change(original, written);
+        }
+        catch (JsonException)
+        {
+            // "Infinity" is not JSON: a library that writes it wrote something no parser reads back.
+            Assert.Contains("Infinity", written, StringComparison.Ordinal);
+            return;
+        }
+
+        Assert.NotNull(change);
+        Assert.Equal(JsonChangeKind.Data, change.Kind);
+        Assert.Contains(expected, change.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void BeyondDouble_IsNamed()
+    {
+        var change = Change("""[1e400]""", """[1.7976931348623157E+308]""");
+
+        Assert.Equal("$[0]: 1e400 became 1.7976931348623157E+308 (beyond the range of double)", change?.ToString());
+    }
+
+    [Fact]
+    public void DataChange_WinsOverAnEarlierFormChange()
+    {
+        var change = Change("""{"a":30,"b":"x"}""", """{"a":30.0,"b":"y"}""");
+
+        Assert.Equal(JsonChangeKind.Data, change?.Kind);
+        Assert.Equal("$.b", change?.Path);
+    }
+
+    [Fact]
+    public void NamesThatAreNotIdentifiers_AreQuotedInThePath()
+    {
+        var change = Change("""{"a b":{"x.y":1}}""", """{"a b":{"x.y":2}}""");
+
+        Assert.Equal("$[\"a b\"][\"x.y\"]", change?.Path);
+    }
+
+    [Theory]
+    [InlineData("{\"a\":1,}")]
+    [InlineData("[1] [2]")]
+    [InlineData("")]
+    [InlineData("// c\n[1]")]
+    public void NotStrictJson_Throws(string text) =>
+        Assert.ThrowsAny<JsonException>(() => JsonTextComparer.Parse(Encoding.UTF8.GetBytes(text)));
+
+    [Fact]
+    public void NestingBeyondTheLimit_Throws()
+    {
+        var deep = new string('[', JsonTextComparer.MaxDepth + 1) + new string(']', JsonTextComparer.MaxDepth + 1);
+
+        Assert.ThrowsAny<JsonException>(() => JsonTextComparer.Parse(Encoding.UTF8.GetBytes(deep)));
+    }
+}
