@@ -14,7 +14,8 @@ internal static class AgentSession
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log)
     {
-        if (PackCatalog.Current.IsAgent || !plan.Any(p => p.Runtime.IsCurrent && p.Contender is PackContender { Adapter: null }))
+        if (PackCatalog.Current.IsAgent
+            || !plan.Any(p => p.Runtime.IsCurrent && (p.Contender is PackContender { Adapter: null } || p.Study.RunsInAgent)))
         {
             return null;
         }
@@ -23,7 +24,7 @@ internal static class AgentSession
         log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
         try
         {
-            var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line)).Ensure(packs);
+            var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: ModelSources(plan)).Ensure(packs);
             log(build.Reused
                 ? $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
                 : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
@@ -34,6 +35,19 @@ internal static class AgentSession
             throw new UsageException(exception.Message);
         }
     }
+
+    /// <summary>The models of the user's documents that the plan's typed studies need compiled into the agent.</summary>
+    private static Dictionary<string, string> ModelSources(IReadOnlyList<PlannedCase> plan) =>
+        plan.Select(p => p.Study).Distinct().SelectMany(s => s.ModelSources).DistinctBy(m => m.Key).ToDictionary(m => m.Key, m => m.Value, StringComparer.Ordinal);
+
+    /// <summary>
+    /// The plan with the cases of studies that only the agent can run marked UNAVAILABLE when the agent was not built
+    /// (the models of the user's documents did not compile), with the reason.
+    /// </summary>
+    public static IReadOnlyList<PlannedCase> WithAgentOnlyCases(IReadOnlyList<PlannedCase> plan, AgentBuild? agent) =>
+        [.. plan.Select(p => p.Runtime.IsCurrent && p.Study.RunsInAgent && agent?.AgentAssembly is null && p.RuntimeUnavailableReason is null
+            ? p with { RuntimeUnavailableReason = agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built" }
+            : p)];
 
     /// <summary>
     /// Builds (or finds) the agent of every runtime in the plan other than SerBench's own, each from SerBench's sources and
@@ -50,7 +64,8 @@ internal static class AgentSession
             log($"{runtime.Name} agent: looking for a build in {AgentBuilder.DefaultCacheDirectory}");
             try
             {
-                var build = new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime).Ensure(packs);
+                var build = new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime,
+                    modelSources: ModelSources(plan)).Ensure(packs);
                 log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
                     : build.Reused ? $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
                     : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");

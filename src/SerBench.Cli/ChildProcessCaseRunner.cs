@@ -57,7 +57,7 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild?
     /// runtime that runtime's agent.
     /// </summary>
     private (bool InAgent, AgentBuild? Agent) ChildFor(PlannedCase planned) => planned.Runtime.IsCurrent
-        ? (planned.Contender is PackContender, agent)
+        ? (planned.Contender is PackContender || planned.Study.RunsInAgent, agent)
         : (true, runtimeAgents?.GetValueOrDefault(planned.Runtime)
                  ?? throw new InvalidOperationException($"No agent was prepared for {planned.Runtime.Name}; its cases should have been UNAVAILABLE."));
 }

@@ -50,6 +50,7 @@ internal static class FirstCallCommand
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             EnsureWritable(directory);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            plan = AgentSession.WithAgentOnlyCases(plan, agent);
             var results = Measure(context, plan, count, new ChildProcessCaseRunner(directory, agent));
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);
@@ -86,7 +87,7 @@ internal static class FirstCallCommand
             var contender = planned.Contender;
             // Unavailable contenders are reported as such; crash-prone ones are gated by their own probe process.
             var verdict = contender.UnavailableReason is { } unavailable ? new Verdict(VerificationStatus.Unavailable, unavailable)
-                : contender.NeedsProcessIsolation ? Verdict.Ok
+                : planned.NeedsChildProcess ? Verdict.Ok
                 : Gate(planned);
             var samples = new List<FirstCallSample>();
             string? failure = null;

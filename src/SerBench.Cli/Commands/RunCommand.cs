@@ -88,11 +88,16 @@ internal static class RunCommand
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            plan = AgentSession.WithAgentOnlyCases(plan, agent);
             (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
             var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
             var store = ResultsFolder.Open(directory, document, parse.GetValue(force));
+            if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
+            {
+                File.WriteAllText(Path.Combine(store.Directory, OutputFolder.ModelFileName), UserData.InferredDataModel.Combine(models));
+            }
             var isolation = new ChildProcessCaseRunner(store.Directory, agent, runtimeAgents);
             return Execute(context, request, plan, document, store, clock, isolation);
         });

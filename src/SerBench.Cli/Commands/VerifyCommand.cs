@@ -26,6 +26,7 @@ internal static class VerifyCommand
                 userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data));
             var plan = RunPlan.Create(request);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            plan = AgentSession.WithAgentOnlyCases(plan, agent);
             return Report(context, VerifyIsolatingCrashProne(plan, agent), parse.GetValue(json));
         });
         return command;
@@ -52,12 +53,12 @@ internal static class VerifyCommand
     private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan, Packs.AgentBuild? agent)
     {
         var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
-        foreach (var result in Runner.Verify([.. plan.Where(p => !p.Contender.NeedsProcessIsolation)]))
+        foreach (var result in Runner.Verify([.. plan.Where(p => !p.NeedsChildProcess)]))
         {
             byCase[result.Case] = result;
         }
 
-        foreach (var group in plan.Where(p => p.Contender.NeedsProcessIsolation).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
+        foreach (var group in plan.Where(p => p.NeedsChildProcess).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
         {
             var cases = group.ToList();
             // verify writes no output folder: the child's request and answer live in a temporary folder, deleted afterwards.
@@ -66,7 +67,7 @@ internal static class VerifyCommand
             try
             {
                 answer = AgentProcess.Run(AgentRequest.For(AgentMode.Verify, cases, "smoke"), folder.FullName, TimeSpan.FromMinutes(10), CancellationToken.None,
-                    cases[0].Contender is Packs.PackContender, agent);
+                    cases[0].Contender is Packs.PackContender || cases[0].Study.RunsInAgent, agent);
             }
             finally
             {

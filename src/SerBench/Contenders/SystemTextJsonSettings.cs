@@ -38,6 +38,12 @@ internal static class SystemTextJsonSettings
     /// <summary>The source-generated metadata for <typeparamref name="T"/> under the conventions.</summary>
     public static JsonTypeInfo<T> GeneratedTypeInfo<T>(JsonConventions conventions)
     {
+        // A model inferred from the user's documents brings its own context (names are fixed by attributes, so any conventions).
+        if (UserData.UserModels.GeneratedTypeInfo(typeof(T)) is JsonTypeInfo<T> userModel)
+        {
+            return userModel;
+        }
+
         JsonSerializerContext context = conventions == JsonConventions.Web ? WebJsonContext.Default
             : conventions == JsonConventions.Default ? DefaultJsonContext.Default
             : conventions == JsonConventions.CamelCaseOnly ? CamelCaseJsonContext.Default

@@ -27,6 +27,7 @@ public sealed class AgentBuilder
     private readonly IReadOnlyList<string> _packageSources;
     private readonly Action<string> _log;
     private readonly RuntimeTarget _runtime;
+    private readonly IReadOnlyDictionary<string, string> _modelSources;
 
     /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
     /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
@@ -37,9 +38,14 @@ public sealed class AgentBuilder
     /// published self-contained for this machine's runtime identifier, so only the .NET SDK SerBench runs on is needed:
     /// the runtime packs come from NuGet.
     /// </param>
+    /// <param name="modelSources">
+    /// C# models inferred from the user's documents, by data set name: compiled into the agent with SerBench's sources
+    /// (they register themselves with <see cref="UserData.UserModels"/>), so the agent can run typed contenders on them.
+    /// </param>
     public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null,
-        RuntimeTarget? runtime = null)
+        RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null)
     {
+        _modelSources = modelSources ?? new Dictionary<string, string>();
         _runtime = runtime ?? RuntimeTarget.Current;
         _sourceDirectory = sourceDirectory ?? Path.Combine(AppContext.BaseDirectory, SourceFolder);
         _cacheDirectory = cacheDirectory ?? DefaultCacheDirectory;
@@ -116,6 +122,9 @@ public sealed class AgentBuilder
         return File.Exists(apphost) ? (apphost, []) : (DotnetHost(), ["exec", assembly]);
     }
 
+    /// <summary>The file a data set's model is compiled from: its name is already lower-case ASCII, digits and hyphens.</summary>
+    private static string ModelFileName(string dataSetName) => "model-" + dataSetName + ".cs";
+
     /// <summary>True when the agent runs on the runtime SerBench runs on: a plain build, needed only for pack contenders.</summary>
     private bool IsOwnRuntime => _runtime.IsCurrent;
 
@@ -176,6 +185,12 @@ public sealed class AgentBuilder
             {
                 AddFile($"pack:{slugs[i]}:" + Path.GetRelativePath(packs[i].Directory, file).Replace('\\', '/'), file);
             }
+        }
+
+        foreach (var (name, source) in _modelSources.OrderBy(m => m.Key, StringComparer.Ordinal))
+        {
+            Add("model:" + name);
+            Add(source);
         }
 
         foreach (var source in _packageSources)
@@ -316,6 +331,14 @@ public sealed class AgentBuilder
             }
         }
 
+        // Under src/, so the project's src/**/*.cs compiles them with SerBench's own sources.
+        foreach (var (name, source) in _modelSources)
+        {
+            var path = Path.Combine(work, "src", "UserModels", ModelFileName(name));
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            File.WriteAllText(path, source);
+        }
+
         var coreVersions = CorePackageVersions(Path.Combine(_sourceDirectory, "Directory.Packages.props"));
         var failed = new Dictionary<int, (PackBuildStatus Status, string Message)>();
         var included = Enumerable.Range(0, packs.Count).ToList();
@@ -324,8 +347,9 @@ public sealed class AgentBuilder
         string? runtimeFailure = null;
         var warnings = new List<string>();
         IReadOnlyDictionary<string, string> restored = new Dictionary<string, string>();
-        // The agent for SerBench's own runtime exists only for pack contenders; another runtime's agent also runs the built-in ones.
-        while (included.Count > 0 || !IsOwnRuntime)
+        // The agent for SerBench's own runtime exists only for pack contenders and models of the user's documents; another
+        // runtime's agent also runs the built-in ones.
+        while (included.Count > 0 || !IsOwnRuntime || _modelSources.Count > 0)
         {
             var project = WriteProject(work, packs, slugs, included, coreVersions);
             _log($"restoring packages for {included.Count} pack(s){ForRuntime}");
@@ -333,6 +357,12 @@ public sealed class AgentBuilder
             steps.Add($"restore {included.Count} pack(s): exit {restore.ExitCode}");
             if (restore.ExitCode != 0)
             {
+                if (included.Count == 0 && IsOwnRuntime)
+                {
+                    runtimeFailure = "the agent with the models of your documents could not be built: " + Summary(RestoreErrors(restore.Output), PackBuildStatus.RestoreFailed);
+                    break;
+                }
+
                 if (RuntimeFailure(PackBuildStatus.RestoreFailed, RestoreErrors(restore.Output), packs, slugs, included, work, coreVersions) is { } failure)
                 {
                     runtimeFailure = failure;
@@ -349,6 +379,13 @@ public sealed class AgentBuilder
             steps.Add($"{(IsOwnRuntime ? "build" : "publish")} {included.Count} pack(s): exit {build.ExitCode}");
             if (build.ExitCode != 0)
             {
+                // Nothing left to blame but SerBench and the models of the user's documents: stop here with the compiler's words.
+                if (included.Count == 0 && IsOwnRuntime)
+                {
+                    runtimeFailure = "the agent with the models of your documents could not be built: " + Summary(CompileErrors(build.Output), PackBuildStatus.CompileFailed);
+                    break;
+                }
+
                 if (RuntimeFailure(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, work, coreVersions) is { } failure)
                 {
                     runtimeFailure = failure;

@@ -12,7 +12,10 @@ public static class OutputFolder
 {
     /// <summary>What <c>serbench run</c> writes into its folder; <c>--force</c> clears these and nothing else.</summary>
     public static readonly IReadOnlyList<string> RunEntries =
-        ["results.json", "results.csv", "report.md", "report.html", "charts", "benchmarkdotnet.log", "benchmarkdotnet", "isolated"];
+        ["results.json", "results.csv", "report.md", "report.html", "charts", "benchmarkdotnet.log", "benchmarkdotnet", "isolated", "first-call", ModelFileName];
+
+    /// <summary>The C# model SerBench inferred from the user's documents (<c>run --data</c>), for the user to read and keep.</summary>
+    public const string ModelFileName = "model.cs";
 
     private const string StagingPrefix = ".serbench-staging-";
 

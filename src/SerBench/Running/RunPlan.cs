@@ -11,13 +11,19 @@ public sealed record PlannedCase(Study Study, Contender Contender, Workload Work
     public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
 
     /// <summary>
-    /// For another runtime's case, why that runtime's agent cannot run it (the agent or the contender's pack did not build
-    /// there); set by whoever built the agents. Null means available.
+    /// Why the agent that should run this case cannot (another runtime's agent, or the contender's pack, did not build
+    /// there; the agent holding the user's models did not build); set by whoever built the agents. Null means available.
     /// </summary>
     public string? RuntimeUnavailableReason { get; init; }
 
-    /// <summary>Why this case cannot be measured: on SerBench's own runtime the contender's reason, on another the runtime agent's.</summary>
-    public string? UnavailableReason => Runtime.IsCurrent ? Contender.UnavailableReason : RuntimeUnavailableReason;
+    /// <summary>
+    /// Whether the case must be measured in another process: a contender that could crash this one, a pack contender,
+    /// or a study whose model only the agent has.
+    /// </summary>
+    public bool NeedsChildProcess => UnavailableReason is null && (Contender.NeedsProcessIsolation || Study.RunsInAgent);
+
+    /// <summary>Why this case cannot be measured: the agent's reason when there is one, else on SerBench's own runtime the contender's.</summary>
+    public string? UnavailableReason => RuntimeUnavailableReason ?? (Runtime.IsCurrent ? Contender.UnavailableReason : null);
 }
 
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
@@ -73,7 +79,11 @@ public static class RunPlan
             .Where(w => request.Shapes is null || request.Shapes.Contains(w.Shape))
             .Select(w => (w.Shape, w.Count, w.Operations)).Distinct().ToList();
         var seen = new HashSet<(PayloadModel, Shape, int)>();
-        var payloads = request.Payloads ?? [.. study.Workloads.Select(w => w.Payload).Distinct()];
+        IReadOnlyList<PayloadModel> own = [.. study.Workloads.Select(w => w.Payload).Distinct()];
+        // A study of the user's documents keeps its own payloads: --payloads picks among its data sets by name.
+        var payloads = request.Payloads is null ? own
+            : study.DataSources.Count > 0 ? [.. own.Where(p => request.Payloads.Any(r => r.Name == p.Name))]
+            : request.Payloads;
         foreach (var payload in payloads)
         {
             foreach (var (shape, count, operations) in shapes)

@@ -48,11 +48,11 @@ public sealed record RunRequest
         userContenders ??= [];
         IReadOnlyList<Contender> selectable = [.. ContenderRegistry.Selectable, .. userContenders];
         Contender? Find(string name) => selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
-        var dataStudy = DataStudyFrom(dataPaths);
-        IReadOnlyList<Study> known = dataStudy is null ? StudyRegistry.All : [.. StudyRegistry.All, dataStudy];
-        IReadOnlyList<PayloadModel> knownPayloads = dataStudy is null ? PayloadRegistry.All : [.. PayloadRegistry.All, .. dataStudy.Workloads.Select(w => w.Payload)];
+        var dataStudies = DataStudiesFrom(dataPaths);
+        IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
+        IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.Take(1).SelectMany(s => s.Workloads.Select(w => w.Payload))];
         var studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
-            : dataStudy is not null ? [dataStudy]
+            : dataStudies.Count > 0 ? dataStudies
             : StudyRegistry.All;
         return new RunRequest
         {
@@ -72,19 +72,23 @@ public sealed record RunRequest
         };
     }
 
-    private static Study? DataStudyFrom(IReadOnlyList<string>? dataPaths)
+    /// <summary>The study of the documents through document models and, when a model could be inferred, the study of them as typed objects.</summary>
+    private static IReadOnlyList<Study> DataStudiesFrom(IReadOnlyList<string>? dataPaths)
     {
         if (dataPaths is null || dataPaths.Count == 0)
         {
-            return null;
+            return [];
         }
 
         var names = new List<string>();
         var sets = dataPaths.Select(path => DataSet.Load(path, names)).ToList();
-        var repeated = sets.GroupBy(s => s.Source, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1);
-        return repeated is not null
-            ? throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.")
-            : DataStudy.Create(sets);
+        if (sets.GroupBy(s => s.Source, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1) is { } repeated)
+        {
+            throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.");
+        }
+
+        var typed = DataStudy.CreateTyped(sets, sets.ToDictionary(s => s.Name, InferredDataModel.For, StringComparer.Ordinal));
+        return typed is null ? [DataStudy.Create(sets)] : [DataStudy.Create(sets), typed];
     }
 
     /// <summary>

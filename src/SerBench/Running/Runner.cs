@@ -82,7 +82,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
 
             var firstProgress = Progress(done, total, planned, planned.Operations[0], measuredSeconds);
             observer.CellStarting(firstProgress);
-            if (isolation is not null && planned.Contender.NeedsProcessIsolation)
+            if (isolation is not null && planned.NeedsChildProcess)
             {
                 foreach (var cell in RunIsolated(planned, plan, profile, baselines, cancellation))
                 {
@@ -215,6 +215,11 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
 
     internal static PreparedCase Prepare(PlannedCase planned)
     {
+        if (planned.RuntimeUnavailableReason is { } agentMissing)
+        {
+            return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, agentMissing));
+        }
+
         try
         {
             return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload);

@@ -98,6 +98,15 @@ public sealed class Study
     public IReadOnlyList<string> DataSources { get; init; } = [];
 
     /// <summary>
+    /// C# source of the model inferred from each data set (by data set name), for the study of typed objects read from
+    /// the user's documents: the measuring agent is built with it, and only the agent can run this study's cells.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> ModelSources { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Whether every cell of this study must run in the measuring agent (its model exists only there).</summary>
+    public bool RunsInAgent => ModelSources.Count > 0;
+
+    /// <summary>
     /// This study with <paramref name="extra"/> contenders (user packs) added where they fit: a contender joins a study
     /// that already measures its format (JSON or binary), at the end of the section of that format.
     /// </summary>

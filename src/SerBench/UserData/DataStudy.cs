@@ -16,6 +16,56 @@ public static class DataStudy
     /// <summary>The document-model contenders, reference first.</summary>
     public static IReadOnlyList<string> DocumentContenders { get; } = ["stj-reader", "stj-document", "stj-node", "newtonsoft-jtoken"];
 
+    public const string TypedName = "data-typed";
+
+    /// <summary>The typed JSON contenders run on the models inferred from the documents; those whose packs do not build here are UNAVAILABLE.</summary>
+    public static IReadOnlyList<string> TypedContenders { get; } =
+    [
+        "stj-sourcegen-utf8", "stj-reflection-utf8", "stj-reflection-string", "newtonsoft-utf8", "newtonsoft-string", "servicestack-utf8", "datacontract-json",
+        "spanjson-utf8", "utf8json", "jil", "netjson", "jsonsrcgen",
+    ];
+
+    /// <summary>
+    /// The study of typed objects: every typed contender reads and writes each data set through the model inferred from
+    /// it (<paramref name="models"/>, by data set name; a set without a model is left out and a note says why).
+    /// </summary>
+    public static Study? CreateTyped(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models)
+    {
+        var typed = sets.Where(s => models.TryGetValue(s.Name, out var model) && model.Source is not null).ToList();
+        if (typed.Count == 0)
+        {
+            return null;
+        }
+
+        return new Study
+        {
+            Name = TypedName,
+            Title = "Your documents as typed objects",
+            Source = "serbench run --data, with a C# model SerBench inferred from the documents (model.cs beside the results)",
+            Conventions = JsonConventions.Default,
+            Baseline = TypedContenders[0],
+            Contenders = TypedContenders,
+            Workloads = [.. typed.Select(set => new Workload(TypedDataPayload.Create(set), set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count,
+                [Operation.Deserialize, Operation.Serialize]))],
+            Columns = DocumentColumns,
+            Notes =
+            [
+                "Each document is read into the inferred model (property names kept by [JsonPropertyName] and [DataMember]); the gate compares " +
+                "what each library writes with your document itself, so a number written in another notation or text escaped another way DIFFERS.",
+                .. sets.Where(s => !typed.Contains(s)).Select(s => $"{s.Name}: no typed model: {models.GetValueOrDefault(s.Name)?.Reason ?? "not inferred"}"),
+                .. typed.SelectMany(s => models[s.Name].Notes.Select(note => $"{s.Name}: {note}")),
+            ],
+            DataSources = [.. sets.Select(s => s.Source)],
+            ModelSources = typed.ToDictionary(s => s.Name, s => models[s.Name].Source!, StringComparer.Ordinal),
+        };
+    }
+
+    private static IReadOnlyList<StudyColumn> DocumentColumns { get; } =
+    [
+        StudyColumn.Mean, StudyColumn.Error, StudyColumn.MegabytesPerSecond, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocatedPerMegabyte,
+        StudyColumn.PayloadBytes,
+    ];
+
     /// <summary>One workload per data set: a single file is one object, a folder of N files N calls (one per document).</summary>
     public static Study Create(IReadOnlyList<DataSet> sets) => new()
     {
@@ -27,11 +77,7 @@ public static class DataStudy
         Contenders = DocumentContenders,
         Workloads = [.. sets.Select(set => new Workload(set.ToPayloadModel(), set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count,
             [Operation.Deserialize, Operation.Serialize]))],
-        Columns =
-        [
-            StudyColumn.Mean, StudyColumn.Error, StudyColumn.MegabytesPerSecond, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocatedPerMegabyte,
-            StudyColumn.PayloadBytes,
-        ],
+        Columns = DocumentColumns,
         Notes =
         [
             "Deserialize parses each document into the library's document model; serialize writes that model back (built before timing). " +

@@ -184,6 +184,12 @@ internal static class Verifier
                 return CompareWithOriginal(original, payload, root);
             }
 
+            // An object read from the user's document: the document itself is the reference, not STJ's output of the model.
+            if (UserData.UserModels.OriginalOf(value) is { } document)
+            {
+                return CompareWithOriginal(new UserData.JsonData("original", document), payload, root);
+            }
+
             JsonDocument written;
             try
             {

@@ -46,4 +46,23 @@ public sealed class DataRunTests : IDisposable
         Assert.Equal("", console);
         Assert.False(Directory.Exists(_temp.File("out")));
     }
+
+    [Fact]
+    public void Samples_WritesThreeStrictJsonDocumentsOfAboutTheSize_AndRefusesToOverwrite()
+    {
+        var (exitCode, output, error) = CliTester.Run(["samples", "--out", _temp.File("s"), "--size", "50KB"]);
+
+        Assert.True(exitCode == 0, error + output);
+        foreach (var name in new[] { "timeline", "catalogue", "geo" })
+        {
+            var bytes = File.ReadAllBytes(_temp.File($"s/{name}.json"));
+            Assert.InRange(bytes.Length, 50_000, 60_000);
+            SerBench.Verification.JsonTextComparer.Parse(bytes);
+        }
+
+        Assert.Equal(File.ReadAllBytes(_temp.File("s/geo.json")), SerBench.UserData.SampleDataSets.Create("geo", 50_000));
+        var again = CliTester.Run(["samples", "--out", _temp.File("s")]);
+        Assert.Equal(2, again.ExitCode);
+        Assert.Contains("already exists", again.Error, StringComparison.Ordinal);
+    }
 }

@@ -1,0 +1,50 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using SerBench.Payloads;
+
+namespace SerBench.UserData;
+
+/// <summary>
+/// A data set as typed objects: each document read into the model inferred from the set and compiled into the
+/// measuring agent. In SerBench itself, which has no such type, a stand-in that only names the workload.
+/// </summary>
+internal static class TypedDataPayload
+{
+    /// <summary>The payload model of <paramref name="set"/>: typed when this process has its model (the agent), a stand-in otherwise.</summary>
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "Reference-type instantiation of a method the agent keeps whole (TrimmerRootAssembly).")]
+    public static PayloadModel Create(DataSet set)
+    {
+        if (UserModels.Find(set.Name) is not { } model)
+        {
+            return new PayloadModel<ModelOnlyInTheAgent>(set.Name, Description(set),
+                (_, _) => throw new InvalidOperationException($"the model of '{set.Name}' is compiled into the measuring agent; this process does not have it"));
+        }
+
+        var typed = typeof(TypedDataPayload).GetMethod(nameof(Typed), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(model.RootType);
+        return (PayloadModel)typed.Invoke(null, [model, set])!;
+    }
+
+    private static string Description(DataSet set) =>
+        $"{set.Documents.Count:N0} document(s) of {Path.GetFileName(set.Source)} read into the model inferred from them";
+
+    private static PayloadModel<T> Typed<T>(UserModel model, DataSet set) where T : class
+    {
+        var info = (JsonTypeInfo<T>)model.Context.GetTypeInfo(typeof(T))!;
+        return new PayloadModel<T>(set.Name, Description(set), (_, count) =>
+        [
+            .. Enumerable.Range(0, count).Select(i =>
+            {
+                var document = set.Documents[i % set.Documents.Count];
+                var value = JsonSerializer.Deserialize(document.Utf8, info)
+                            ?? throw new InvalidOperationException($"{document.Name} is null at its root; the model needs an object or an array");
+                UserModels.RememberOriginal(value, document.Utf8);
+                return value;
+            }),
+        ]);
+    }
+
+    /// <summary>Stands in for a model SerBench itself was not compiled with.</summary>
+    internal sealed class ModelOnlyInTheAgent;
+}
