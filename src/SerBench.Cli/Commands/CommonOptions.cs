@@ -19,9 +19,43 @@ internal sealed class CommonOptions
         AllowMultipleArgumentsPerToken = false,
     };
 
+    public Option<string?> Types { get; } = new("--types")
+    {
+        Description = "Your own compiled types: the path of a .NET assembly (its dependencies beside it). Runs the 'types' study on the classes named by --type.",
+    };
+
+    public Option<string[]> TypeNames { get; } = new("--type")
+    {
+        Description = "A class of the --types assembly, by full name (Namespace.TypeName); repeatable.",
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public Option<string?> Sample { get; } = new("--sample")
+    {
+        Description = "JSON documents to fill the --type classes from (a file or a folder of *.json); without it, instances are generated.",
+    };
+
+    /// <summary>The user's types from <c>--types</c>, <c>--type</c> and <c>--sample</c>; null when none were given. One line when they do not fit together.</summary>
+    public SerBench.UserData.UserTypesSource? UserTypes(ParseResult parse)
+    {
+        var (assembly, names, sample) = (parse.GetValue(Types), parse.GetValue(TypeNames) ?? [], parse.GetValue(Sample));
+        if (assembly is null)
+        {
+            return names.Length > 0 || sample is not null
+                ? throw new SerBench.Running.UsageException("--type and --sample need --types ASSEMBLY.dll, the assembly that holds the types.")
+                : null;
+        }
+
+        return new SerBench.UserData.UserTypesSource(Path.GetFullPath(assembly), names, sample is null ? null : Path.GetFullPath(sample));
+    }
+
     public void AddTo(Command command)
     {
         command.Options.Add(Data);
+        command.Options.Add(Types);
+        command.Options.Add(TypeNames);
+        command.Options.Add(Sample);
         command.Options.Add(Study);
         command.Options.Add(Contenders);
         command.Options.Add(Payloads);

@@ -53,7 +53,7 @@ internal static class RunCommand
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
-                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse), parse.GetValue(common.Data))
+                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse), parse.GetValue(common.Data), common.UserTypes(parse))
                 with { Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)) };
             if (parse.GetValue(rounds) is { } roundCount)
             {

@@ -23,7 +23,7 @@ internal static class VerifyCommand
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
-                userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data));
+                userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data), types: common.UserTypes(parse));
             var plan = RunPlan.Create(request);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);

@@ -56,6 +56,9 @@ public sealed record AgentRequest
     /// <summary>For the study of the user's documents, the files and folders they come from (full paths, in the parent's order).</summary>
     public IReadOnlyList<string>? Data { get; init; }
 
+    /// <summary>For the study of the user's compiled types, the assembly, type names and sample path (full paths).</summary>
+    public UserData.UserTypesSource? Types { get; init; }
+
     // Source-generated metadata: a Native AOT agent reads this file too, and it has no reflection-based serialization.
     private static readonly JsonSerializerOptions Options = new()
     {
@@ -82,11 +85,12 @@ public sealed record AgentRequest
         Profile = profile,
         Runtime = cases[0].Runtime.Name,
         Data = cases[0].Study.DataSources.Count > 0 ? cases[0].Study.DataSources : null,
+        Types = cases[0].Study.UserTypes,
     };
 
     /// <summary>The same request resolved like a command line (names checked against this process's registry).</summary>
     public RunRequest ToRunRequest() => RunRequest.Parse(Study, string.Join(",", Contenders), Join(Payloads),
-        Sizes is null ? null : string.Join(",", Sizes.Select(s => s.ToString(CultureInfo.InvariantCulture))), Join(Operations), Profile, Join(Shapes), dataPaths: Data);
+        Sizes is null ? null : string.Join(",", Sizes.Select(s => s.ToString(CultureInfo.InvariantCulture))), Join(Operations), Profile, Join(Shapes), dataPaths: Data, types: Types);
 
     /// <summary>The requested cases of <paramref name="plan"/>, in its order.</summary>
     public IReadOnlyList<PlannedCase> Select(IReadOnlyList<PlannedCase> plan) =>

@@ -82,7 +82,7 @@ public static class RunPlan
         IReadOnlyList<PayloadModel> own = [.. study.Workloads.Select(w => w.Payload).Distinct()];
         // A study of the user's documents keeps its own payloads: --payloads picks among its data sets by name.
         var payloads = request.Payloads is null ? own
-            : study.DataSources.Count > 0 ? [.. own.Where(p => request.Payloads.Any(r => r.Name == p.Name))]
+            : study.IsUserData ? [.. own.Where(p => request.Payloads.Any(r => r.Name == p.Name))]
             : request.Payloads;
         foreach (var payload in payloads)
         {

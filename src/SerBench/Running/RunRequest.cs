@@ -39,18 +39,18 @@ public sealed record RunRequest
     /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
     /// </summary>
     /// <remarks>
-    /// <c>dataPaths</c> (<c>--data</c>): files or folders of the user's JSON documents. With them, the run is the <c>data</c>
-    /// study unless <c>study</c> names another one.
+    /// <c>dataPaths</c> (<c>--data</c>): files or folders of the user's JSON documents; <c>types</c> (<c>--types</c>): the
+    /// user's compiled types. With either, the run is the studies of the user's data unless <c>study</c> names another one.
     /// </remarks>
     public static RunRequest Parse(string? study, string? contenders, string? payloads, string? sizes, string? operations, string? profile, string? shapes = null,
-        IReadOnlyList<Contender>? userContenders = null, IReadOnlyList<string>? dataPaths = null)
+        IReadOnlyList<Contender>? userContenders = null, IReadOnlyList<string>? dataPaths = null, UserTypesSource? types = null)
     {
         userContenders ??= [];
         IReadOnlyList<Contender> selectable = [.. ContenderRegistry.Selectable, .. userContenders];
         Contender? Find(string name) => selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
-        var dataStudies = DataStudiesFrom(dataPaths);
+        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
-        IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.Take(1).SelectMany(s => s.Workloads.Select(w => w.Payload))];
+        IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
         var studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
             : dataStudies.Count > 0 ? dataStudies
             : StudyRegistry.All;

@@ -103,6 +103,12 @@ public sealed class Study
     /// </summary>
     public IReadOnlyDictionary<string, string> ModelSources { get; init; } = new Dictionary<string, string>();
 
+    /// <summary>For the study of the user's compiled types, where they come from: every process that measures them loads them from there.</summary>
+    public UserData.UserTypesSource? UserTypes { get; init; }
+
+    /// <summary>Whether the study measures the user's own data (documents or types) rather than SerBench's built-in models.</summary>
+    public bool IsUserData => DataSources.Count > 0 || UserTypes is not null;
+
     /// <summary>Whether every cell of this study must run in the measuring agent (its model exists only there).</summary>
     public bool RunsInAgent => ModelSources.Count > 0;
 

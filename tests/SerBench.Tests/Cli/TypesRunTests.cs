@@ -1,0 +1,97 @@
+using SerBench.Comparison;
+using SerBench.Tests.UserData.Samples;
+
+namespace SerBench.Tests.Cli;
+
+/// <summary><c>serbench run --types</c> on classes of this test assembly, smoke profile, built-in contenders only.</summary>
+public sealed class TypesRunTests : IDisposable
+{
+    private static readonly string Assembly = typeof(Order).Assembly.Location;
+
+    private readonly TempDirectory _temp = new();
+
+    public void Dispose() => _temp.Dispose();
+
+    [Fact]
+    public void GeneratedInstances_AreVerifiedAndMeasured_PerContender()
+    {
+        var output = _temp.File("out");
+
+        var (exitCode, console, error) = CliTester.RunWithoutChartImages(["run", "--types", Assembly, "--type", typeof(Order).FullName!,
+            "--contenders", "stj-reflection-utf8,stj-sourcegen-utf8", "--profile", "smoke", "--out", output]);
+
+        Assert.True(exitCode == 0, error + console);
+        var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
+        Assert.Equal(8, cells.Count);
+        Assert.All(cells, c => Assert.Equal(("types", "order"), (c.Study, c.Payload)));
+        Assert.All(cells.Where(c => c.Contender == "stj-reflection-utf8"), c => Assert.Equal("OK", c.Status));
+        Assert.All(cells.Where(c => c.Contender == "stj-reflection-utf8"), c => Assert.True(c.MeanNs > 0));
+        // No source-generated context knows the user's type: said, not hidden.
+        Assert.All(cells.Where(c => c.Contender == "stj-sourcegen-utf8"), c => Assert.Equal("UNSUPPORTED", c.Status));
+        Assert.Equal([1, 100], cells.Select(c => c.Count).Distinct().Order());
+    }
+
+    [Fact]
+    public void Samples_FillTheInstances()
+    {
+        File.WriteAllText(_temp.File("order.json"), """{"id":7,"customerName":"Ada","state":"Shipped","placedAt":"2025-01-02T03:04:05+01:00","lines":[{"sku":"A","quantity":2,"price":9.99}],"tags":{"gift":"yes"}}""");
+        var output = _temp.File("out");
+
+        var (exitCode, console, error) = CliTester.RunWithoutChartImages(["run", "--types", Assembly, "--type", typeof(Order).FullName!, "--sample", _temp.File("order.json"),
+            "--contenders", "stj-reflection-utf8", "--shapes", "object", "--profile", "smoke", "--out", output]);
+
+        Assert.True(exitCode == 0, error + console);
+        var cell = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells.First(c => c.Operation == "serialize");
+        Assert.Equal("OK", cell.Status);
+        // {"Id":7,"CustomerName":"Ada","State":1,...}: the sample's values, written with the declared names.
+        Assert.InRange(cell.PayloadBytes!.Value, 150, 220);
+    }
+
+    [Theory]
+    [InlineData("SerBench.Tests.UserData.Samples.Ordr", "--type SerBench.Tests.UserData.Samples.Ordr: no public type of that name in SerBench.Tests.dll. Closest: SerBench.Tests.UserData.Samples.Order")]
+    [InlineData("SerBench.Tests.UserData.Samples.NeedsArguments", "has no public parameterless constructor")]
+    [InlineData("SerBench.Tests.UserData.Samples.Shape", "is abstract; give a concrete class.")]
+    [InlineData("SerBench.Tests.UserData.Samples.OrderState", "is a value type")]
+    public void TypeThatCannotBeMeasured_IsOneLine_Exit2(string type, string expected)
+    {
+        var (exitCode, console, error) = CliTester.Run(["run", "--types", Assembly, "--type", type, "--profile", "smoke", "--out", _temp.File("out")]);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains(expected, error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Equal("", console);
+    }
+
+    [Theory]
+    [InlineData("no-such.dll", "no such file")]
+    [InlineData("not-an-assembly.dll", "cannot be loaded as a .NET assembly")]
+    public void AssemblyThatCannotBeLoaded_IsOneLine_Exit2(string file, string expected)
+    {
+        File.WriteAllText(_temp.File("not-an-assembly.dll"), "MZ? not really");
+
+        var (exitCode, _, error) = CliTester.Run(["run", "--types", _temp.File(file), "--type", "A.B", "--profile", "smoke"]);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains(expected, error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void SampleThatDoesNotReadAsTheType_IsOneLine_Exit2()
+    {
+        File.WriteAllText(_temp.File("bad.json"), """{"id":"seven"}""");
+
+        var (exitCode, _, error) = CliTester.Run(["run", "--types", Assembly, "--type", typeof(Order).FullName!, "--sample", _temp.File("bad.json"), "--profile", "smoke"]);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith("serbench: --sample bad.json: does not read as SerBench.Tests.UserData.Samples.Order: ", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TypeWithoutTypes_IsRefused()
+    {
+        var (exitCode, _, error) = CliTester.Run(["run", "--type", "A.B"]);
+
+        Assert.Equal(2, exitCode);
+        Assert.Contains("--type and --sample need --types ASSEMBLY.dll", error, StringComparison.Ordinal);
+    }
+}

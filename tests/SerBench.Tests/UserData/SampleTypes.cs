@@ -1,0 +1,44 @@
+#pragma warning disable CA2227, CA1002 // Plain data classes, as users write them: settable collections, List<T>.
+namespace SerBench.Tests.UserData.Samples;
+
+/// <summary>A user's type as SerBench finds it in an assembly: nested objects, a list, a dictionary, an enum, decimals and dates.</summary>
+public sealed class Order
+{
+    public int Id { get; set; }
+
+    public string CustomerName { get; set; } = "";
+
+    public OrderState State { get; set; }
+
+    public DateTimeOffset PlacedAt { get; set; }
+
+    public decimal? Discount { get; set; }
+
+    public List<OrderLine> Lines { get; set; } = [];
+
+    public Dictionary<string, string> Tags { get; set; } = [];
+}
+
+public sealed class OrderLine
+{
+    public string Sku { get; set; } = "";
+
+    public int Quantity { get; set; }
+
+    public decimal Price { get; set; }
+}
+
+public enum OrderState
+{
+    Placed,
+    Shipped,
+    Delivered,
+}
+
+/// <summary>Cannot be created without arguments: refused with the reason.</summary>
+public sealed class NeedsArguments(int id)
+{
+    public int Id { get; } = id;
+}
+
+public abstract class Shape;
