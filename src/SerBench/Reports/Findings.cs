@@ -82,16 +82,21 @@ public static class Findings
             {
                 var gap = fastest.MeanNs!.Value / reference.MeanNs!.Value;
                 sentence.Add(Ties.Overlap(fastest, reference)
-                    ? $"it is tied with the hand-written reference {reference.Contender}"
-                    : gap > 1 ? $"the hand-written reference {reference.Contender} is {Times(gap)} faster still" : $"it beats the hand-written reference {reference.Contender} ({Times(1 / gap)})");
+                    ? $"it is tied with the reference {reference.Contender}"
+                    : gap > 1 ? $"the reference {reference.Contender} is {Times(gap)} faster still" : $"it beats the reference {reference.Contender} ({Times(1 / gap)})");
             }
 
             yield return string.Join("; ", sentence) + ".";
         }
     }
 
-    /// <summary>Only OK cells with a measurement are ranked; DIFFERS rows are timed but wrote another document.</summary>
-    public static bool IsRankable(ResultCell cell) => cell.Status == "OK" && cell.MeanNs is not null;
+    /// <summary>
+    /// Only OK cells with a measurement are ranked; DIFFERS rows are timed but wrote another document. On the user's own
+    /// documents a difference of form only (escapes, number notation, property order: the same data) is ranked too:
+    /// each library's default writer differs there, and a user asks which one is fastest all the same.
+    /// </summary>
+    public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
+        && (cell.Status == "OK" || (cell.Status == "DIFFERS" && cell.Reason?.StartsWith(Verification.Verifier.FormOnlyPrefix, StringComparison.Ordinal) == true));
 
     internal static string Workload(ResultCell cell)
     {
@@ -104,6 +109,11 @@ public static class Findings
             var other => other,
         };
         var count = cell.Count.ToString("N0", Invariant);
+        if (model == cell.Payload && cell.Shape == "many")
+        {
+            return $"the {count} documents of {model}, one call each"; // a data set of the user's
+        }
+
         return cell.Shape switch
         {
             "object" => $"one {model}",

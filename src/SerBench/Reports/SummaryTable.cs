@@ -32,7 +32,7 @@ public static class SummaryTable
             var byWorkload = contender.ToDictionary(c => (c.Payload, c.Shape, c.Count, c.Operation));
             var ratios = contender.Where(c => c.Ratio is > 0).Select(c => c.Ratio!.Value).ToList();
             var complete = workloads.All(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is not null);
-            var allOk = contender.All(c => c.Status == "OK");
+            var allOk = contender.All(Findings.IsRankable);
             var reference = contender.Any(c => c.Reference);
             var geometricMean = complete && ratios.Count == workloads.Count ? Math.Exp(ratios.Average(Math.Log)) : (double?)null;
             var order = geometricMean is null ? 2 : allOk && !reference ? 0 : 1;
@@ -58,7 +58,7 @@ public static class SummaryTable
         headers.Add("Geo-mean ratio");
         return new TableModel((title.Length == 0 ? "" : title + " · ") + "Summary: ns per object", headers, body,
         [
-            "Geo-mean ratio: geometric mean over all workloads of mean / baseline mean (lower is faster). Ranked: OK in every workload; the hand-written reference and DIFFERS rows are shown unranked; '—' = not timed (see status).",
+            "Geo-mean ratio: geometric mean over all workloads of mean / baseline mean (lower is faster). Ranked: OK in every workload (on your own documents, DIFFERS in form only counts too); the reference and DIFFERS rows are shown unranked; '—' = not timed (see status).",
         ]);
     }
 

@@ -13,6 +13,9 @@ namespace SerBench.Verification;
 /// </summary>
 internal static class Verifier
 {
+    /// <summary>How a DIFFERS verdict on the user's own document begins when only the form changed (the data is the same).</summary>
+    public const string FormOnlyPrefix = "output differs in form: ";
+
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed) =>
         workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed));
 
@@ -122,7 +125,7 @@ internal static class Verifier
             {
                 null => Verdict.Ok,
                 { Kind: JsonChangeKind.Data } change => new Verdict(VerificationStatus.Mismatch, "output changed the data: " + change),
-                var change => new Verdict(VerificationStatus.Differs, "output differs in form: " + change),
+                var change => new Verdict(VerificationStatus.Differs, FormOnlyPrefix + change),
             };
         }
         catch (JsonException exception)

@@ -31,6 +31,9 @@ public sealed class DataRunTests : IDisposable
         var report = File.ReadAllText(Path.Combine(output, "report.md"));
         Assert.Contains("| MB/s |", report, StringComparison.Ordinal);
         Assert.Contains("escaped differently", report, StringComparison.Ordinal);
+        // A difference of form only is still ranked, against the token walk as the reference.
+        Assert.Contains("reference stj-reader", report, StringComparison.Ordinal);
+        Assert.DoesNotContain("stj-node is not ranked", report, StringComparison.Ordinal);
     }
 
     [Fact]
