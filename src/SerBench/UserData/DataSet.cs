@@ -13,6 +13,11 @@ public sealed class DataSet
     /// <summary>The largest file SerBench reads as a document (every contender holds it, its output and its DOM in memory).</summary>
     public const long MaxFileBytes = 256L * 1024 * 1024;
 
+    /// <summary>The most documents one data set holds, and their largest total size: every process that measures them reads them all.</summary>
+    public const int MaxDocuments = 10_000;
+
+    public const long MaxTotalBytes = 1024L * 1024 * 1024;
+
     private DataSet(string name, string source, IReadOnlyList<JsonData> documents)
     {
         Name = name;
@@ -53,6 +58,17 @@ public sealed class DataSet
         else
         {
             throw new UsageException($"--data {path}: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.");
+        }
+
+        if (files.Length > MaxDocuments)
+        {
+            throw new UsageException($"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them.");
+        }
+
+        var total = files.Sum(f => new FileInfo(f).Length);
+        if (total > MaxTotalBytes)
+        {
+            throw new UsageException($"--data {path}: {total:N0} bytes in all; a data set holds at most {MaxTotalBytes:N0}. Give a folder with a sample of them.");
         }
 
         var documents = files.Select(file => new JsonData(Path.GetFileName(file), Read(path, file))).ToList();
