@@ -26,12 +26,18 @@ internal static class CSharpNames
         "NullableBoolean", "NullableInt32", "NullableInt64", "NullableDecimal", "NullableDouble",
     };
 
+    private static readonly string[] GeneratedSuffixes = ["PropInit", "SerializeHandler", "CtorParamInit"];
+
     /// <summary>
-    /// Whether a class of the model cannot be named <paramref name="name"/>: a name above, or <c>List</c> followed by a
-    /// capital (the generator's name for a list of something: <c>ListItem</c> is <c>List&lt;Item&gt;</c>'s).
+    /// Whether a class of the model cannot be named <paramref name="name"/>: a name above; <c>List</c> followed by a
+    /// capital (the generator's name for a list of something: <c>ListItem</c> is <c>List&lt;Item&gt;</c>'s); or a name
+    /// the generator gives its helpers for another type (<c>RootPropInit</c>, <c>RootSerializeHandler</c>, <c>Create_Root</c>).
     /// </summary>
     public static bool IsReservedClassName(string name) =>
-        ReservedClassNames.Contains(name) || (name.Length > 4 && name.StartsWith("List", StringComparison.Ordinal) && !char.IsLower(name[4]));
+        ReservedClassNames.Contains(name)
+        || (name.Length > 4 && name.StartsWith("List", StringComparison.Ordinal) && !char.IsLower(name[4]))
+        || name.StartsWith("Create_", StringComparison.Ordinal)
+        || GeneratedSuffixes.Any(suffix => name.Length > suffix.Length && name.EndsWith(suffix, StringComparison.Ordinal));
 
     /// <summary>Property names that would hide <see cref="object"/>'s members (a compiler warning) in every class.</summary>
     public static IReadOnlyList<string> ObjectMembers { get; } = ["Equals", "GetHashCode", "GetType", "ToString", "MemberwiseClone", "Finalize", "ReferenceEquals"];

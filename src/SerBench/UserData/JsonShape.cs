@@ -29,32 +29,32 @@ internal sealed class JsonShape(string path)
     /// <summary>The first string whose escapes are not valid UTF-16 (a lone surrogate), as written.</summary>
     public string? LoneSurrogate { get; private set; }
 
-    /// <summary>The kinds seen besides null, in the words of the notes.</summary>
-    public IEnumerable<string> Kinds()
+    /// <summary>The kinds of value seen besides null (<see cref="JsonValueKind.True"/> for booleans).</summary>
+    public IEnumerable<JsonValueKind> Kinds()
     {
         if (Object is not null)
         {
-            yield return "object";
+            yield return JsonValueKind.Object;
         }
 
         if (Array is not null)
         {
-            yield return "array";
+            yield return JsonValueKind.Array;
         }
 
         if (Strings > 0)
         {
-            yield return "string";
+            yield return JsonValueKind.String;
         }
 
         if (Numbers is not null)
         {
-            yield return "number";
+            yield return JsonValueKind.Number;
         }
 
         if (Bools > 0)
         {
-            yield return "boolean";
+            yield return JsonValueKind.True;
         }
     }
 

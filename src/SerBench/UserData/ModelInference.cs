@@ -139,20 +139,22 @@ public static class ModelInference
 
             if (kinds.Count > 1)
             {
-                _notes.Add($"{shape.Path}: holds {string.Join(", ", kinds[..^1])} and {kinds[^1]} values: object, which System.Text.Json reads as JsonElement and " +
+                _notes.Add($"{shape.Path}: holds {string.Join(", ", kinds[..^1].Select(Word))} and {Word(kinds[^1])} values: object, which System.Text.Json reads as JsonElement and " +
                            "Newtonsoft.Json as JToken; libraries that bind one type per member cannot round-trip it");
                 return new TypeRef(TypeKind.Object, nullable);
             }
 
             return kinds[0] switch
             {
-                "object" => new TypeRef(TypeKind.Class, nullable, Class: ResolveClass(shape.Object!, shape.Path, hint.Name)),
-                "array" => new TypeRef(TypeKind.List, nullable, Element: Resolve(shape.Array!.Element, hint.IsElement ? hint : new Hint(CSharpNames.Singular(hint.Name), true))),
-                "string" => new TypeRef(TypeKind.String, nullable),
-                "boolean" => new TypeRef(TypeKind.Bool, nullable),
+                JsonValueKind.Object => new TypeRef(TypeKind.Class, nullable, Class: ResolveClass(shape.Object!, shape.Path, hint.Name)),
+                JsonValueKind.Array => new TypeRef(TypeKind.List, nullable, Element: Resolve(shape.Array!.Element, hint.IsElement ? hint : new Hint(CSharpNames.Singular(hint.Name), true))),
+                JsonValueKind.String => new TypeRef(TypeKind.String, nullable),
+                JsonValueKind.True => new TypeRef(TypeKind.Bool, nullable),
                 _ => new TypeRef(Number(shape.Numbers!, shape.Path), nullable),
             };
         }
+
+        private static string Word(JsonValueKind kind) => kind == JsonValueKind.True ? "boolean" : kind.ToString().ToLowerInvariant();
 
         private ClassDraft ResolveClass(ObjectShape shape, string path, string hint)
         {

@@ -158,9 +158,9 @@ public class ModelInferenceTests
     [Fact]
     public void Infer_ClassNamesTheGeneratedFileUses_AreNotTaken()
     {
-        var model = Infer("""{"list":{"a":1},"system":{"b":1},"rootJsonContext":{"c":1},"dataMember":{"d":1},"options":{"e":1},"int32":{"f":1},"listItems":[{"g":1}],"listing":{"h":1}}""");
+        var model = Infer("""{"list":{"a":1},"system":{"b":1},"rootJsonContext":{"c":1},"dataMember":{"d":1},"options":{"e":1},"int32":{"f":1},"listItems":[{"g":1}],"listing":{"h":1},"rootPropInit":{"i":1}}""");
 
-        Assert.Equal(["Root", "RootList", "RootSystem", "RootRootJsonContext", "RootDataMember", "RootOptions", "RootInt32", "RootListItem", "Listing"],
+        Assert.Equal(["Root", "RootList", "RootSystem", "RootRootJsonContext", "RootDataMember", "RootOptions", "RootInt32", "RootListItem", "Listing", "RootPropInit2"],
             model.Classes.Select(c => c.Name));
     }
 

@@ -24,7 +24,7 @@ public class ModelRoundTripTests
           "matrix": [[1, 2.5], [], [-0.0]], "tags": [], "mixed": [1, "a", { "b": [true] }, [null], 1.5e300],
           "lines": [{ "sku": "A-1", "qty": 2, "note": "gift" }, { "sku": "B-2", "qty": 1, "options": { "color": "red" } }],
           "nothing": null, "maybe": null, "list": { "a": 1 }, "system": { "b": 2 },
-          "options": { "o": 1 }, "default": { "d": 1 }, "string": { "s": 1 }, "listItems": [{ "l": 1 }], "items": [{ "i": 1 }]
+          "options": { "o": 1 }, "default": { "d": 1 }, "string": { "s": 1 }, "listItems": [{ "l": 1 }], "items": [{ "i": 1 }], "rootPropInit": { "p": 1 }
         }
         """,
         """
@@ -37,7 +37,7 @@ public class ModelRoundTripTests
           "matrix": [], "tags": [], "mixed": [],
           "lines": [],
           "nothing": null, "maybe": 7, "list": { "a": 2 }, "system": { "b": 3 },
-          "options": { "o": 2 }, "default": { "d": 2 }, "string": { "s": 2 }, "listItems": [], "items": []
+          "options": { "o": 2 }, "default": { "d": 2 }, "string": { "s": 2 }, "listItems": [], "items": [], "rootPropInit": { "p": 2 }
         }
         """,
     ];
