@@ -275,6 +275,9 @@ public static class JsonTextComparer
         return new JsonChange(JsonChangeKind.Data, path, $"{expected} became {actual} ({NumberChange(expected, left, right)})");
     }
 
+    /// <summary>Whether two JSON number texts have the same exact value (<c>30</c>, <c>30.0</c>, <c>3e1</c>; not <c>-0</c> and <c>0</c>).</summary>
+    internal static bool SameNumber(string left, string right) => ExactNumber.Parse(left) == ExactNumber.Parse(right);
+
     /// <summary>Names why a number's value changed, in the order a user would look for it.</summary>
     private static string NumberChange(string text, ExactNumber original, ExactNumber written)
     {

@@ -18,7 +18,7 @@ public sealed class DataRunTests : IDisposable
         var output = _temp.File("out");
 
         var (exitCode, console, error) = CliTester.RunWithoutChartImages(
-            ["run", "--data", _temp.File("orders"), "--contenders", "stj-reader,stj-document,stj-node", "--profile", "smoke", "--out", output]);
+            ["run", "--data", _temp.File("orders"), "--study", "data", "--contenders", "stj-reader,stj-document,stj-node", "--profile", "smoke", "--out", output]);
 
         Assert.True(exitCode == 0, error + console);
         var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;

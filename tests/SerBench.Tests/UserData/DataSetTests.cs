@@ -96,7 +96,7 @@ public class DataSetTests
     }
 
     [Fact]
-    public void RunRequest_WithData_RunsTheDataStudyWithOneWorkloadPerSet()
+    public void RunRequest_WithData_RunsTheDataStudyAndTheTypedStudyWithOneWorkloadPerSet()
     {
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("one.json"), """{"a":[1,2]}""");
@@ -106,10 +106,14 @@ public class DataSetTests
 
         var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json"), temp.File("many")]);
 
-        var study = Assert.Single(request.Studies);
-        Assert.Equal("data", study.Name);
-        Assert.Equal([("one", "Object", 1), ("many", "Many", 2)], study.Workloads.Select(w => (w.Payload.Name, w.Shape.ToString(), w.Count)));
-        Assert.Equal([temp.File("one.json"), temp.File("many")], study.DataSources);
+        Assert.Equal(["data", "data-typed"], request.Studies.Select(s => s.Name));
+        foreach (var study in request.Studies)
+        {
+            Assert.Equal([("one", "Object", 1), ("many", "Many", 2)], study.Workloads.Select(w => (w.Payload.Name, w.Shape.ToString(), w.Count)));
+            Assert.Equal([temp.File("one.json"), temp.File("many")], study.DataSources);
+        }
+
+        Assert.Equal(["many", "one"], request.Studies[1].ModelSources.Keys.Order(StringComparer.Ordinal));
     }
 
     [Fact]

@@ -1,0 +1,241 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using SerBench.Verification;
+
+namespace SerBench.UserData;
+
+/// <summary>
+/// Everything the documents showed at one place (<see cref="Path"/>: <c>$.orders[*].price</c>): how many values of
+/// each kind, and for objects, arrays and numbers what they held. One shape stands for every value at that place in
+/// every document, so the model is as small as the documents' structure, whatever their size.
+/// </summary>
+internal sealed class JsonShape(string path)
+{
+    public string Path { get; } = path;
+
+    public int Nulls { get; private set; }
+
+    public int Bools { get; private set; }
+
+    public int Strings { get; private set; }
+
+    public NumberShape? Numbers { get; private set; }
+
+    public ObjectShape? Object { get; private set; }
+
+    public ArrayShape? Array { get; private set; }
+
+    /// <summary>The first string whose escapes are not valid UTF-16 (a lone surrogate), as written.</summary>
+    public string? LoneSurrogate { get; private set; }
+
+    /// <summary>The kinds of value seen besides null (<see cref="JsonValueKind.True"/> for booleans).</summary>
+    public IEnumerable<JsonValueKind> Kinds()
+    {
+        if (Object is not null)
+        {
+            yield return JsonValueKind.Object;
+        }
+
+        if (Array is not null)
+        {
+            yield return JsonValueKind.Array;
+        }
+
+        if (Strings > 0)
+        {
+            yield return JsonValueKind.String;
+        }
+
+        if (Numbers is not null)
+        {
+            yield return JsonValueKind.Number;
+        }
+
+        if (Bools > 0)
+        {
+            yield return JsonValueKind.True;
+        }
+    }
+
+    /// <summary>Adds the value the reader is on (its first token) and reads to its end.</summary>
+    public void Add(ref Utf8JsonReader reader)
+    {
+        switch (reader.TokenType)
+        {
+            case JsonTokenType.StartObject:
+                (Object ??= new ObjectShape(Path)).Add(ref reader);
+                break;
+            case JsonTokenType.StartArray:
+                (Array ??= new ArrayShape(new JsonShape(Path + "[*]"))).Add(ref reader);
+                break;
+            case JsonTokenType.String:
+                Strings++;
+                if (LoneSurrogate is null && reader.ValueIsEscaped && TryGetString(ref reader) is null)
+                {
+                    LoneSurrogate = Encoding.UTF8.GetString(reader.ValueSpan);
+                }
+
+                break;
+            case JsonTokenType.Number:
+                (Numbers ??= new NumberShape()).Add(ref reader);
+                break;
+            case JsonTokenType.Null:
+                Nulls++;
+                break;
+            default:
+                Bools++;
+                break;
+        }
+    }
+
+    /// <summary>A string's or name's value; null when its escapes are not valid UTF-16 (a lone surrogate).</summary>
+    public static string? TryGetString(ref Utf8JsonReader reader)
+    {
+        try
+        {
+            return reader.GetString() ?? "";
+        }
+        catch (InvalidOperationException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary><c>$.name</c> for a plain name, <c>$["first-name"]</c> for any other.</summary>
+    public static string Member(string path, string name) =>
+        name.Length > 0 && !char.IsAsciiDigit(name[0]) && name.All(c => char.IsAsciiLetterOrDigit(c) || c == '_') ? $"{path}.{name}" : $"{path}[{ObjectComparer.Quote(name)}]";
+}
+
+/// <summary>The objects at one place: their members in document order, and in how many of them each one was present.</summary>
+internal sealed class ObjectShape(string path)
+{
+    private readonly Dictionary<string, MemberShape> _byName = new(StringComparer.Ordinal);
+
+    /// <summary>How many objects were seen here.</summary>
+    public int Count { get; private set; }
+
+    public List<MemberShape> Members { get; } = [];
+
+    public void Add(ref Utf8JsonReader reader)
+    {
+        Count++;
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        MemberShape? previous = null;
+        while (reader.Read() && reader.TokenType != JsonTokenType.EndObject)
+        {
+            var name = JsonShape.TryGetString(ref reader);
+            var unreadable = name is null;
+            name ??= Encoding.UTF8.GetString(reader.ValueSpan);
+            if (!_byName.TryGetValue(name, out var member))
+            {
+                // A member first seen here goes after the one it follows here, so an optional member keeps its place.
+                member = _byName[name] = new MemberShape(name, new JsonShape(JsonShape.Member(path, name)));
+                Members.Insert(previous is null ? 0 : Members.IndexOf(previous) + 1, member);
+            }
+
+            member.UnreadableName |= unreadable;
+            if (seen.Add(name))
+            {
+                member.Present++;
+            }
+            else
+            {
+                member.Duplicated = true;
+            }
+
+            reader.Read();
+            member.Value.Add(ref reader);
+            previous = member;
+        }
+    }
+}
+
+/// <summary>One member name of the objects at a place, and every value it had.</summary>
+internal sealed class MemberShape(string name, JsonShape value)
+{
+    public string Name { get; } = name;
+
+    public JsonShape Value { get; } = value;
+
+    /// <summary>In how many objects it was present.</summary>
+    public int Present { get; set; }
+
+    /// <summary>Written twice in one object.</summary>
+    public bool Duplicated { get; set; }
+
+    /// <summary>The name's escapes are not valid UTF-16: <see cref="Name"/> is its escaped text.</summary>
+    public bool UnreadableName { get; set; }
+}
+
+/// <summary>The arrays at one place; <see cref="Element"/> is every element of all of them.</summary>
+internal sealed class ArrayShape(JsonShape element)
+{
+    public JsonShape Element { get; } = element;
+
+    public void Add(ref Utf8JsonReader reader)
+    {
+        while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
+        {
+            Element.Add(ref reader);
+        }
+    }
+}
+
+/// <summary>
+/// The numbers at one place, and for each .NET number type the first of them it cannot hold exactly: read as that type
+/// by System.Text.Json's reader and written back in .NET's shortest round-trip form, the value must be the same
+/// (notation aside: <c>1.10</c> written <c>1.1</c> is the same value; <c>-0</c> written <c>0</c> is not).
+/// </summary>
+internal sealed class NumberShape
+{
+    /// <summary>Whether every number was written as an integer (no fraction, no exponent).</summary>
+    public bool AllIntegers => FirstFraction is null;
+
+    public string? FirstInteger { get; private set; }
+
+    /// <summary>The first number written with a fraction or an exponent.</summary>
+    public string? FirstFraction { get; private set; }
+
+    public string? NotInt { get; private set; }
+
+    public string? NotLong { get; private set; }
+
+    public string? NotDecimal { get; private set; }
+
+    public string? NotDouble { get; private set; }
+
+    public void Add(ref Utf8JsonReader reader)
+    {
+        var text = Encoding.UTF8.GetString(reader.ValueSpan);
+        if (text.AsSpan().IndexOfAny('.', 'e', 'E') < 0)
+        {
+            FirstInteger ??= text;
+        }
+        else
+        {
+            FirstFraction ??= text;
+        }
+
+        var invariant = CultureInfo.InvariantCulture;
+        if (NotInt is null && !(reader.TryGetInt32(out var i) && JsonTextComparer.SameNumber(text, i.ToString(invariant))))
+        {
+            NotInt = text;
+        }
+
+        if (NotLong is null && !(reader.TryGetInt64(out var l) && JsonTextComparer.SameNumber(text, l.ToString(invariant))))
+        {
+            NotLong = text;
+        }
+
+        if (NotDecimal is null && !(reader.TryGetDecimal(out var m) && JsonTextComparer.SameNumber(text, m.ToString(invariant))))
+        {
+            NotDecimal = text;
+        }
+
+        if (NotDouble is null && !(reader.TryGetDouble(out var d) && double.IsFinite(d) && JsonTextComparer.SameNumber(text, d.ToString("R", invariant))))
+        {
+            NotDouble = text;
+        }
+    }
+}

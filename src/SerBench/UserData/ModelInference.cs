@@ -1,0 +1,336 @@
+using System.Globalization;
+using System.Text.Json;
+using SerBench.Verification;
+
+namespace SerBench.UserData;
+
+/// <summary>Infers a C# model from the user's JSON documents: the types that hold every document of a set.</summary>
+/// <remarks>
+/// <para>What every document shows at one place (<c>$.orders[*].price</c>) is merged, and one type chosen for it:</para>
+/// <list type="bullet">
+/// <item>Objects are classes, their members properties in document order, with the JSON name kept exactly. Objects at
+/// different places share a class when their members (names, order, types, optional and nullable) are the same.
+/// Classes are named from the member that holds them (<c>address</c> → <c>Address</c>, <c>items</c> → <c>Item</c>),
+/// the root <c>Root</c> (<c>RootItem</c> for a root array), with the parent's name before it or a number after it when taken.</item>
+/// <item>Arrays are <c>List&lt;T&gt;</c> of what all their elements show; arrays of arrays are lists of lists.</item>
+/// <item>Numbers get the first type that holds every value exactly, as System.Text.Json reads and writes it:
+/// integers <c>int</c>, <c>long</c>, <c>decimal</c> (beyond long, up to 28 digits), then <c>double</c>; numbers with a
+/// fraction or an exponent <c>double</c> (shortest round-trip form), else <c>decimal</c> (more digits than double keeps,
+/// trailing zeros kept). <c>-0</c> is a <c>double</c>: only double keeps the sign. A value no type holds (<c>1e400</c>,
+/// 40 significant digits) leaves the member a <c>double</c> and a loss is noted: the round trip changes it, or the
+/// library refuses it (System.Text.Json reads <c>1e400</c> as ∞ and will not write ∞).</item>
+/// <item>Strings stay strings, dates included, so the round trip keeps their text. A string whose escapes are not
+/// valid UTF-16 (a lone surrogate) cannot be held by a .NET string: noted as a loss.</item>
+/// <item>A member that is null somewhere is nullable (<c>int?</c>); one that is only ever null is <c>string?</c>, and
+/// the elements of arrays that are always empty are <c>string</c>: placeholders every library handles.</item>
+/// <item>A member absent from some objects is optional: nullable, and not written when null, so absent stays absent.
+/// A member both absent somewhere and null somewhere loses its explicit nulls (written back as absent; a property
+/// cannot tell the two apart): noted as a loss.</item>
+/// <item>A place that holds values of several kinds (a number here, a string there; objects and arrays in one array)
+/// is <c>object</c>: System.Text.Json reads such values as <c>JsonElement</c>, Newtonsoft.Json as <c>JToken</c>;
+/// libraries that bind one type per member (DataContractJsonSerializer, ServiceStack.Text, the source-generating ones)
+/// cannot round-trip it. Integers mixed with fractions are not mixed kinds: they are numbers, see above.</item>
+/// <item>A key written twice in one object is one property: one of its values is lost (noted).</item>
+/// </list>
+/// <para>The root of every document must be an object (root type <c>Root</c>) or, in every document, an array
+/// (<c>List&lt;RootItem&gt;</c>, or <c>List&lt;int&gt;</c> and the like). A scalar root, or objects in some documents and
+/// arrays in others, has no typed model: <see cref="NotSupportedException"/> says which document and why.</para>
+/// </remarks>
+public static class ModelInference
+{
+    /// <summary>The model that holds every document of <paramref name="documents"/>.</summary>
+    /// <exception cref="NotSupportedException">A document's root is not an object or an array, or not the same as the others'; the message says which and is meant for the user.</exception>
+    /// <exception cref="JsonException">A document is not JSON (<see cref="DataSet.Load"/> has already checked that).</exception>
+    public static InferredModel Infer(string dataSetName, IReadOnlyList<JsonData> documents)
+    {
+        ArgumentNullException.ThrowIfNull(dataSetName);
+        if (documents.Count == 0)
+        {
+            throw new ArgumentException("a data set has at least one document", nameof(documents));
+        }
+
+        var root = new JsonShape("$");
+        (JsonData Document, JsonTokenType Kind)? first = null;
+        foreach (var document in documents)
+        {
+            var utf8 = document.Utf8.AsSpan();
+            var reader = new Utf8JsonReader(utf8.StartsWith("\uFEFF"u8) ? utf8[3..] : utf8, JsonTextComparer.ReaderOptions);
+            reader.Read();
+            if (reader.TokenType is not (JsonTokenType.StartObject or JsonTokenType.StartArray))
+            {
+                throw new NotSupportedException($"{document.Name} is {Describe(reader.TokenType)} at its root: a typed model needs an object or an array there");
+            }
+
+            if (first is { } earlier && earlier.Kind != reader.TokenType)
+            {
+                throw new NotSupportedException(
+                    $"{earlier.Document.Name} is {Describe(earlier.Kind)} at its root and {document.Name} {Describe(reader.TokenType)}: a typed model needs the same root in every document");
+            }
+
+            first ??= (document, reader.TokenType);
+            root.Add(ref reader);
+        }
+
+        return new ModelBuilder().Build(dataSetName, documents.Count, root);
+    }
+
+    private static string Describe(JsonTokenType kind) => kind switch
+    {
+        JsonTokenType.StartObject => "an object",
+        JsonTokenType.StartArray => "an array",
+        JsonTokenType.String => "a string",
+        JsonTokenType.Number => "a number",
+        JsonTokenType.Null => "null",
+        _ => "a boolean",
+    };
+
+    /// <summary>Turns the shapes into types, classes and notes, then names the classes from the root down.</summary>
+    private sealed class ModelBuilder
+    {
+        private readonly Dictionary<string, ClassDraft> _classes = new(StringComparer.Ordinal);
+        private readonly List<string> _notes = [];
+        private readonly List<string> _losses = [];
+
+        public InferredModel Build(string dataSetName, int documentCount, JsonShape root)
+        {
+            var rootType = Resolve(root, new Hint("Root", IsElement: false));
+            var ordered = new List<ClassDraft>();
+            NameClasses(rootType, parent: null, new HashSet<string>(StringComparer.Ordinal), ordered);
+            var classes = ordered.ToDictionary(draft => draft, Finish);
+            foreach (var draft in ordered)
+            {
+                _notes.AddRange(draft.Paths.Skip(1).Select(path => $"{path}: the same members as {draft.Paths[0]}, so the same class, {draft.Name}"));
+            }
+
+            var rootClass = rootType;
+            while (rootClass.Element is not null)
+            {
+                rootClass = rootClass.Element;
+            }
+
+            return new InferredModel
+            {
+                DataSetName = dataSetName,
+                DocumentCount = documentCount,
+                RootType = rootType.CSharp,
+                RootClass = rootClass.Class is { } draftOfRoot ? classes[draftOfRoot] : null,
+                Classes = [.. ordered.Select(draft => classes[draft])],
+                Notes = [.. _notes, .. _losses],
+                Losses = _losses,
+            };
+        }
+
+        private TypeRef Resolve(JsonShape shape, Hint hint)
+        {
+            var nullable = shape.Nulls > 0;
+            if (shape.LoneSurrogate is { } text)
+            {
+                _losses.Add($"{shape.Path}: \"{Clip(text)}\" is not valid UTF-16 (a lone surrogate escape), so no .NET string holds it");
+            }
+
+            var kinds = shape.Kinds().ToList();
+            if (kinds.Count == 0)
+            {
+                _notes.Add(nullable
+                    ? $"{shape.Path}: only ever null: string?, a placeholder (any nullable type would do)"
+                    : $"{shape.Path}: every array here is empty: elements typed string, a placeholder (any type would do)");
+                return new TypeRef(TypeKind.String, nullable);
+            }
+
+            if (kinds.Count > 1)
+            {
+                _notes.Add($"{shape.Path}: holds {string.Join(", ", kinds[..^1].Select(Word))} and {Word(kinds[^1])} values: object, which System.Text.Json reads as JsonElement and " +
+                           "Newtonsoft.Json as JToken; libraries that bind one type per member cannot round-trip it");
+                return new TypeRef(TypeKind.Object, nullable);
+            }
+
+            return kinds[0] switch
+            {
+                JsonValueKind.Object => new TypeRef(TypeKind.Class, nullable, Class: ResolveClass(shape.Object!, shape.Path, hint.Name)),
+                JsonValueKind.Array => new TypeRef(TypeKind.List, nullable, Element: Resolve(shape.Array!.Element, hint.IsElement ? hint : new Hint(CSharpNames.Singular(hint.Name), true))),
+                JsonValueKind.String => new TypeRef(TypeKind.String, nullable),
+                JsonValueKind.True => new TypeRef(TypeKind.Bool, nullable),
+                _ => new TypeRef(Number(shape.Numbers!, shape.Path), nullable),
+            };
+        }
+
+        private static string Word(JsonValueKind kind) => kind == JsonValueKind.True ? "boolean" : kind.ToString().ToLowerInvariant();
+
+        private ClassDraft ResolveClass(ObjectShape shape, string path, string hint)
+        {
+            var members = new List<MemberDraft>(shape.Members.Count);
+            foreach (var member in shape.Members)
+            {
+                var optional = member.Present < shape.Count;
+                var nullable = member.Value.Nulls > 0;
+                var type = Resolve(member.Value, new Hint(CSharpNames.Identifier(member.Name), IsElement: false));
+                var where = member.Value.Path;
+                if (optional && nullable)
+                {
+                    _losses.Add($"{where}: absent from {shape.Count - member.Present:N0} of {shape.Count:N0} objects and null in {member.Value.Nulls:N0}: " +
+                                "optional, so its nulls are written back as absent (a property cannot tell absent from null)");
+                }
+
+                if (member.Duplicated)
+                {
+                    _losses.Add($"{where}: written twice in one object: a property holds one of the values (System.Text.Json keeps the last)");
+                }
+
+                if (member.UnreadableName)
+                {
+                    _losses.Add($"{where}: the name is not valid UTF-16 (a lone surrogate escape): the model names it by its escaped text");
+                }
+
+                members.Add(new MemberDraft(member.Name, optional ? type with { Nullable = true } : type, optional, nullable));
+            }
+
+            // Names are length-prefixed: a JSON name may hold any character, so no separator alone would do.
+            var signature = string.Join(";", members.Select(m => $"{m.JsonName.Length}:{m.JsonName}:{m.Type.Key}:{m.Optional}:{m.Nullable}"));
+            if (!_classes.TryGetValue(signature, out var draft))
+            {
+                draft = _classes[signature] = new ClassDraft(_classes.Count, hint, members);
+            }
+
+            draft.Paths.Add(path);
+            return draft;
+        }
+
+        /// <summary>The first number type that holds every value exactly; <c>double</c> with a loss noted when none does.</summary>
+        private TypeKind Number(NumberShape numbers, string path)
+        {
+            if (numbers.AllIntegers)
+            {
+                if (numbers.NotInt is null)
+                {
+                    return TypeKind.Int;
+                }
+
+                if (numbers.NotLong is null)
+                {
+                    return Decided(TypeKind.Long, $"long: {Clip(numbers.NotInt)} is beyond int");
+                }
+
+                if (numbers.NotDecimal is null)
+                {
+                    return Decided(TypeKind.Decimal, $"decimal: {Clip(numbers.NotLong)} is beyond long");
+                }
+
+                if (numbers.NotDouble is null)
+                {
+                    var why = IsNegativeZero(numbers.NotDecimal) ? "keeps its sign only in a double" : "is beyond decimal";
+                    return Decided(TypeKind.Double, $"double: {Clip(numbers.NotDecimal)} {why}");
+                }
+            }
+            else
+            {
+                if (numbers.NotDouble is null)
+                {
+                    return numbers.FirstInteger is { } integer
+                        ? Decided(TypeKind.Double, $"double: integers ({Clip(integer)}) and numbers with a fraction or an exponent ({Clip(numbers.FirstFraction!)})")
+                        : TypeKind.Double;
+                }
+
+                if (numbers.NotDecimal is null)
+                {
+                    return Decided(TypeKind.Decimal, $"decimal: {Clip(numbers.NotDouble)} does not round-trip through double");
+                }
+            }
+
+            var value = numbers.NotDouble!;
+            var beyond = !double.IsFinite(double.Parse(value, NumberStyles.Float, CultureInfo.InvariantCulture));
+            _losses.Add($"{path}: double, though no .NET number type holds {Clip(value)} exactly" +
+                        (beyond ? ": it is beyond double's range, so libraries fail to read or to write it" : ": the round trip changes it"));
+            return TypeKind.Double;
+
+            TypeKind Decided(TypeKind kind, string note)
+            {
+                _notes.Add($"{path}: {note}");
+                return kind;
+            }
+        }
+
+        private static bool IsNegativeZero(string number) => number.StartsWith('-') && JsonTextComparer.SameNumber(number[1..], "0");
+
+        private static string Clip(string text) => text.Length > 40 ? text[..37] + "..." : text;
+
+        /// <summary>Names classes from the root down, so a name taken higher up makes a nested one take its parent's name first.</summary>
+        private static void NameClasses(TypeRef type, string? parent, HashSet<string> taken, List<ClassDraft> ordered)
+        {
+            if (type.Element is { } element)
+            {
+                NameClasses(element, parent, taken, ordered);
+            }
+
+            if (type.Class is not { Name: null } draft)
+            {
+                return;
+            }
+
+            bool Free(string name) => !taken.Contains(name) && !CSharpNames.IsReservedClassName(name);
+            var wanted = !Free(draft.Hint) && parent is not null && Free(parent + draft.Hint) ? parent + draft.Hint : draft.Hint;
+            draft.Name = CSharpNames.Unique(wanted, taken, CSharpNames.IsReservedClassName);
+            ordered.Add(draft);
+            foreach (var member in draft.Members)
+            {
+                NameClasses(member.Type, draft.Name, taken, ordered);
+            }
+        }
+
+        private static InferredClass Finish(ClassDraft draft)
+        {
+            var taken = new HashSet<string>(CSharpNames.ObjectMembers, StringComparer.Ordinal) { draft.Name! };
+            return new InferredClass(draft.Name!,
+                [.. draft.Members.Select(m => new InferredMember(m.JsonName, CSharpNames.Unique(CSharpNames.Identifier(m.JsonName), taken), m.Type.CSharp, m.Optional, m.Nullable))],
+                draft.Paths);
+        }
+    }
+
+    /// <summary>The class name wanted for objects at a place; <see cref="IsElement"/> once it names a list's element.</summary>
+    private readonly record struct Hint(string Name, bool IsElement);
+
+    private enum TypeKind
+    {
+        Bool,
+        String,
+        Int,
+        Long,
+        Decimal,
+        Double,
+        Object,
+        Class,
+        List,
+    }
+
+    private sealed record TypeRef(TypeKind Kind, bool Nullable, TypeRef? Element = null, ClassDraft? Class = null)
+    {
+        /// <summary>The type's identity in a class signature: classes by draft, not by name (names come last).</summary>
+        public string Key => Kind switch
+        {
+            TypeKind.Class => $"C{Class!.Id}",
+            TypeKind.List => $"L<{Element!.Key}>",
+            _ => Kind.ToString(),
+        } + (Nullable ? "?" : "");
+
+        public string CSharp => Kind switch
+        {
+            TypeKind.Class => Class!.Name!,
+            TypeKind.List => $"List<{Element!.CSharp}>",
+            _ => Kind.ToString().ToLowerInvariant(), // bool, string, int, long, decimal, double, object: the C# keywords
+        } + (Nullable ? "?" : "");
+    }
+
+    private sealed class ClassDraft(int id, string hint, IReadOnlyList<MemberDraft> members)
+    {
+        public int Id { get; } = id;
+
+        public string Hint { get; } = hint;
+
+        public IReadOnlyList<MemberDraft> Members { get; } = members;
+
+        public List<string> Paths { get; } = [];
+
+        public string? Name { get; set; }
+    }
+
+    private sealed record MemberDraft(string JsonName, TypeRef Type, bool Optional, bool Nullable);
+}
