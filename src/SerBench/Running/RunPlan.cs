@@ -35,6 +35,16 @@ public static class RunPlan
         foreach (var study in request.Studies)
         {
             var contenders = request.Contenders ?? [.. study.Contenders.Select(name => request.Find(name) ?? ContenderRegistry.Missing(name))];
+            if (study.IsUserData && request.Contenders is not null)
+            {
+                // --data makes a study of document models and one of typed objects: each keeps the named contenders of its own kind.
+                contenders = [.. contenders.Where(c => study.Contenders.Contains(c.Name, StringComparer.OrdinalIgnoreCase))];
+                if (contenders.Count == 0)
+                {
+                    continue;
+                }
+            }
+
             var baseline = contenders.Any(c => c.Name == study.Baseline) ? study.Baseline : contenders[0].Name;
             var ordered = contenders.OrderBy(c => c.Name == baseline ? 0 : 1).ToList();
             foreach (var workload in Workloads(study, request))

@@ -56,8 +56,8 @@ public sealed record RunRequest
             : StudyRegistry.All;
         return new RunRequest
         {
-            // User packs hold typed serializers: they join the typed studies, not the study of documents.
-            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.DataSources.Count > 0 ? s : s.Admitting(userContenders, Find))],
+            // User packs hold typed serializers: they join the typed studies (the user's models and types too), not the study of document models.
+            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Name == DataStudy.Name ? s : s.Admitting(userContenders, Find))],
             UserContenders = userContenders,
             Contenders = contenders is null ? null
                 : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, selectable, c => c.Name)).Distinct()],

@@ -68,4 +68,20 @@ public sealed class DataRunTests : IDisposable
         Assert.Equal(2, again.ExitCode);
         Assert.Contains("already exists", again.Error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void GeneratedDataSet_RoundTripsThroughEveryBuiltInTypedContender_OnItsInferredModel()
+    {
+        Assert.Equal(0, CliTester.Run(["samples", "--out", _temp.File("s"), "--size", "20KB"]).ExitCode);
+        string[] builtIn = ["stj-sourcegen-utf8", "stj-reflection-utf8", "stj-reflection-string", "datacontract-json"];
+
+        // verify exits 1 on any MISMATCH or CRASH; the model exists only in the agent, which is built for it.
+        var (exitCode, console, error) = CliTester.Run(["verify", "--data", _temp.File("s"), "--study", "data-typed", "--contenders", string.Join(",", builtIn), "--json"]);
+
+        Assert.True(exitCode == 0, error + console);
+        using var verdicts = System.Text.Json.JsonDocument.Parse(console);
+        var statuses = verdicts.RootElement.EnumerateArray().Select(v => (Contender: v.GetProperty("contender").GetString(), Status: v.GetProperty("status").GetString())).ToList();
+        Assert.Equal(builtIn.Order(), statuses.Select(s => s.Contender).Order());
+        Assert.All(statuses, s => Assert.Contains(s.Status, new[] { "OK", "DIFFERS" }));
+    }
 }
