@@ -53,12 +53,20 @@ public static class DataStudy
                 "Each document is read into the inferred model (property names kept by [JsonPropertyName] and [DataMember]); the gate compares " +
                 "what each library writes with your document itself, so a number written in another notation or text escaped another way DIFFERS.",
                 .. sets.Where(s => !typed.Contains(s)).Select(s => $"{s.Name}: no typed model: {models.GetValueOrDefault(s.Name)?.Reason ?? "not inferred"}"),
-                .. typed.SelectMany(s => models[s.Name].Notes.Select(note => $"{s.Name}: {note}")),
+                .. typed.SelectMany(s => CappedNotes(s.Name, models[s.Name].Notes)),
             ],
             DataSources = [.. sets.Select(s => s.Source)],
             ModelSources = typed.ToDictionary(s => s.Name, s => models[s.Name].Source!, StringComparer.Ordinal),
         };
     }
+
+    /// <summary>The most model notes a report shows per data set; model.cs holds them all as comments.</summary>
+    public const int NotesShown = 8;
+
+    private static IEnumerable<string> CappedNotes(string dataSet, IReadOnlyList<string> notes) =>
+        notes.Count <= NotesShown
+            ? notes.Select(note => $"{dataSet}: {note}")
+            : [.. notes.Take(NotesShown).Select(note => $"{dataSet}: {note}"), $"{dataSet}: {notes.Count - NotesShown} more notes on the model in model.cs"];
 
     private static IReadOnlyList<StudyColumn> DocumentColumns { get; } =
     [
