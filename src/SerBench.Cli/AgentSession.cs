@@ -12,9 +12,15 @@ internal static class AgentSession
 {
     /// <returns>The agent, or null when nothing in the plan needs one.</returns>
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
+        Action<string> log) =>
+        Prepare(plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).ToList(), userContenders, packageSources, log);
+
+    /// <summary>As for a plan, for contenders that run on SerBench's own runtime (<c>conformance</c> has no plan).</summary>
+    /// <returns>The agent, or null when none of the contenders needs one.</returns>
+    public static AgentBuild? Prepare(IReadOnlyList<Contenders.Contender> contenders, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log)
     {
-        if (PackCatalog.Current.IsAgent || !plan.Any(p => p.Runtime.IsCurrent && p.Contender is PackContender { Adapter: null }))
+        if (PackCatalog.Current.IsAgent || !contenders.Any(c => c is PackContender { Adapter: null }))
         {
             return null;
         }
