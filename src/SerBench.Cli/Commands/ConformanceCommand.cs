@@ -42,6 +42,16 @@ internal static class ConformanceCommand
             var suite = ConformanceSuite.Load(parse.GetValue(paths) ?? []);
             var chosen = Choose(parse.GetValue(contenders));
             var directory = parse.GetValue(output) ?? Path.Combine("results", "conformance-" + startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+            try
+            {
+                // Before the agent is built (which can take a while): a folder that cannot be made fails at once.
+                Directory.CreateDirectory(directory);
+            }
+            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+            {
+                throw CannotWrite(directory, exception);
+            }
+
             var agent = AgentSession.Prepare(chosen, [], [], context.Error.WriteLine);
             var report = Write(directory, staging =>
                 ConformanceRunner.Run(suite, chosen, new ConformanceChildProcess(Path.Combine(staging, ChildrenFolder), suite, agent), context.CommandLine, startedAt,
@@ -87,11 +97,14 @@ internal static class ConformanceCommand
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
+            throw CannotWrite(directory, exception);
         }
 
         return report!;
     }
+
+    private static UsageException CannotWrite(string directory, Exception exception) =>
+        new($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
 
     private static void WriteMatrix(IAnsiConsole console, ConformanceReport report)
     {

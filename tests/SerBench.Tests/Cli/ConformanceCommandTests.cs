@@ -117,6 +117,19 @@ public sealed class ConformanceCommandTests : IDisposable
     }
 
     [Fact]
+    public void OutputFolderThatCannotBeMade_IsOneLine_Exit2()
+    {
+        File.WriteAllText(_temp.File("a-file"), "in the way");
+
+        var (exitCode, console, error) = CliTester.Run("conformance", "--contenders", "stj-node", "--out", _temp.File("a-file/out"));
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith($"serbench: Cannot write to output folder '{_temp.File("a-file/out")}': ", error, StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+        Assert.Equal("", console);
+    }
+
+    [Fact]
     public void TypedContender_IsNotADocumentModel_Exit2WithTheValidNames()
     {
         var (exitCode, _, error) = CliTester.Run("conformance", "--contenders", "stj-reflection-utf8", "--out", _temp.File("out"));
