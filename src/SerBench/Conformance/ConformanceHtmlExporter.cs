@@ -93,7 +93,7 @@ internal sealed class ConformanceHtmlExporter : IConformanceExporter
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}
         h1{margin-top:24px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:40px}h3{margin:24px 0 4px}
         table{border-collapse:collapse;margin:6px 0 4px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}
-        thead th{background:#f5f5f7;vertical-align:bottom}table.grid td{white-space:nowrap}td.rfc{color:#444}
+        thead th{background:#f5f5f7;vertical-align:bottom}table.grid td,table.grid tbody th{white-space:nowrap}td.rfc{color:#444}
         .right{background:#b9e4bd}.form{background:#fdf0b8}.changed{background:#fbc67a}.wrong{background:#f2a3a3}.not-run{background:#e0e0e0}
         .swatch{display:inline-block;width:12px;height:12px;margin-right:6px;border:1px solid #aaa;vertical-align:-1px}
         .legend{list-style:none;padding:0;color:#444}.verdicts{list-style:none;padding-left:8px}
