@@ -12,10 +12,18 @@ internal static class AgentSession
 {
     /// <returns>The agent, or null when nothing in the plan needs one.</returns>
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
-        Action<string> log)
+        Action<string> log) =>
+        Prepare(plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).ToList(), userContenders, packageSources, log,
+            ModelSources(plan.Where(p => p.Runtime.IsCurrent).ToList()));
+
+    /// <summary>As for a plan, for contenders that run on SerBench's own runtime (<c>conformance</c> has no plan).</summary>
+    /// <param name="modelSources">Models of the user's documents to compile into the agent: with any, the agent is built even without a pack contender.</param>
+    /// <returns>The agent, or null when none of the contenders needs one.</returns>
+    public static AgentBuild? Prepare(IReadOnlyList<Contenders.Contender> contenders, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
+        Action<string> log, IReadOnlyDictionary<string, string>? modelSources = null)
     {
-        if (PackCatalog.Current.IsAgent
-            || !plan.Any(p => p.Runtime.IsCurrent && (p.Contender is PackContender { Adapter: null } || p.Study.RunsInAgent)))
+        modelSources ??= new Dictionary<string, string>();
+        if (PackCatalog.Current.IsAgent || (!contenders.Any(c => c is PackContender { Adapter: null }) && modelSources.Count == 0))
         {
             return null;
         }
@@ -24,7 +32,7 @@ internal static class AgentSession
         log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
         try
         {
-            var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: ModelSources(plan)).Ensure(packs);
+            var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: modelSources).Ensure(packs);
             log(build.Reused
                 ? $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
                 : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");

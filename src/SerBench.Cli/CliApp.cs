@@ -50,6 +50,7 @@ internal static class CliApp
             CompareCommand.Create(context),
             MergeCommand.Create(context),
             FirstCallCommand.Create(context),
+            ConformanceCommand.Create(context),
             SamplesCommand.Create(context),
             AgentCommand.Create(context),
         };

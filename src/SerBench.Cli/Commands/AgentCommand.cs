@@ -1,4 +1,6 @@
 using System.CommandLine;
+using SerBench.Conformance;
+using SerBench.Contenders;
 using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Results;
@@ -28,6 +30,11 @@ internal static class AgentCommand
             if (request.Runtime is { } runtime && runtime != RuntimeTarget.Current.Name)
             {
                 throw new UsageException($"{path}: the request is for {runtime}, but this process runs on {RuntimeTarget.Current.Name}.");
+            }
+
+            if (request.Mode == AgentMode.Conformance)
+            {
+                return Conformance(request, directory, context.CommandLine);
             }
 
             var runRequest = request.ToRunRequest();
@@ -66,6 +73,32 @@ internal static class AgentCommand
             store.Add(Runner.Describe(planned, planned.Operations[0], verdict) with { PayloadBytes = payloadBytes });
         }
 
+        return CliApp.ExitOk;
+    }
+
+    /// <summary>The contender on the documents asked for, in order; conformance.json is saved after each, so a crash leaves the ones before it.</summary>
+    private static int Conformance(AgentRequest request, string directory, string commandLine)
+    {
+        var contender = ContenderRegistry.Find(request.Contenders[0]) ?? throw new UsageException($"{request.Contenders[0]}: no such contender in this process.");
+        var documents = ConformanceSuite.Load(request.Data ?? []).Select(request.Payloads);
+        var cells = new List<ConformanceCell>();
+        ConformanceReport Report() => new()
+        {
+            Tool = Runner.Tool,
+            Command = commandLine,
+            StartedAt = TimeProvider.System.GetLocalNow(),
+            Documents = [.. documents.Select(d => d.Info)],
+            Contenders = [new ContenderInfo(contender.Name, contender.Library, contender.LibraryVersion, contender.UnavailableReason)],
+            Cells = cells,
+        };
+
+        var path = Path.Combine(directory, "conformance.json");
+        Report().Save(path);
+        ConformanceChecker.Run(contender, documents, cell =>
+        {
+            cells.Add(cell);
+            Report().Save(path);
+        });
         return CliApp.ExitOk;
     }
 

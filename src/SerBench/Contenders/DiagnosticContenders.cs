@@ -1,4 +1,8 @@
 using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace SerBench.Contenders;
 
@@ -12,6 +16,7 @@ internal static class DiagnosticContenders
     [
         new ProcessCrash("diagnostic-process-crash", callsBeforeCrash: 50, "kills its process while measured (fault-isolation check)"),
         new ProcessCrash("diagnostic-gate-crash", callsBeforeCrash: 0, "kills its process on its first call, in the correctness gate (fault-isolation check)"),
+        new RecursiveDom(),
     ];
 
     /// <summary>
@@ -42,6 +47,63 @@ internal static class DiagnosticContenders
                     return (byte[])inner.SerializeUntyped(value);
                 },
                 payload => inner.DeserializeUntyped(payload));
+        }
+    }
+
+    /// <summary>
+    /// A document model read by plain recursive descent with no depth limit, as many hand-written parsers are: it reads
+    /// ordinary documents correctly, and overflows the stack (ending its process) on deep nesting.
+    /// </summary>
+    private sealed class RecursiveDom() : Documents.DocumentContender("diagnostic-recursive-dom", "SerBench diagnostics", TextMode.Utf8,
+        "recursive-descent DOM without a depth limit: overflows the stack on deep nesting (fault-isolation check)")
+    {
+        protected override Assembly LibraryAssembly => typeof(Contender).Assembly;
+
+        public override bool NeedsProcessIsolation => true;
+
+        protected override Codec<UserData.JsonData> CreateDocumentCodec() => new RecursiveCodec();
+
+        private sealed class RecursiveCodec : Documents.DocumentCodec<JsonNode?, byte[]>
+        {
+            protected override JsonNode? Parse(byte[] text)
+            {
+                var reader = new Utf8JsonReader(text, new JsonReaderOptions { MaxDepth = int.MaxValue });
+                reader.Read();
+                return Read(ref reader);
+            }
+
+            protected override byte[] Write(JsonNode? dom) => Encoding.UTF8.GetBytes(dom?.ToJsonString() ?? "null");
+
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            private static JsonNode? Read(ref Utf8JsonReader reader)
+            {
+                // A frame the size of a real parser's, so the stack runs out at a depth where one's would.
+                Span<byte> frame = stackalloc byte[256];
+                frame[0] = (byte)reader.TokenType;
+                switch ((JsonTokenType)frame[0])
+                {
+                    case JsonTokenType.StartArray:
+                        var array = new JsonArray();
+                        while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
+                        {
+                            array.Add(Read(ref reader));
+                        }
+
+                        return array;
+                    case JsonTokenType.StartObject:
+                        var obj = new JsonObject();
+                        while (reader.Read() && reader.TokenType != JsonTokenType.EndObject)
+                        {
+                            var name = reader.GetString()!;
+                            reader.Read();
+                            obj[name] = Read(ref reader);
+                        }
+
+                        return obj;
+                    default:
+                        return JsonNode.Parse(ref reader);
+                }
+            }
         }
     }
 }

@@ -15,6 +15,12 @@ public enum AgentMode
 
     /// <summary>Time the first codec creation, serialize and deserialize of the process; results.json gets one first-call sample.</summary>
     FirstCall,
+
+    /// <summary>
+    /// Put the documents named in <see cref="AgentRequest.Payloads"/> (built in, or from the files under <see cref="AgentRequest.Data"/>)
+    /// through the one contender; conformance.json gets a cell per document, rewritten after each.
+    /// </summary>
+    Conformance,
 }
 
 /// <summary>One workload of a request: payload, shape and count.</summary>
@@ -86,6 +92,18 @@ public sealed record AgentRequest
         Runtime = cases[0].Runtime.Name,
         Data = cases[0].Study.DataSources.Count > 0 ? cases[0].Study.DataSources : null,
         Types = cases[0].Study.UserTypes,
+    };
+
+    /// <summary>Conformance documents through one contender: the documents by name, the user's files they may come from.</summary>
+    public static AgentRequest ForConformance(string contender, IReadOnlyList<string> documents, IReadOnlyList<string> data) => new()
+    {
+        Mode = AgentMode.Conformance,
+        Study = "conformance",
+        Contenders = [contender],
+        Payloads = documents,
+        Cases = [],
+        Runtime = RuntimeTarget.Current.Name,
+        Data = data.Count > 0 ? data : null,
     };
 
     /// <summary>The same request resolved like a command line (names checked against this process's registry).</summary>

@@ -6,7 +6,8 @@ namespace SerBench.UserData;
 
 /// <summary>
 /// The documents of one <c>--data PATH</c>: a JSON file, or every <c>*.json</c> file directly in a folder. Each file is
-/// read whole and checked to be one strict JSON value (RFC 8259: no comments, no trailing commas) before anything runs.
+/// read whole and checked to be one strict JSON value (RFC 8259: no comments, no trailing commas, valid UTF-8; a
+/// leading byte order mark is dropped) before anything runs.
 /// </summary>
 public sealed class DataSet
 {
@@ -99,6 +100,12 @@ public sealed class DataSet
         if (bytes.AsSpan().StartsWith("\uFEFF"u8))
         {
             bytes = bytes[3..]; // A byte order mark is not part of the document; JSON parsers differ on it (see conformance).
+        }
+
+        // SerBench's own RFC 8259 recognizer decides (strict UTF-8 included), not one of the libraries being judged.
+        if (Conformance.Rfc8259.Check(bytes) is { Valid: false, Problem: var problem })
+        {
+            throw new UsageException($"--data {shown}: not JSON: {problem}");
         }
 
         try

@@ -11,9 +11,9 @@ public class CliErrorTests
     [InlineData(new[] { "run", "--ops", "serialise" }, "serbench: Unknown operation 'serialise'. Valid operations: serialize, ")]
     [InlineData(new[] { "run", "--contenders", "a,,b" }, "serbench: Option --contenders has an empty item")]
     [InlineData(new[] { "run", "--study", "escaping", "--ops", "serialize" }, "serbench: Nothing to run: no study workload has the requested operations.")]
-    [InlineData(new[] { "rnu" }, "serbench: Unknown command 'rnu'. Did you mean 'run'? Commands: list, verify, run, report, compare, merge, first-call, samples.")]
+    [InlineData(new[] { "rnu" }, "serbench: Unknown command 'rnu'. Did you mean 'run'? Commands: list, verify, run, report, compare, merge, first-call, conformance, samples.")]
     [InlineData(new[] { "comapre", "a", "b" }, "serbench: Unknown command 'comapre'. Did you mean 'compare'?")]
-    [InlineData(new string[0], "serbench: No command given. Commands: list, verify, run, report, compare, merge, first-call, samples.")]
+    [InlineData(new string[0], "serbench: No command given. Commands: list, verify, run, report, compare, merge, first-call, conformance, samples.")]
     [InlineData(new[] { "compare", "a", "b", "--treshold", "5%" }, "serbench: Unknown option '--treshold' for 'serbench compare'. Did you mean '--threshold'?")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
     public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)

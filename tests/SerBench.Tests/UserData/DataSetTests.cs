@@ -66,6 +66,18 @@ public class DataSetTests
     }
 
     [Fact]
+    public void Load_InvalidUtf8_IsNotJson()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllBytes(temp.File("latin1.json"), [(byte)'[', (byte)'"', 0xE9, (byte)'"', (byte)']']);
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("latin1.json")));
+
+        Assert.Contains("latin1.json: not JSON: line 1, column ", error.Message, StringComparison.Ordinal);
+        Assert.Contains("UTF-8", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Load_BadFileInAFolder_IsNamedInsideTheFolder()
     {
         using var temp = new TempDirectory();

@@ -1,0 +1,172 @@
+using System.CommandLine;
+using System.Globalization;
+using SerBench.Conformance;
+using SerBench.Contenders;
+using SerBench.Contenders.Documents;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.UserData;
+using Spectre.Console;
+
+namespace SerBench.Cli.Commands;
+
+/// <summary>
+/// <c>serbench conformance [PATH ...] [--contenders a,b] [--out DIR]</c>: how every document-model library reads and
+/// writes the tricky documents SerBench generates, plus the user's files; a matrix of accepted, changed (and how),
+/// rejected. Each library runs in child processes of its own, so one that overflows the stack or hangs is CRASHED on
+/// that document and the run goes on.
+/// </summary>
+internal static class ConformanceCommand
+{
+    /// <summary>The folder, inside the output folder, that keeps each child process's request, answer and console output.</summary>
+    public const string ChildrenFolder = "conformance-children";
+
+    public static Command Create(CliContext context)
+    {
+        var paths = new Argument<string[]>("path")
+        {
+            Description = "Your own documents: JSON files, or folders of *.json files. Files named n_* may hold text parsers must refuse, i_* text where either is right.",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+        var contenders = new Option<string?>("--contenders") { Description = $"Comma-separated document-model contenders (default: {string.Join(", ", DataStudy.DocumentContenders)})." };
+        var output = new Option<string?>("--out")
+        {
+            Description = "Folder for conformance.json, conformance.md and conformance.html (default: results/conformance-<timestamp>); an earlier conformance set there is replaced.",
+        };
+        var command = new Command("conformance", "How each library reads and writes tricky JSON documents (and yours): accepted, changed (and how), or rejected.") { paths };
+        command.Options.Add(contenders);
+        command.Options.Add(output);
+        command.SetAction(parse =>
+        {
+            var startedAt = TimeProvider.System.GetLocalNow();
+            var suite = ConformanceSuite.Load(parse.GetValue(paths) ?? []);
+            var chosen = Choose(parse.GetValue(contenders));
+            var directory = parse.GetValue(output) ?? Path.Combine("results", "conformance-" + startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+            try
+            {
+                // Before the agent is built (which can take a while): a folder that cannot be made fails at once.
+                Directory.CreateDirectory(directory);
+            }
+            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+            {
+                throw CannotWrite(directory, exception);
+            }
+
+            var agent = AgentSession.Prepare(chosen, [], [], context.Error.WriteLine);
+            var report = Write(directory, staging =>
+                ConformanceRunner.Run(suite, chosen, new ConformanceChildProcess(Path.Combine(staging, ChildrenFolder), suite, agent), context.CommandLine, startedAt,
+                    context.Error.WriteLine));
+            WriteMatrix(context.Console, report);
+            context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, "conformance.html"))}, conformance.md, conformance.json");
+            return CliApp.ExitOk;
+        });
+        return command;
+    }
+
+    /// <summary>The contenders named, or every document-model contender; a pack's that no pack provides stays as UNAVAILABLE.</summary>
+    private static List<Contender> Choose(string? names)
+    {
+        var known = ContenderRegistry.Selectable.Where(c => c is DocumentContender || DataStudy.DocumentContenders.Contains(c.Name)).ToList();
+        if (names is null)
+        {
+            return [.. DataStudy.DocumentContenders.Select(name => ContenderRegistry.Find(name) ?? ContenderRegistry.Missing(name))];
+        }
+
+        return [.. NameMatcher.SplitList("--contenders", names).Select(name => NameMatcher.Resolve("document-model contender", "document-model contenders", name, known, c => c.Name))
+            .Distinct()];
+    }
+
+    /// <summary>
+    /// Runs the matrix inside a staging folder and moves the set (reports and the children's folders) into the output
+    /// folder as a whole, replacing an earlier conformance set there and nothing else.
+    /// </summary>
+    private static ConformanceReport Write(string directory, Func<string, ConformanceReport> run)
+    {
+        ConformanceReport? report = null;
+        try
+        {
+            OutputFolder.WriteSet(directory, [ChildrenFolder, .. ConformanceExporters.Default.Select(e => e.FileName)], staging =>
+            {
+                report = run(staging);
+                foreach (var exporter in ConformanceExporters.Default)
+                {
+                    using var writer = new StreamWriter(Path.Combine(staging, exporter.FileName));
+                    exporter.Export(report, writer);
+                }
+            });
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw CannotWrite(directory, exception);
+        }
+
+        return report!;
+    }
+
+    private static UsageException CannotWrite(string directory, Exception exception) =>
+        new($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
+
+    private static void WriteMatrix(IAnsiConsole console, ConformanceReport report)
+    {
+        var table = new Table().Title("conformance").AddColumn("Document").AddColumn("RFC 8259");
+        foreach (var contender in report.Contenders)
+        {
+            table.AddColumn(Markup.Escape(contender.Name));
+        }
+
+        var details = new List<string>();
+        foreach (var document in report.Documents)
+        {
+            var row = new List<string> { Markup.Escape(document.Name), Markup.Escape(document.Expectation) };
+            foreach (var contender in report.Contenders)
+            {
+                if (report.Cell(contender.Name, document.Name) is not { } cell)
+                {
+                    row.Add("");
+                    continue;
+                }
+
+                var label = cell.Label;
+                if (cell.Detail is { } detail)
+                {
+                    // One footnote per distinct detail: the same exception from two libraries is explained once.
+                    var text = detail.Length > 150 ? detail[..147] + "..." : detail;
+                    var index = details.IndexOf(text);
+                    if (index < 0)
+                    {
+                        details.Add(text);
+                        index = details.Count - 1;
+                    }
+
+                    label += $" [{index + 1}]";
+                }
+
+                row.Add($"[{Color(cell.Rating)}]{Markup.Escape(label)}[/]");
+            }
+
+            table.AddRow(row.ToArray());
+        }
+
+        console.Write(table);
+        for (var i = 0; i < details.Count; i++)
+        {
+            console.WriteLine($"  [{i + 1}] {details[i]}");
+        }
+
+        console.WriteLine();
+        foreach (var contender in report.Contenders)
+        {
+            console.WriteLine($"{contender.Name} ({contender.Library} {contender.Version}): " +
+                              (contender.Unavailable is { } reason ? "UNAVAILABLE: " + reason : ConformanceExporters.Tally(report, contender.Name)));
+        }
+    }
+
+    private static string Color(ConformanceRating rating) => rating switch
+    {
+        ConformanceRating.Right => "green",
+        ConformanceRating.Form => "yellow",
+        ConformanceRating.Changed => "darkorange",
+        ConformanceRating.Wrong => "red",
+        _ => "grey",
+    };
+}

@@ -1,0 +1,99 @@
+using System.Text.Json;
+using SerBench.Contenders;
+using SerBench.Contenders.Documents;
+using SerBench.UserData;
+using SerBench.Verification;
+
+namespace SerBench.Conformance;
+
+/// <summary>
+/// Puts documents through one document-model contender in this process: it reads each document into its DOM and writes
+/// the DOM back; what it wrote is judged against the document. Runs in a child process (a library may overflow the
+/// stack on deep nesting, or hang); see <see cref="ConformanceRunner"/>.
+/// </summary>
+public static class ConformanceChecker
+{
+    /// <summary>Runs <paramref name="contender"/> on each document in order, handing every cell to <paramref name="done"/> as soon as it is known.</summary>
+    /// <exception cref="Running.UsageException">The contender is not a document model.</exception>
+    public static void Run(Contender contender, IReadOnlyList<ConformanceDocument> documents, Action<ConformanceCell> done)
+    {
+        foreach (var document in documents)
+        {
+            if (contender.UnavailableReason is { } unavailable)
+            {
+                done(ConformanceCell.Of(contender.Name, document.Info, ConformanceOutcome.Unavailable, unavailable));
+                continue;
+            }
+
+            Codec<JsonData> codec;
+            try
+            {
+                // A fresh DOM codec per document: what one document leaves behind cannot colour the next verdict.
+                codec = contender.CreateCodec<JsonData>(JsonConventions.Default);
+            }
+            catch (NotSupportedException exception)
+            {
+                throw new Running.UsageException($"{contender.Name} is not a document model: {Verdict.FirstLine(exception.Message)}");
+            }
+
+            if (codec is not IDocumentCodec)
+            {
+                throw new Running.UsageException($"{contender.Name} serializes typed objects; conformance puts documents through document models (JsonDocument, JsonNode, JToken).");
+            }
+
+            done(Check(contender.Name, codec, document));
+        }
+    }
+
+    /// <summary>One library on one document: read and written back through <paramref name="codec"/>, then judged.</summary>
+    public static ConformanceCell Check(string contender, Codec<JsonData> codec, ConformanceDocument document)
+    {
+        ConformanceCell Cell(ConformanceOutcome outcome, string? detail) =>
+            ConformanceCell.Of(contender, document.Info, outcome, detail is null ? null : ConformanceDocument.Visible(detail));
+
+        object payload;
+        try
+        {
+            payload = codec.SerializeUntyped(new JsonData(document.Name, document.Utf8));
+        }
+#pragma warning disable CA1031 // Whatever a library throws is its verdict on the document.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            return Cell(ConformanceOutcome.Rejected, $"{exception.GetType().Name}: {Verdict.FirstLine(exception.Message)}");
+        }
+
+        var written = Codec<JsonData>.PayloadBytes(payload).ToArray();
+        var output = Rfc8259.Check(written);
+        if (!output.Valid)
+        {
+            return Cell(ConformanceOutcome.WroteInvalid, $"wrote text that is not JSON ({output.Problem}): {ConformanceDocument.Preview(written)}");
+        }
+
+        if (document.Content is null)
+        {
+            return Cell(ConformanceOutcome.Accepted, "read it and wrote " + ConformanceDocument.Preview(written));
+        }
+
+        JsonChange? change;
+        try
+        {
+            change = JsonTextComparer.FirstChange(document.Content, written);
+        }
+        catch (JsonException)
+        {
+            // Deeper than the comparer reads (JsonTextComparer.MaxDepth): only "the same bytes or not" can be said.
+            return written.AsSpan().SequenceEqual(document.Content)
+                ? Cell(ConformanceOutcome.Accepted, null)
+                : Cell(ConformanceOutcome.ChangedData, $"wrote other text, nested too deeply (over {JsonTextComparer.MaxDepth} levels) for SerBench to say where: " +
+                                                       ConformanceDocument.Preview(written));
+        }
+
+        return change switch
+        {
+            null => Cell(ConformanceOutcome.Accepted, null),
+            { Kind: JsonChangeKind.Data } => Cell(ConformanceOutcome.ChangedData, change.ToString()),
+            _ => Cell(ConformanceOutcome.ChangedForm, change.ToString()),
+        };
+    }
+}

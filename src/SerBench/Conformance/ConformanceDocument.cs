@@ -1,0 +1,144 @@
+using System.Buffers;
+using System.Globalization;
+using System.Text;
+using System.Text.Json.Serialization;
+
+namespace SerBench.Conformance;
+
+/// <summary>A document of the matrix as the reports describe it: where it comes from, what it holds, what RFC 8259 says about it.</summary>
+/// <param name="Name">Its row label: a built-in document's short name, or a user's file name.</param>
+/// <param name="Source"><c>built-in</c>, or the path of the user's file.</param>
+/// <param name="Description">What it tests (built-in documents); null for a user's file.</param>
+/// <param name="Bytes">Its length in bytes.</param>
+/// <param name="Preview">Its start, with invisible characters and bytes that are not UTF-8 shown as <c>⟨U+2028⟩</c>, <c>⟨0xFF⟩</c>.</param>
+/// <param name="Valid">Whether RFC 8259 makes it a JSON text.</param>
+/// <param name="Problem">Why it is not one: line, column and what is wrong; null when it is.</param>
+/// <param name="Leeway">What makes the other outcome right too (see <see cref="RfcVerdict.Leeway"/>).</param>
+public sealed record DocumentInfo(string Name, string Source, string? Description, long Bytes, string Preview, bool Valid, string? Problem, IReadOnlyList<string> Leeway)
+{
+    /// <summary>Reading the document is right: it is JSON, or the RFC lets a parser read it.</summary>
+    [JsonIgnore]
+    public bool MayAccept => Valid || Leeway.Count > 0;
+
+    /// <summary>Refusing the document is right: it is not JSON, or the RFC lets a parser refuse it.</summary>
+    [JsonIgnore]
+    public bool MayReject => !Valid || Leeway.Count > 0;
+
+    /// <summary>What a reader expects of a parser, in a few words: <c>valid</c>, <c>invalid</c>, <c>valid, may refuse</c>, <c>invalid, may read</c>.</summary>
+    public string Expectation => (Valid, Leeway.Count > 0) switch
+    {
+        (true, false) => "valid",
+        (true, true) => "valid, may refuse",
+        (false, false) => "invalid",
+        (false, true) => "invalid, may read",
+    };
+}
+
+/// <summary>One document to put through every library: its exact bytes (a byte order mark included) and what RFC 8259 says of them.</summary>
+public sealed class ConformanceDocument
+{
+    public const string BuiltInSource = "built-in";
+
+    private const int PreviewLength = 60;
+
+    private ConformanceDocument(DocumentInfo info, byte[] utf8, byte[]? content)
+    {
+        Info = info;
+        Utf8 = utf8;
+        Content = content;
+    }
+
+    public DocumentInfo Info { get; }
+
+    public string Name => Info.Name;
+
+    /// <summary>The bytes every library is given, unchanged.</summary>
+    public byte[] Utf8 { get; }
+
+    /// <summary>
+    /// The JSON text a library that reads the document should write back: the document itself when valid, the text after
+    /// a byte order mark when only the mark makes it invalid; null when there is none (the library should have refused it).
+    /// </summary>
+    public byte[]? Content { get; }
+
+    /// <summary>Judges <paramref name="utf8"/> with <see cref="Rfc8259"/>; <paramref name="extraLeeway"/> adds what the user declared.</summary>
+    public static ConformanceDocument Create(string name, string source, string? description, byte[] utf8, string? extraLeeway = null)
+    {
+        var verdict = Rfc8259.Check(utf8);
+        var content = verdict.Valid ? utf8
+            : utf8.AsSpan().StartsWith("\uFEFF"u8) && Rfc8259.Check(utf8.AsSpan(3)).Valid ? utf8[3..]
+            : null;
+        IReadOnlyList<string> leeway = extraLeeway is null ? verdict.Leeway : [.. verdict.Leeway, extraLeeway];
+        return new ConformanceDocument(new DocumentInfo(name, source, description, utf8.LongLength, Preview(utf8), verdict.Valid, verdict.Problem, leeway), utf8, content);
+    }
+
+    /// <summary>
+    /// The start of a text for a report: printable characters as they are; control and format characters (U+2028, a byte
+    /// order mark…) as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
+    /// <c>\u0000</c> (six characters) and a raw NUL (<c>⟨U+0000⟩</c>) look different.
+    /// </summary>
+    public static string Preview(ReadOnlySpan<byte> utf8, int length = PreviewLength)
+    {
+        var preview = new StringBuilder();
+        var characters = 0;
+        while (!utf8.IsEmpty)
+        {
+            if (characters == length)
+            {
+                return preview.Append('…').ToString();
+            }
+
+            if (Rune.DecodeFromUtf8(utf8, out var rune, out var consumed) != OperationStatus.Done)
+            {
+                preview.Append($"⟨0x{utf8[0]:X2}⟩");
+                utf8 = utf8[1..];
+            }
+            else
+            {
+                AppendVisible(preview, rune);
+                utf8 = utf8[consumed..];
+            }
+
+            characters++;
+        }
+
+        return preview.ToString();
+    }
+
+    /// <summary>
+    /// <paramref name="text"/> (a library's message, a change quoting the document) with the characters a reader cannot
+    /// see shown as <see cref="Preview"/> shows them, so a raw U+2028 or a byte order mark in a message is not invisible.
+    /// </summary>
+    public static string Visible(string text)
+    {
+        var visible = new StringBuilder(text.Length);
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (Rune.TryGetRuneAt(text, i, out var rune))
+            {
+                AppendVisible(visible, rune);
+                i += rune.Utf16SequenceLength - 1;
+            }
+            else
+            {
+                visible.Append($"⟨U+{(int)text[i]:X4}⟩"); // A lone surrogate.
+            }
+        }
+
+        return visible.ToString();
+    }
+
+    private static void AppendVisible(StringBuilder builder, Rune rune)
+    {
+        if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator)
+        {
+            builder.Append($"⟨U+{rune.Value:X4}⟩");
+        }
+        else
+        {
+            builder.Append(rune.ToString());
+        }
+    }
+
+    public override string ToString() => $"{Name} ({Info.Expectation})";
+}

@@ -1,0 +1,110 @@
+using SerBench.Contenders;
+
+namespace SerBench.Conformance;
+
+/// <summary>What a child process answered: the report it wrote (null when it wrote none) and why it ended early (null when it did not).</summary>
+public sealed record ConformanceChildAnswer(ConformanceReport? Report, string? Failure);
+
+/// <summary>
+/// The seam between the matrix and the processes that run it: puts documents through one contender in a child process
+/// (SerBench itself for a built-in contender, the measuring agent for a pack's), which writes its report after every
+/// document, so that what it finished survives it.
+/// </summary>
+public interface IConformanceChild
+{
+    ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents);
+}
+
+/// <summary>
+/// Builds the conformance matrix: every contender on every document, each contender in child processes so that a
+/// library that overflows the stack or hangs on one document is CRASHED on that document only, and the others still
+/// get their verdicts from a fresh process. A contender that cannot run here is UNAVAILABLE on every document, not dropped.
+/// </summary>
+public static class ConformanceRunner
+{
+    /// <param name="suite">The documents.</param>
+    /// <param name="contenders">The libraries, in the order of the matrix.</param>
+    /// <param name="child">Runs one contender on documents in a child process.</param>
+    /// <param name="command">The command line, for the report.</param>
+    /// <param name="startedAt">When the command started (the clock comes from outside).</param>
+    /// <param name="log">Progress lines.</param>
+    public static ConformanceReport Run(ConformanceSuite suite, IReadOnlyList<Contender> contenders, IConformanceChild child, string command, DateTimeOffset startedAt,
+        Action<string>? log = null)
+    {
+        var infos = new List<ContenderInfo>();
+        var cells = new List<ConformanceCell>();
+        for (var i = 0; i < contenders.Count; i++)
+        {
+            var contender = contenders[i];
+            log?.Invoke($"[{i + 1}/{contenders.Count}] {contender.Name}: {suite.Documents.Count} document(s)");
+            var (info, done) = RunOne(suite.Documents, contender, child, log);
+            infos.Add(info);
+            cells.AddRange(done);
+        }
+
+        return new ConformanceReport
+        {
+            Tool = Running.Runner.Tool,
+            Command = command,
+            StartedAt = startedAt,
+            Documents = [.. suite.Documents.Select(d => d.Info)],
+            Contenders = infos,
+            Cells = cells,
+        };
+    }
+
+    private static (ContenderInfo Info, IReadOnlyList<ConformanceCell> Cells) RunOne(IReadOnlyList<ConformanceDocument> documents, Contender contender, IConformanceChild child,
+        Action<string>? log)
+    {
+        var info = new ContenderInfo(contender.Name, contender.Library, contender.LibraryVersion, contender.UnavailableReason);
+        var cells = new Dictionary<string, ConformanceCell>(StringComparer.Ordinal);
+        if (contender.UnavailableReason is { } unavailable)
+        {
+            return (info, [.. documents.Select(d => ConformanceCell.Of(contender.Name, d.Info, ConformanceOutcome.Unavailable, unavailable))]);
+        }
+
+        var remaining = documents.ToList();
+        while (remaining.Count > 0)
+        {
+            var answer = child.Run(contender, remaining);
+            foreach (var cell in answer.Report?.Cells ?? [])
+            {
+                if (cell.Contender == contender.Name && remaining.Any(d => d.Name == cell.Document))
+                {
+                    cells[cell.Document] = cell;
+                }
+            }
+
+            if (answer.Report?.Contenders.FirstOrDefault(c => c.Name == contender.Name) is { } ran)
+            {
+                info = info with { Version = ran.Version };
+            }
+
+            remaining.RemoveAll(d => cells.ContainsKey(d.Name));
+            if (remaining.Count == 0)
+            {
+                break;
+            }
+
+            var failure = answer.Failure ?? "the child process ended without a verdict on this document";
+            if (answer.Report is null)
+            {
+                // The child never started on the documents: another try would end the same way.
+                foreach (var document in remaining)
+                {
+                    cells[document.Name] = ConformanceCell.Of(contender.Name, document.Info, ConformanceOutcome.Crashed, "the child process ended before any document: " + failure);
+                }
+
+                break;
+            }
+
+            // Documents run in order, and the child saves each verdict before the next: the first one missing took it down.
+            var culprit = remaining[0];
+            log?.Invoke($"  {contender.Name} · {culprit.Name}: CRASHED ({failure}); going on with the rest in a new process");
+            cells[culprit.Name] = ConformanceCell.Of(contender.Name, culprit.Info, ConformanceOutcome.Crashed, failure);
+            remaining.RemoveAt(0);
+        }
+
+        return (info, [.. documents.Select(d => cells[d.Name])]);
+    }
+}

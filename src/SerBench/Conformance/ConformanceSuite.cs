@@ -1,0 +1,130 @@
+using SerBench.Running;
+
+namespace SerBench.Conformance;
+
+/// <summary>
+/// The documents of one <c>serbench conformance [PATH ...]</c>: the built-in tricky documents, then the user's files (a
+/// file, or every <c>*.json</c> file directly in a folder, in name order).
+/// </summary>
+/// <remarks>
+/// A user's file is a test case, so text that is not JSON can be one, when its name says so (the convention of the
+/// JSONTestSuite collections): <c>n_…</c> a document parsers must refuse, <c>i_…</c> one where reading and refusing are
+/// both right; any other name (<c>y_…</c> included) must be JSON. Refused, with one line naming the file: a path that does
+/// not exist, a folder without <c>*.json</c> files, a file that cannot be read or is over <see cref="MaxFileBytes"/>, a
+/// file that must be JSON and is not (line, column, what is wrong), and an <c>n_</c> file that is valid JSON.
+/// </remarks>
+public sealed class ConformanceSuite
+{
+    /// <summary>The largest file read as a conformance document: every library holds it, its output and its DOM in memory, once per library.</summary>
+    public const long MaxFileBytes = 16L * 1024 * 1024;
+
+    private ConformanceSuite(IReadOnlyList<ConformanceDocument> documents, IReadOnlyList<string> paths)
+    {
+        Documents = documents;
+        Paths = paths;
+    }
+
+    /// <summary>Built-in documents first, then the user's.</summary>
+    public IReadOnlyList<ConformanceDocument> Documents { get; }
+
+    /// <summary>The full paths given, in order: a child process loads the same suite from them.</summary>
+    public IReadOnlyList<string> Paths { get; }
+
+    /// <summary>The built-in documents and the user's files at <paramref name="paths"/>; <see cref="UsageException"/> (one line) for bad input.</summary>
+    public static ConformanceSuite Load(IReadOnlyList<string> paths, long maxFileBytes = MaxFileBytes)
+    {
+        var documents = new List<ConformanceDocument>(TrickyDocuments.Documents);
+        var names = new HashSet<string>(documents.Select(d => d.Name), StringComparer.Ordinal);
+        foreach (var path in paths)
+        {
+            foreach (var (file, shown) in Files(path))
+            {
+                var name = Path.GetFileName(file);
+                for (var i = 2; !names.Add(name); i++)
+                {
+                    name = $"{Path.GetFileName(file)} ({i})";
+                }
+
+                documents.Add(Judge(name, file, shown, Read(file, shown, maxFileBytes)));
+            }
+        }
+
+        return new ConformanceSuite(documents, [.. paths.Select(Path.GetFullPath)]);
+    }
+
+    /// <summary>The documents named, in suite order (what a child process is asked to run).</summary>
+    public IReadOnlyList<ConformanceDocument> Select(IReadOnlyCollection<string>? names) =>
+        names is null ? Documents : [.. Documents.Where(d => names.Contains(d.Name))];
+
+    private static IEnumerable<(string File, string Shown)> Files(string path)
+    {
+        var full = Path.GetFullPath(path);
+        if (File.Exists(full))
+        {
+            return [(full, path)];
+        }
+
+        if (!Directory.Exists(full))
+        {
+            throw new UsageException($"{path}: no such file or folder. Give JSON files or folders of them, e.g. serbench conformance samples/.");
+        }
+
+        List<string> files;
+        try
+        {
+            files = [.. Directory.EnumerateFiles(full, "*.json", SearchOption.TopDirectoryOnly).Order(StringComparer.Ordinal)];
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new UsageException($"{path}: the folder cannot be read: {Verification.Verdict.FirstLine(exception.Message)}");
+        }
+
+        if (files.Count == 0)
+        {
+            throw new UsageException($"{path}: the folder holds no .json files (SerBench reads the *.json files directly in it, not in its subfolders).");
+        }
+
+        return files.Select(file => (file, Path.Combine(path, Path.GetFileName(file))));
+    }
+
+    private static byte[] Read(string file, string shown, long maxFileBytes)
+    {
+        try
+        {
+            var length = new FileInfo(file).Length;
+            if (length > maxFileBytes)
+            {
+                throw new UsageException($"{shown}: {length:N0} bytes is more than SerBench reads as one conformance document ({maxFileBytes:N0}); " +
+                                         "measure big documents with serbench run --data.");
+            }
+
+            return File.ReadAllBytes(file);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw new UsageException($"{shown}: cannot be read: {Verification.Verdict.FirstLine(exception.Message)}");
+        }
+    }
+
+    private static ConformanceDocument Judge(string name, string file, string shown, byte[] utf8)
+    {
+        var fileName = Path.GetFileName(file);
+        if (fileName.StartsWith("i_", StringComparison.Ordinal))
+        {
+            return ConformanceDocument.Create(name, file, null, utf8, "the file name starts with i_: reading and refusing it are both right");
+        }
+
+        var document = ConformanceDocument.Create(name, file, null, utf8);
+        if (fileName.StartsWith("n_", StringComparison.Ordinal))
+        {
+            return document.Info.Valid
+                ? throw new UsageException($"{shown}: the name starts with n_ (a document parsers must refuse), but it is valid JSON; rename it without n_, or with i_ if either outcome is right.")
+                : document;
+        }
+
+        // Only a byte order mark is forgiven: RFC 8259 lets parsers ignore one, so it is a fair test of a JSON document.
+        return document.Content is null
+            ? throw new UsageException($"{shown}: not JSON: {document.Info.Problem}. Name it n_{fileName} if parsers should refuse it, or i_{fileName} if either outcome is right.")
+            : document;
+    }
+}
