@@ -9,7 +9,8 @@ public sealed record InferredDataModel(string? Source, string? Reason, IReadOnly
         try
         {
             var model = ModelInference.Infer(set.Name, set.Documents);
-            return new InferredDataModel(ModelSourceWriter.Write(model, Namespace(set.Name)), null, model.Notes);
+            var @namespace = Namespace(set.Name);
+            return new InferredDataModel(ModelSourceWriter.Write(model, @namespace, @namespace[(@namespace.LastIndexOf('.') + 1)..] + "JsonContext"), null, model.Notes);
         }
         catch (NotSupportedException exception)
         {

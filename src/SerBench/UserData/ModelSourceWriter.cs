@@ -17,8 +17,14 @@ namespace SerBench.UserData;
 public static partial class ModelSourceWriter
 {
     /// <summary>The C# source of <paramref name="model"/> in <paramref name="namespace"/> (a dotted C# name).</summary>
+    /// <param name="model">The model.</param>
+    /// <param name="namespace">Where its types go.</param>
+    /// <param name="contextName">
+    /// The source-generation context's name. Models compiled together need distinct ones: System.Text.Json's generator
+    /// names its files after the context, not its namespace, and two <c>RootJsonContext</c>s make it fail for every context.
+    /// </param>
     /// <exception cref="ArgumentException"><paramref name="namespace"/> is not a C# namespace name.</exception>
-    public static string Write(InferredModel model, string @namespace)
+    public static string Write(InferredModel model, string @namespace, string contextName = InferredModel.ContextName)
     {
         if (!CSharpNames.IsNamespace(@namespace))
         {
@@ -72,7 +78,7 @@ public static partial class ModelSourceWriter
         }
 
         source.Append(CultureInfo.InvariantCulture, $$"""
-            internal sealed partial class {{InferredModel.ContextName}} : JsonSerializerContext
+            internal sealed partial class {{contextName}} : JsonSerializerContext
             {
             }
 
@@ -80,7 +86,7 @@ public static partial class ModelSourceWriter
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
                 internal static void Register() =>
-                    global::SerBench.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{InferredModel.ContextName}}.Default);
+                    global::SerBench.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
             }
 
             """);
