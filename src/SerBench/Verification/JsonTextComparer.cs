@@ -47,9 +47,26 @@ public static class JsonTextComparer
     {
         var left = Parse(original);
         var right = Parse(written);
-        JsonChange? form = null;
-        var data = Compare(left, right, root, ref form);
-        return data ?? form;
+        var found = new Found(ContinueAfterData: false);
+        return Compare(left, right, root, found) ?? found.Form;
+    }
+
+    /// <summary>
+    /// The first change of form only, past any change of data: for a document read into a model that cannot hold all of
+    /// it, the data changes are the model's and the form changes the writer's. Null when the form is the same throughout.
+    /// </summary>
+    /// <exception cref="JsonException">Either text is not JSON.</exception>
+    public static JsonChange? FirstFormChange(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
+    {
+        var found = new Found(ContinueAfterData: true);
+        Compare(Parse(original), Parse(written), root, found);
+        return found.Form;
+    }
+
+    /// <summary>What a walk found besides its result: the first form change, and whether a data change ends the walk.</summary>
+    private sealed record Found(bool ContinueAfterData)
+    {
+        public JsonChange? Form { get; set; }
     }
 
     /// <summary>Parses a document into the tree this comparer walks. Throws <see cref="JsonException"/> with line and position.</summary>
@@ -133,7 +150,7 @@ public static class JsonTextComparer
         }
     }
 
-    private static JsonChange? Compare(Node expected, Node actual, string path, ref JsonChange? form)
+    private static JsonChange? Compare(Node expected, Node actual, string path, Found found)
     {
         if (expected.Kind != actual.Kind || (expected.Kind == JsonTokenType.True && expected.Raw != actual.Raw))
         {
@@ -142,15 +159,15 @@ public static class JsonTextComparer
 
         return expected.Kind switch
         {
-            JsonTokenType.StartObject => CompareObjects(expected, actual, path, ref form),
-            JsonTokenType.StartArray => CompareArrays(expected, actual, path, ref form),
-            JsonTokenType.String => CompareStrings(expected, actual, path, ref form),
-            JsonTokenType.Number => CompareNumbers(expected.Raw, actual.Raw, path, ref form),
+            JsonTokenType.StartObject => CompareObjects(expected, actual, path, found),
+            JsonTokenType.StartArray => CompareArrays(expected, actual, path, found),
+            JsonTokenType.String => CompareStrings(expected, actual, path, found),
+            JsonTokenType.Number => CompareNumbers(expected.Raw, actual.Raw, path, found),
             _ => null,
         };
     }
 
-    private static JsonChange? CompareArrays(Node expected, Node actual, string path, ref JsonChange? form)
+    private static JsonChange? CompareArrays(Node expected, Node actual, string path, Found found)
     {
         if (expected.Children.Count != actual.Children.Count)
         {
@@ -159,7 +176,7 @@ public static class JsonTextComparer
 
         for (var i = 0; i < expected.Children.Count; i++)
         {
-            if (Compare(expected.Children[i].Value, actual.Children[i].Value, $"{path}[{i}]", ref form) is { } change)
+            if (Compare(expected.Children[i].Value, actual.Children[i].Value, $"{path}[{i}]", found) is { } change && !found.ContinueAfterData)
             {
                 return change;
             }
@@ -168,7 +185,48 @@ public static class JsonTextComparer
         return null;
     }
 
-    private static JsonChange? CompareObjects(Node expected, Node actual, string path, ref JsonChange? form)
+    private static JsonChange? CompareObjects(Node expected, Node actual, string path, Found found)
+    {
+        var membersChanged = CompareMembers(expected, actual, path);
+        if (membersChanged is not null && !found.ContinueAfterData)
+        {
+            return membersChanged;
+        }
+
+        // Compare each name's values in order (past a member change: the names both sides have), then the order itself.
+        var actualByName = actual.Children.GroupBy(c => c.Name!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.ToList(), StringComparer.Ordinal);
+        var seen = new Dictionary<string, int>(StringComparer.Ordinal);
+        foreach (var (name, rawName, value) in expected.Children)
+        {
+            var index = seen[name!] = seen.GetValueOrDefault(name!) + 1;
+            if (!actualByName.TryGetValue(name!, out var counterparts) || counterparts.Count < index)
+            {
+                continue;
+            }
+
+            var counterpart = counterparts[index - 1];
+            if (Compare(value, counterpart.Value, Member(path, name!), found) is { } change && !found.ContinueAfterData)
+            {
+                return change;
+            }
+
+            if (rawName != counterpart.RawName)
+            {
+                found.Form ??= new JsonChange(JsonChangeKind.Form, Member(path, name!), $"property name escaped differently: \"{Clip(rawName)}\" written as \"{Clip(counterpart.RawName)}\"");
+            }
+        }
+
+        if (membersChanged is null && !expected.Children.Select(c => c.Name).SequenceEqual(actual.Children.Select(c => c.Name)))
+        {
+            found.Form ??= new JsonChange(JsonChangeKind.Form, path, "property order changed: " +
+                $"{string.Join(", ", expected.Children.Take(4).Select(c => c.Name))} became {string.Join(", ", actual.Children.Take(4).Select(c => c.Name))}");
+        }
+
+        return membersChanged;
+    }
+
+    /// <summary>A member missing, added, or written another number of times (duplicate keys); null when both have the same members.</summary>
+    private static JsonChange? CompareMembers(Node expected, Node actual, string path)
     {
         var expectedCounts = expected.Children.GroupBy(c => c.Name!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
         var actualCounts = actual.Children.GroupBy(c => c.Name!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
@@ -194,30 +252,6 @@ public static class JsonTextComparer
             return new JsonChange(JsonChangeKind.Data, Member(path, added), "not in the original");
         }
 
-        // Same members: compare each name's values in order, then say whether the order itself changed.
-        var actualByName = actual.Children.GroupBy(c => c.Name!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.ToList(), StringComparer.Ordinal);
-        var seen = new Dictionary<string, int>(StringComparer.Ordinal);
-        foreach (var (name, rawName, value) in expected.Children)
-        {
-            var index = seen[name!] = seen.GetValueOrDefault(name!) + 1;
-            var counterpart = actualByName[name!][index - 1];
-            if (Compare(value, counterpart.Value, Member(path, name!), ref form) is { } change)
-            {
-                return change;
-            }
-
-            if (rawName != counterpart.RawName)
-            {
-                form ??= new JsonChange(JsonChangeKind.Form, Member(path, name!), $"property name escaped differently: \"{Clip(rawName)}\" written as \"{Clip(counterpart.RawName)}\"");
-            }
-        }
-
-        if (!expected.Children.Select(c => c.Name).SequenceEqual(actual.Children.Select(c => c.Name)))
-        {
-            form ??= new JsonChange(JsonChangeKind.Form, path, "property order changed: " +
-                $"{string.Join(", ", expected.Children.Take(4).Select(c => c.Name))} became {string.Join(", ", actual.Children.Take(4).Select(c => c.Name))}");
-        }
-
         return null;
     }
 
@@ -231,12 +265,12 @@ public static class JsonTextComparer
             return "";
         }
 
-        JsonChange? ignored = null;
-        bool Same(Node node) => Compare(node, kept[0], "", ref ignored) is null;
+        var ignored = new Found(ContinueAfterData: false);
+        bool Same(Node node) => Compare(node, kept[0], "", ignored) is null;
         return Same(values[^1]) ? " (kept the last value)" : Same(values[0]) ? " (kept the first value)" : "";
     }
 
-    private static JsonChange? CompareStrings(Node expected, Node actual, string path, ref JsonChange? form)
+    private static JsonChange? CompareStrings(Node expected, Node actual, string path, Found found)
     {
         if (expected.Raw == actual.Raw)
         {
@@ -251,11 +285,11 @@ public static class JsonTextComparer
             return new JsonChange(JsonChangeKind.Data, path, what);
         }
 
-        form ??= new JsonChange(JsonChangeKind.Form, path, $"escaped differently: \"{Clip(expected.Raw)}\" written as \"{Clip(actual.Raw)}\"");
+        found.Form ??= new JsonChange(JsonChangeKind.Form, path, $"escaped differently: \"{Clip(expected.Raw)}\" written as \"{Clip(actual.Raw)}\"");
         return null;
     }
 
-    private static JsonChange? CompareNumbers(string expected, string actual, string path, ref JsonChange? form)
+    private static JsonChange? CompareNumbers(string expected, string actual, string path, Found found)
     {
         if (expected == actual)
         {
@@ -266,7 +300,7 @@ public static class JsonTextComparer
         var right = ExactNumber.Parse(actual);
         if (left == right)
         {
-            form ??= new JsonChange(JsonChangeKind.Form, path, left.IsInteger(expected) && !right.IsInteger(actual)
+            found.Form ??= new JsonChange(JsonChangeKind.Form, path, left.IsInteger(expected) && !right.IsInteger(actual)
                 ? $"integer {expected} written as {actual} (floating-point notation)"
                 : $"{expected} written as {actual} (same value, other notation)");
             return null;

@@ -100,4 +100,15 @@ public class JsonTextComparerTests
 
         Assert.ThrowsAny<JsonException>(() => JsonTextComparer.Parse(Encoding.UTF8.GetBytes(deep)));
     }
+
+    [Fact]
+    public void FirstFormChange_LooksPastDataChanges()
+    {
+        var original = Encoding.UTF8.GetBytes("""{"a":null,"b":[1,2],"c":"x&y"}""");
+        var written = Encoding.UTF8.GetBytes("""{"b":[1,3],"c":"x\u0026y"}""");
+
+        Assert.Equal(JsonChangeKind.Data, JsonTextComparer.FirstChange(original, written)?.Kind);
+        Assert.Equal("$.c: escaped differently: \"x&y\" written as \"x\\u0026y\"", JsonTextComparer.FirstFormChange(original, written)?.ToString());
+        Assert.Null(JsonTextComparer.FirstFormChange(original, Encoding.UTF8.GetBytes("""{"b":[1,3],"c":"x&y"}""")));
+    }
 }
