@@ -72,6 +72,12 @@ public static class RunPlan
     /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)
     {
+        if (request.Contenders is not null && request.Studies.All(s => s.IsUserData))
+        {
+            return $"Nothing to run: none of the contenders named belongs to the studies of your data. " +
+                   string.Join("; ", request.Studies.Select(s => $"{s.Name} takes {string.Join(",", s.Contenders)}")) + ".";
+        }
+
         string Offered(Func<Workload, IEnumerable<string>> values) =>
             string.Join("; ", request.Studies.Select(s => $"{s.Name}: {string.Join(",", s.Workloads.SelectMany(values).Distinct())}"));
 

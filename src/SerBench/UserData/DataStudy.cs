@@ -45,13 +45,13 @@ public static class DataStudy
             Conventions = JsonConventions.Default,
             Baseline = TypedContenders[0],
             Contenders = TypedContenders,
-            Workloads = [.. typed.Select(set => new Workload(TypedDataPayload.Create(set), set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count,
-                [Operation.Deserialize, Operation.Serialize]))],
+            Workloads = [.. typed.Select(set => Workload(set, TypedDataPayload.Create(set)))],
             Columns = DocumentColumns,
             Notes =
             [
-                "Each document is read into the inferred model (property names kept by [JsonPropertyName] and [DataMember]); the gate compares " +
-                "what each library writes with your document itself, so a number written in another notation or text escaped another way DIFFERS.",
+                "Each document is read into the inferred model (property names kept by [JsonPropertyName] and [DataMember]). The gate judges data " +
+                "against what the model holds (what the model itself cannot hold is listed below, not charged to a library) and form against your " +
+                "document, so a number written in another notation or text escaped another way DIFFERS.",
                 .. sets.Where(s => !typed.Contains(s)).Select(s => $"{s.Name}: no typed model: {models.GetValueOrDefault(s.Name)?.Reason ?? "not inferred"}"),
                 .. typed.SelectMany(s => CappedNotes(s.Name, models[s.Name].Notes)),
             ],
@@ -74,7 +74,11 @@ public static class DataStudy
         StudyColumn.PayloadBytes,
     ];
 
-    /// <summary>One workload per data set: a single file is one object, a folder of N files N calls (one per document).</summary>
+    /// <summary>A data set's workload: a single file is one object, a folder of N files N calls (one per document).</summary>
+    private static Workload Workload(DataSet set, PayloadModel payload) =>
+        new(payload, set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count, [Operation.Deserialize, Operation.Serialize]);
+
+    /// <summary>The study of document models: one workload per data set.</summary>
     public static Study Create(IReadOnlyList<DataSet> sets) => new()
     {
         Name = Name,
@@ -83,8 +87,7 @@ public static class DataStudy
         Conventions = JsonConventions.Default,
         Baseline = DocumentContenders[0],
         Contenders = DocumentContenders,
-        Workloads = [.. sets.Select(set => new Workload(set.ToPayloadModel(), set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count,
-            [Operation.Deserialize, Operation.Serialize]))],
+        Workloads = [.. sets.Select(set => Workload(set, set.ToPayloadModel()))],
         Columns = DocumentColumns,
         Notes =
         [

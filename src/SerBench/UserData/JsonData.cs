@@ -1,7 +1,7 @@
 namespace SerBench.UserData;
 
 /// <summary>
-/// One of the user's JSON documents, as the bytes of its file (UTF-8, a byte order mark removed). It is the payload
+/// One of the user's JSON documents, as the bytes of its file (UTF-8; <c>run --data</c> drops a leading byte order mark, <c>conformance</c> keeps every byte). It is the payload
 /// "model" of the document-model contenders: they parse these bytes into their own DOM and write the DOM back.
 /// </summary>
 /// <remarks>

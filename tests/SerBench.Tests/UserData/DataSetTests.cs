@@ -138,4 +138,16 @@ public class DataSetTests
 
         Assert.Contains("is given twice", error.Message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void RunPlan_ContenderOfNeitherKind_SaysWhichContendersEachDataStudyTakes()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("one.json"), "[1]");
+        var request = RunRequest.Parse("data", "binary-utf8", null, null, null, null, dataPaths: [temp.File("one.json")]);
+
+        var error = Assert.Throws<UsageException>(() => RunPlan.Create(request));
+
+        Assert.StartsWith("Nothing to run: none of the contenders named belongs to the studies of your data. data takes stj-reader,", error.Message, StringComparison.Ordinal);
+    }
 }
