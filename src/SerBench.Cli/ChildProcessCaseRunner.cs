@@ -36,7 +36,7 @@ internal sealed class ChildProcessCaseRunner(string outputDirectory, AgentBuild?
         var directory = Path.Combine(outputDirectory, "isolated", (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + name);
         var timeout = profile.Timeout * cases.Sum(c => c.Operations.Count) + TimeSpan.FromMinutes(1);
         var (inAgent, chosen) = ChildFor(cases[0]);
-        var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Run, cases, profile.Name), directory, timeout, cancellation, inAgent, chosen);
+        var answer = AgentProcess.Run(AgentRequest.For(AgentMode.Run, cases, profile.Name, profile.Clock), directory, timeout, cancellation, inAgent, chosen);
         return new IsolatedCaseResult(answer.Results?.Cells ?? [], answer.Failure);
     }
 

@@ -37,6 +37,13 @@ internal static class RunCommand
             CustomParser = result => result.Tokens.Single().Value is "on" or "off" ? result.Tokens.Single().Value
                 : Refuse(result, $"Invalid --first-call '{result.Tokens.Single().Value}'. Give on or off, e.g. --first-call off."),
         };
+        var clock = new Option<string?>("--clock")
+        {
+            Description = "cpu or wall: time iterations by the measuring process's CPU time (default where the OS has a precise one: Linux, macOS), " +
+                          "which does not count time the process waited for a core another program or the hypervisor had, or by the wall clock (BenchmarkDotNet's default).",
+            CustomParser = result => MeasurementClocks.Parse(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
+                : Refuse(result, $"Invalid --clock '{result.Tokens.Single().Value}'. Give cpu or wall, e.g. --clock wall."),
+        };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
@@ -50,6 +57,7 @@ internal static class RunCommand
         command.Options.Add(rounds);
         command.Options.Add(runtimes);
         command.Options.Add(firstCall);
+        command.Options.Add(clock);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
@@ -71,6 +79,16 @@ internal static class RunCommand
                 request = request with { Profile = request.Profile.WithFirstCallLaunches(launches) };
             }
 
+            if (MeasurementClocks.Parse(parse.GetValue(clock)) is { } chosenClock)
+            {
+                if (chosenClock == MeasurementClock.Cpu && !CpuTimeClock.IsSupported)
+                {
+                    throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall.");
+                }
+
+                request = request with { Profile = request.Profile.WithClock(chosenClock) };
+            }
+
             var plan = RunPlan.Create(request);
             // Intervals lean on the spread of the whole run; a run of one or two cells has none to lean on, and two
             // rounds alone give Student's t one degree of freedom (an interval hundreds of times the mean).
@@ -80,8 +98,8 @@ internal static class RunCommand
                 request = request with { Profile = request.Profile.WithRounds(Math.Max(request.Profile.Rounds, SmallRunRounds)) };
             }
 
-            var clock = TimeProvider.System;
-            var startedAt = clock.GetLocalNow();
+            var time = TimeProvider.System;
+            var startedAt = time.GetLocalNow();
             var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);
             ResultsFolder.CheckFree(directory, parse.GetValue(force));
 
@@ -99,7 +117,7 @@ internal static class RunCommand
                 File.WriteAllText(Path.Combine(store.Directory, OutputFolder.ModelFileName), UserData.InferredDataModel.Combine(models));
             }
             var isolation = new ChildProcessCaseRunner(store.Directory, agent, runtimeAgents);
-            return Execute(context, request, plan, document, store, clock, isolation);
+            return Execute(context, request, plan, document, store, time, isolation);
         });
         return command;
     }

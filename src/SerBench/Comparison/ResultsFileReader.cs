@@ -58,6 +58,8 @@ public static class ResultsFileReader
             ["gc"] = environment.GcMode, ["tieredCompilation"] = environment.TieredCompilation, ["tieredPgo"] = environment.TieredPgo,
         };
         knobs["runtime"] = environment.Runtime;
+        // Not a runtime knob, but two files timed with different clocks measured different things just the same.
+        knobs["clock"] = document.Method?.Clock ?? "wall";
         var probes = document.MachineProbes?.Select(p => p.Ns).Order().ToList();
         double? probeMedian = probes is { Count: > 0 } ? probes[probes.Count / 2] : null;
         var ownRuntime = RuntimeTarget.FromDescription(environment.Runtime)?.Name;

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 
 namespace SerBench.Contenders;
@@ -5,8 +6,11 @@ namespace SerBench.Contenders;
 /// <summary>
 /// Makes named contenders slower by a known factor, to prove that <c>compare</c> catches a regression of that size:
 /// <c>SERBENCH_DIAGNOSTIC_SLOWDOWN=stj-sourcegen-utf8=1.5</c> (comma-separated), honoured only with
-/// <see cref="ContenderRegistry.DiagnosticsVariable"/> set to 1, and recorded among the run's knobs. A factor of 1.5 does
-/// the library's work again on every other call, so the slowdown is the library's own work, not a sleep.
+/// <see cref="ContenderRegistry.DiagnosticsVariable"/> set to 1, and recorded among the run's knobs. After each library
+/// call it busy-waits for (factor − 1) times that call's own wall time, so the cell takes factor times as long, on the
+/// CPU (a sleep would not show on a CPU-time clock), and allocates exactly what it did: only the time test of
+/// <c>compare</c> can catch it. (An earlier version repeated the library call, which <c>compare</c> caught through the
+/// allocation alone.) The two timestamps add a few tens of nanoseconds per call, so use it on cells of a microsecond or more.
 /// </summary>
 internal static class DiagnosticSlowdown
 {
@@ -36,37 +40,32 @@ internal static class DiagnosticSlowdown
         return null;
     }
 
-    /// <summary>Repeats the inner operation often enough that, on average, each call does <c>factor</c> times the work.</summary>
+    /// <summary>Spins after each inner call for (factor − 1) times the time that call took.</summary>
     private sealed class SlowedCodec<T>(Codec<T> inner, double factor) : Codec<T, object> where T : class
     {
-        private double _debt;
-
         public override object Serialize(T value)
         {
-            for (var extra = Extra(); extra > 0; extra--)
-            {
-                GC.KeepAlive(inner.SerializeUntyped(value));
-            }
-
-            return inner.SerializeUntyped(value);
+            var started = Stopwatch.GetTimestamp();
+            var result = inner.SerializeUntyped(value);
+            SpinFor(started);
+            return result;
         }
 
         public override T Deserialize(object payload)
         {
-            for (var extra = Extra(); extra > 0; extra--)
-            {
-                GC.KeepAlive(inner.DeserializeUntyped(payload));
-            }
-
-            return inner.DeserializeUntyped(payload);
+            var started = Stopwatch.GetTimestamp();
+            var result = inner.DeserializeUntyped(payload);
+            SpinFor(started);
+            return result;
         }
 
-        private int Extra()
+        private void SpinFor(long started)
         {
-            _debt += factor - 1;
-            var extra = (int)_debt;
-            _debt -= extra;
-            return extra;
+            var finished = Stopwatch.GetTimestamp();
+            var until = finished + (long)((finished - started) * (factor - 1));
+            while (Stopwatch.GetTimestamp() < until)
+            {
+            }
         }
     }
 }

@@ -117,6 +117,10 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         CellBenchmark.Fault = null;
         log.WriteLine($"=== {cellName}");
         var job = WithInvocationCount(profile, nanosecondsPerCall, engineWarmUp).WithToolchain(Toolchain(profile));
+        if (profile.Clock == MeasurementClock.Cpu)
+        {
+            job = job.WithClock(CpuTimeClock.Instance);
+        }
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
             .AddDiagnoser(MemoryDiagnoser.Default)

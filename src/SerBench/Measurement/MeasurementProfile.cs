@@ -7,8 +7,9 @@ namespace SerBench.Measurement;
 public sealed class MeasurementProfile
 {
     private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1,
-        bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default, int firstCallLaunches = 0)
+        bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default, int firstCallLaunches = 0, MeasurementClock? clock = null)
     {
+        _clock = clock;
         FirstCallLaunches = firstCallLaunches;
         PreWarm = preWarm;
         MaximumWarm = maximumWarm;
@@ -87,7 +88,7 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of rounds (<c>--rounds</c>).</summary>
     public MeasurementProfile WithRounds(int rounds) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, _clock);
 
     /// <summary>
     /// Fresh processes per contender, payload and runtime that time the first use (codec, first serialize, first
@@ -97,7 +98,16 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of first-call processes (<c>--first-call off</c> is 0).</summary>
     public MeasurementProfile WithFirstCallLaunches(int launches) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, launches);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, launches, _clock);
+
+    private readonly MeasurementClock? _clock;
+
+    /// <summary>What every iteration is timed with (<c>--clock</c>); by default CPU time where the OS has a precise one.</summary>
+    public MeasurementClock Clock => _clock ?? MeasurementClocks.Default;
+
+    /// <summary>This profile timed with another clock (<c>--clock</c>).</summary>
+    public MeasurementProfile WithClock(MeasurementClock clock) =>
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, clock);
 
     /// <summary>The longest a cell is warmed before it is measured anyway (a noisy machine may never look steady).</summary>
     public TimeSpan MaximumWarm { get; }

@@ -20,6 +20,7 @@ public static class RunConditions
         if (document.Method is { } method)
         {
             lines.Add(("Method", method.Interval));
+            lines.Add(("Clock", MeasurementClocks.Describe(method.Clock)));
         }
 
         if (document.Calibration is { } calibration)

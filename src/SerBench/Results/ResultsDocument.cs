@@ -111,7 +111,9 @@ public sealed record AgentPackRecord(string Library, string Status, string? Mess
 /// <param name="Rounds">Rounds per cell: each is a fresh process measuring the cell with BenchmarkDotNet.</param>
 /// <param name="Grouping">What shares one process in a round: <c>contender</c> (one process per contender and study) or <c>in-process</c>.</param>
 /// <param name="Interval">How Error was computed, in words.</param>
-public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval);
+/// <param name="Clock">What iterations were timed with: <c>cpu</c> (the measuring process's CPU time) or <c>wall</c>; absent in files
+/// written before SerBench had a choice, which used the wall clock.</param>
+public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null);
 
 /// <summary>
 /// An operation that only returns its input through the same call path every cell uses (closure, virtual codec call,

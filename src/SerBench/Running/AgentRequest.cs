@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using SerBench.Measurement;
 
 namespace SerBench.Running;
 
@@ -56,6 +57,9 @@ public sealed record AgentRequest
     // Settable, not init-only: source-generated metadata sets a missing init-only property to null, losing the default.
     public string Profile { get; set; } = "quick";
 
+    /// <summary>What the child times iterations with (<c>cpu</c> or <c>wall</c>); null for the profile's default.</summary>
+    public string? Clock { get; init; }
+
     /// <summary>The runtime the parent planned these cases for; the child refuses a request meant for another runtime.</summary>
     public string? Runtime { get; init; }
 
@@ -76,8 +80,9 @@ public sealed record AgentRequest
     };
 
     /// <summary>The cases of one study and contender, as the parent planned them.</summary>
-    public static AgentRequest For(AgentMode mode, IReadOnlyList<PlannedCase> cases, string profile) => new()
+    public static AgentRequest For(AgentMode mode, IReadOnlyList<PlannedCase> cases, string profile, MeasurementClock? clock = null) => new()
     {
+        Clock = clock is { } chosen ? MeasurementClocks.Name(chosen) : null,
         Mode = mode,
         Study = cases[0].Study.Name,
         Contenders = [.. cases.Select(c => c.Contender.Name).Distinct()],
@@ -107,8 +112,18 @@ public sealed record AgentRequest
     };
 
     /// <summary>The same request resolved like a command line (names checked against this process's registry).</summary>
-    public RunRequest ToRunRequest() => RunRequest.Parse(Study, string.Join(",", Contenders), Join(Payloads),
-        Sizes is null ? null : string.Join(",", Sizes.Select(s => s.ToString(CultureInfo.InvariantCulture))), Join(Operations), Profile, Join(Shapes), dataPaths: Data, types: Types);
+    public RunRequest ToRunRequest()
+    {
+        var request = RunRequest.Parse(Study, string.Join(",", Contenders), Join(Payloads),
+            Sizes is null ? null : string.Join(",", Sizes.Select(s => s.ToString(CultureInfo.InvariantCulture))), Join(Operations), Profile, Join(Shapes), dataPaths: Data, types: Types);
+        if (Clock is null)
+        {
+            return request;
+        }
+
+        var clock = MeasurementClocks.Parse(Clock) ?? throw new UsageException($"an agent request names an unknown clock '{Clock}' (cpu or wall).");
+        return request with { Profile = request.Profile.WithClock(clock) };
+    }
 
     /// <summary>The requested cases of <paramref name="plan"/>, in its order.</summary>
     public IReadOnlyList<PlannedCase> Select(IReadOnlyList<PlannedCase> plan) =>

@@ -25,7 +25,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         var order = new List<CellKey>();
         var probes = new List<MachineProbeSample>();
         var calibration = new List<CellMeasurement>();
-        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds)));
+        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
         foreach (var planned in plan)
@@ -55,7 +55,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                     break;
                 }
 
-                probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(), 1)));
+                probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(profile.Clock), 1)));
                 var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
                 var label = $"round {round}/{rounds} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
                 observer.CellStarting(Progress(done, total, label, secondsPerCell));

@@ -61,7 +61,8 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         // A child process (no isolation of its own) measures for a parent that records the method and calibration itself.
         if (isolation is not null)
         {
-            store.Update(d => d.Method = new MeasurementMethod(1, "in-process", "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process"));
+            store.Update(d => d.Method = new MeasurementMethod(1, "in-process", "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process",
+                MeasurementClocks.Name(profile.Clock)));
             if (plan.Any(p => p.UnavailableReason is null))
             {
                 var calibration = measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name);

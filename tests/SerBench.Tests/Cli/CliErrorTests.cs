@@ -15,6 +15,7 @@ public class CliErrorTests
     [InlineData(new[] { "comapre", "a", "b" }, "serbench: Unknown command 'comapre'. Did you mean 'compare'?")]
     [InlineData(new string[0], "serbench: No command given. Commands: list, verify, run, report, compare, merge, first-call, conformance, samples.")]
     [InlineData(new[] { "compare", "a", "b", "--treshold", "5%" }, "serbench: Unknown option '--treshold' for 'serbench compare'. Did you mean '--threshold'?")]
+    [InlineData(new[] { "run", "--clock", "cycles" }, "serbench: Invalid --clock 'cycles'. Give cpu or wall, e.g. --clock wall.")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
     public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)
     {

@@ -5,25 +5,24 @@ namespace SerBench.Tests.Contenders;
 public sealed class DiagnosticSlowdownTests
 {
     [Fact]
-    public void OneAndAHalf_DoesTheLibrarysWorkOneAndAHalfTimes_OnlyWithDiagnosticsOn()
+    public void Three_SpinsTwiceTheCallsOwnTime_CallingTheLibraryOnce_OnlyWithDiagnosticsOn()
     {
         var contender = ContenderRegistry.Find("binary-utf8")!;
         var calls = 0;
-        var counting = new DelegateCodec<string, byte[]>(value => { calls++; return [1]; }, _ => "x");
+        // The library call sleeps 20 ms: the slowed call must take at least 3 × 20 ms, spinning, not calling again.
+        var counting = new DelegateCodec<string, byte[]>(value => { calls++; Thread.Sleep(20); return [1]; }, _ => "x");
 
-        Environment.SetEnvironmentVariable(DiagnosticSlowdown.Variable, "binary-utf8=1.5");
+        Environment.SetEnvironmentVariable(DiagnosticSlowdown.Variable, "binary-utf8=3");
         try
         {
             Assert.Same(counting, DiagnosticSlowdown.Apply(contender, counting));
 
             Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
             var slowed = DiagnosticSlowdown.Apply(contender, counting);
-            for (var i = 0; i < 10; i++)
-            {
-                slowed.SerializeUntyped("value");
-            }
-
-            Assert.Equal(15, calls);
+            var watch = System.Diagnostics.Stopwatch.StartNew();
+            slowed.SerializeUntyped("value");
+            Assert.True(watch.Elapsed >= TimeSpan.FromMilliseconds(60), $"took {watch.Elapsed.TotalMilliseconds} ms");
+            Assert.Equal(1, calls);
             Assert.Same(counting, DiagnosticSlowdown.Apply(ContenderRegistry.Find("binary-utf16")!, counting));
         }
         finally

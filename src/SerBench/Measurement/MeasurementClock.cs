@@ -1,0 +1,39 @@
+namespace SerBench.Measurement;
+
+/// <summary>What a cell's time is read from (<c>--clock</c>).</summary>
+public enum MeasurementClock
+{
+    /// <summary>
+    /// The CPU time of the measuring process (<see cref="CpuTimeClock"/>): time the process spent waiting for a core
+    /// that another program or the hypervisor had is not counted. The default where the OS offers it precisely.
+    /// </summary>
+    Cpu,
+
+    /// <summary>Elapsed wall-clock time (BenchmarkDotNet's own default clock): everything that happened meanwhile is counted.</summary>
+    Wall,
+}
+
+/// <summary>Names and descriptions of <see cref="MeasurementClock"/>, as the command line and results.json spell them.</summary>
+public static class MeasurementClocks
+{
+    /// <summary>The clock a profile uses unless told otherwise: CPU time where this OS has a precise one, else the wall clock.</summary>
+    public static MeasurementClock Default => CpuTimeClock.IsSupported ? MeasurementClock.Cpu : MeasurementClock.Wall;
+
+    public static string Name(MeasurementClock clock) => clock == MeasurementClock.Cpu ? "cpu" : "wall";
+
+    public static MeasurementClock? Parse(string? name) => name switch
+    {
+        "cpu" => MeasurementClock.Cpu,
+        "wall" => MeasurementClock.Wall,
+        _ => null,
+    };
+
+    /// <summary>One sentence for reports: what the times mean.</summary>
+    public static string Describe(string? name) => name switch
+    {
+        "cpu" => "CPU time of the measuring process (clock_gettime CLOCK_PROCESS_CPUTIME_ID, all its threads): time it waited for a core " +
+                 "that another program or the hypervisor had is not counted",
+        "wall" => "wall-clock time (BenchmarkDotNet's default clock): everything that happened meanwhile on the machine is counted",
+        _ => "wall-clock time (this file does not record its clock; SerBench used no other before --clock)",
+    };
+}

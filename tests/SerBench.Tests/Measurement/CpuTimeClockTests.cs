@@ -1,0 +1,50 @@
+using System.Diagnostics;
+using SerBench.Measurement;
+
+namespace SerBench.Tests.Measurement;
+
+public sealed class CpuTimeClockTests
+{
+    [Fact]
+    public void OnLinux_CountsCpuWorkButNotSleep()
+    {
+        Assert.Equal(OperatingSystem.IsLinux() || OperatingSystem.IsMacOS(), CpuTimeClock.IsSupported);
+        if (!CpuTimeClock.IsSupported)
+        {
+            Assert.Equal(MeasurementClock.Wall, MeasurementClocks.Default);
+            return;
+        }
+
+        Assert.Equal(MeasurementClock.Cpu, MeasurementClocks.Default);
+        var clock = CpuTimeClock.Instance;
+        var before = clock.GetTimestamp();
+        var spin = Stopwatch.StartNew();
+        while (spin.ElapsedMilliseconds < 30)
+        {
+        }
+
+        var afterSpin = clock.GetTimestamp();
+        Thread.Sleep(200);
+        var afterSleep = clock.GetTimestamp();
+
+        // 30 ms of spinning is at least ~30 ms of CPU (less only if the machine took the core away); 200 ms asleep is next to none (other threads of the test host may add a little).
+        Assert.InRange((afterSpin - before) / 1e6, 5, 1000);
+        Assert.InRange((afterSleep - afterSpin) / 1e6, 0, 150);
+    }
+
+    [Theory]
+    [InlineData("cpu", MeasurementClock.Cpu)]
+    [InlineData("wall", MeasurementClock.Wall)]
+    [InlineData("Wall", null)]
+    [InlineData("", null)]
+    public void Names_ParseExactly(string name, MeasurementClock? expected) => Assert.Equal(expected, MeasurementClocks.Parse(name));
+
+    [Fact]
+    public void Profile_KeepsItsClockThroughOtherChanges()
+    {
+        var profile = MeasurementProfile.Quick.WithClock(MeasurementClock.Wall).WithRounds(4).WithFirstCallLaunches(0);
+
+        Assert.Equal(MeasurementClock.Wall, profile.Clock);
+        Assert.Equal(4, profile.Rounds);
+    }
+}
