@@ -32,6 +32,53 @@ public static class RoundStatistics
     /// <summary>The widest interval reported, relative to the mean.</summary>
     public const double MaximumRelativeError = 1000;
 
+    /// <summary>
+    /// How much slower than the median of its cell's rounds a round may be and still count. A fresh process sometimes
+    /// measures before the runtime has finished tiering the code up (on a busy machine its background compiler waits for a
+    /// core while the body runs steadily at tier 0), or settles in a slower state: such rounds came out 1.3–3.3× the
+    /// others' means (eng/fidelity, docs/performance.md), far beyond what the same process's iterations spread.
+    /// </summary>
+    public const double UnsettledRatio = 1.25;
+
+    /// <summary>
+    /// The rounds that count and those that do not: with three rounds or more, a round more than <see cref="UnsettledRatio"/>
+    /// times the median of the cell's rounds is left out (BenchmarkDotNet removes upper outliers among iterations for the
+    /// same reason, one level down). With fewer there is no majority to judge by, so every round counts.
+    /// </summary>
+    public static (IReadOnlyList<double> Kept, IReadOnlyList<double> Dropped) SettledRounds(IReadOnlyList<double> roundMeansNs)
+    {
+        var counts = Counts(roundMeansNs);
+        return ([.. roundMeansNs.Where((_, i) => counts[i])], [.. roundMeansNs.Where((_, i) => !counts[i])]);
+    }
+
+    /// <summary>For each round, whether it counts (see <see cref="SettledRounds"/>).</summary>
+    public static bool[] Counts(IReadOnlyList<double> roundMeansNs)
+    {
+        if (roundMeansNs.Count < 3 || roundMeansNs.Any(m => m <= 0 || !double.IsFinite(m)))
+        {
+            return [.. roundMeansNs.Select(_ => true)];
+        }
+
+        var limit = Median(roundMeansNs) * UnsettledRatio;
+        return [.. roundMeansNs.Select(m => m <= limit)];
+    }
+
+    /// <summary>
+    /// True when the rounds that count still disagree by more than <see cref="UnsettledRatio"/>: another round may show
+    /// which of them is the odd one out.
+    /// </summary>
+    public static bool NeedsAnotherRound(IReadOnlyList<double> roundMeansNs)
+    {
+        var (kept, _) = SettledRounds(roundMeansNs);
+        return kept.Count >= 2 && kept.All(m => m > 0) && kept.Max() > kept.Min() * UnsettledRatio;
+    }
+
+    private static double Median(IReadOnlyList<double> values)
+    {
+        var sorted = values.Order().ToList();
+        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
+    }
+
     /// <summary>The interval of one cell: its mean, the half-width of the 99.9% CI, and the log-scale standard error.</summary>
     public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom);
 

@@ -21,6 +21,13 @@ public static class RunConditions
         {
             lines.Add(("Method", method.Interval));
             lines.Add(("Clock", MeasurementClocks.Describe(method.Clock)));
+            var timed = document.Cells.Where(c => c.RoundsNs is not null && c.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
+            if (timed.Sum(c => c.DroppedRoundsNs?.Count ?? 0) is var dropped and > 0)
+            {
+                var rounds = timed.Sum(c => c.RoundsNs!.Count) + dropped;
+                lines.Add(("Rounds not counted", $"{dropped} of {rounds} rounds, in {timed.Count(c => c.DroppedRoundsNs is { Count: > 0 })} cell(s): each over " +
+                                                 $"{RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds, a process that had not settled (listed in results.json as droppedRoundsNs)"));
+            }
         }
 
         if (document.Calibration is { } calibration)

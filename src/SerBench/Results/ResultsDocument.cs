@@ -248,8 +248,14 @@ public sealed record ResultCell
     /// <summary>Per-iteration nanoseconds per operation (outliers removed), for later significance tests.</summary>
     public IReadOnlyList<double>? IterationsNs { get; init; }
 
-    /// <summary>The mean of each round (a fresh process each); <see cref="MeanNs"/> is their mean. Null for single-round runs.</summary>
+    /// <summary>The mean of each round that counts (a fresh process each); <see cref="MeanNs"/> is their mean. Null for single-round runs.</summary>
     public IReadOnlyList<double>? RoundsNs { get; init; }
+
+    /// <summary>
+    /// Means of rounds measured but not counted: with three rounds or more, those over 1.25× the median of the cell's rounds
+    /// (a process that had not settled; see <c>RoundStatistics.SettledRounds</c>). Null when every round counted.
+    /// </summary>
+    public IReadOnlyList<double>? DroppedRoundsNs { get; init; }
 
     /// <summary>
     /// The runtime the cell was measured on: <c>net8.0</c>, <c>net9.0</c>, <c>net10.0</c>, or with <c>-aot</c> under

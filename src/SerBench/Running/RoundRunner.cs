@@ -25,7 +25,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         var order = new List<CellKey>();
         var probes = new List<MachineProbeSample>();
         var calibration = new List<CellMeasurement>();
-        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds), MeasurementClocks.Name(profile.Clock)));
+        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds, ExtraRounds(profile)), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
         foreach (var planned in plan)
@@ -45,6 +45,27 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         var done = 0;
         double? pooled = null;
         var secondsPerCell = new List<double>();
+        void MeasureGroup(List<PlannedCase> group, string stage)
+        {
+            probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(profile.Clock), 1)));
+            var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
+            var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
+            observer.CellStarting(Progress(done, total, label, secondsPerCell));
+            var watch = Stopwatch.StartNew();
+            var result = isolation.RunGroup(group, profile, cancellation);
+            var groupCells = group.Sum(p => p.Operations.Count);
+            secondsPerCell.Add(watch.Elapsed.TotalSeconds / groupCells);
+            foreach (var (planned, operation, measured) in Collect(group, result, profile, cancellation))
+            {
+                var rounded = cells[Runner.Describe(planned, operation, Verdict.Ok).Key];
+                rounded.Add(measured);
+                done++;
+                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, label, secondsPerCell));
+            }
+
+            pooled = Save(store, order, cells, profile, calibration, probes);
+        }
+
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested; round++)
         {
             calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
@@ -55,28 +76,38 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                     break;
                 }
 
-                probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(profile.Clock), 1)));
-                var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
-                var label = $"round {round}/{rounds} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
-                observer.CellStarting(Progress(done, total, label, secondsPerCell));
-                var watch = Stopwatch.StartNew();
-                var result = isolation.RunGroup(group, profile, cancellation);
-                var groupCells = group.Sum(p => p.Operations.Count);
-                secondsPerCell.Add(watch.Elapsed.TotalSeconds / groupCells);
-                foreach (var (planned, operation, measured) in Collect(group, result, profile, cancellation))
+                MeasureGroup(group, $"round {round}/{rounds}");
+            }
+        }
+
+        // Cells whose rounds disagree by more than a process that settled would: more rounds for their contender, until the
+        // odd round out is clear (RoundStatistics.SettledRounds) or the extra rounds are spent.
+        for (var extra = 1; extra <= ExtraRounds(profile) && !cancellation.IsCancellationRequested; extra++)
+        {
+            var unsettled = groups.Select(g => g.Where(p => p.Operations.Any(o => cells[Runner.Describe(p, o, Verdict.Ok).Key].NeedsAnotherRound)).ToList())
+                .Where(g => g.Count > 0).ToList();
+            if (unsettled.Count == 0)
+            {
+                break;
+            }
+
+            total += unsettled.Sum(g => g.Sum(p => p.Operations.Count));
+            foreach (var group in unsettled)
+            {
+                if (cancellation.IsCancellationRequested)
                 {
-                    var rounded = cells[Runner.Describe(planned, operation, Verdict.Ok).Key];
-                    rounded.Add(measured);
-                    done++;
-                    observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, label, secondsPerCell));
+                    break;
                 }
 
-                pooled = Save(store, order, cells, profile, calibration, probes);
+                MeasureGroup(group, $"re-measure {extra}/{ExtraRounds(profile)} (rounds disagreed)");
             }
         }
 
         Save(store, order, cells, profile, calibration, probes);
     }
+
+    /// <summary>At most this many rounds more for a cell whose rounds disagree: as many as the profile's own rounds.</summary>
+    private static int ExtraRounds(MeasurementProfile profile) => profile.Rounds >= 2 ? profile.Rounds : 0;
 
     /// <summary>What one process measured for each cell of its group; a cell it did not reach is retried in a process of its own.</summary>
     private IEnumerable<(PlannedCase, Studies.Operation, ResultCell)> Collect(List<PlannedCase> group, IsolatedCaseResult result,
@@ -125,9 +156,11 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         return pooled;
     }
 
-    private static string IntervalText(int rounds) =>
+    private static string IntervalText(int rounds, int extraRounds) =>
         $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
-        $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error";
+        $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error; " +
+        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.UnsettledRatio:0.##}× gets up to {extraRounds} more rounds, and ") +
+        $"with 3 rounds or more a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted";
 
     private static RunProgress Progress(int done, int total, string current, List<double> secondsPerCell) =>
         new(done, total, current, secondsPerCell.Count == 0 ? null : TimeSpan.FromSeconds(secondsPerCell.Average() * (total - done)));
@@ -141,7 +174,21 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         /// <summary>True once the cell has a result to show: a gate verdict given here, a round, or a failure.</summary>
         public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
 
-        public IReadOnlyList<double> RoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
+        /// <summary>The means of the rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
+        public IReadOnlyList<double> RoundMeans => [.. Counted()];
+
+        /// <summary>True when the rounds that count still disagree by more than <see cref="RoundStatistics.UnsettledRatio"/>.</summary>
+        public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
+
+        private IReadOnlyList<double> AllRoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
+
+        private IEnumerable<double> Counted() => CountedRounds().Select(r => r.MeanNs!.Value);
+
+        private IEnumerable<ResultCell> CountedRounds()
+        {
+            var counts = RoundStatistics.Counts(AllRoundMeans);
+            return _rounds.Where((_, i) => counts[i]);
+        }
 
         /// <summary>Keeps a round; a round that did not pass (crashed, hung) makes the cell fail, with that round's reason.</summary>
         public void Add(ResultCell round)
@@ -170,8 +217,10 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             }
 
             var first = _rounds[0];
-            var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, _rounds.Max(r => r.ErrorNs ?? 0));
-            var iterations = _rounds.SelectMany(r => r.IterationsNs ?? []).ToList();
+            var counted = CountedRounds().ToList();
+            var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
+            var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, counted.Max(r => r.ErrorNs ?? 0));
+            var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();
             return first with
             {
                 Baseline = template.Baseline,
@@ -180,12 +229,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                 StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
                 MedianNs = Median(iterations) ?? first.MedianNs,
                 AllocatedBytes = Median(_rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList()) is { } bytes ? (long)Math.Round(bytes) : null,
-                Gen0 = _rounds.Average(r => r.Gen0 ?? 0),
-                Gen1 = _rounds.Average(r => r.Gen1 ?? 0),
-                Gen2 = _rounds.Average(r => r.Gen2 ?? 0),
+                Gen0 = counted.Average(r => r.Gen0 ?? 0),
+                Gen1 = counted.Average(r => r.Gen1 ?? 0),
+                Gen2 = counted.Average(r => r.Gen2 ?? 0),
                 Noisy = interval.ErrorNs / interval.MeanNs > profile.TargetRelativeError,
                 IterationsNs = iterations,
                 RoundsNs = RoundMeans,
+                DroppedRoundsNs = dropped.Count > 0 ? dropped : null,
                 Seconds = Seconds(),
             };
         }

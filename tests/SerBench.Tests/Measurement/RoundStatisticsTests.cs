@@ -82,6 +82,28 @@ public sealed class RoundStatisticsTests
         Assert.True(honest >= 0.95 * truths.Count, $"{honest}/{truths.Count} honest");
     }
 
+    [Theory]
+    [InlineData(new[] { 281.8, 100.6, 97.0 }, new[] { 100.6, 97.0 }, new[] { 281.8 })]
+    [InlineData(new[] { 3.5, 10.8, 10.8, 3.4 }, new[] { 3.5, 3.4 }, new[] { 10.8, 10.8 })]
+    [InlineData(new[] { 96.0, 96.0, 116.0, 113.0 }, new[] { 96.0, 96.0, 116.0, 113.0 }, new double[0])]
+    [InlineData(new[] { 281.8, 100.6 }, new[] { 281.8, 100.6 }, new double[0])]
+    public void SettledRounds_LeaveOutOnlyRoundsFarAboveTheMedian_AndOnlyWithAMajority(double[] rounds, double[] kept, double[] dropped)
+    {
+        var settled = RoundStatistics.SettledRounds(rounds);
+
+        Assert.Equal(kept, settled.Kept);
+        Assert.Equal(dropped, settled.Dropped);
+    }
+
+    [Theory]
+    [InlineData(new[] { 281.8, 100.6 }, true)]
+    [InlineData(new[] { 281.8, 100.6, 97.0 }, false)]
+    [InlineData(new[] { 281.8, 100.6, 281.0 }, true)]
+    [InlineData(new[] { 96.0, 116.0 }, false)]
+    [InlineData(new[] { 96.0 }, false)]
+    public void NeedsAnotherRound_WhileTheCountedRoundsDisagreeByMoreThanTheRatio(double[] rounds, bool expected) =>
+        Assert.Equal(expected, RoundStatistics.NeedsAnotherRound(rounds));
+
     private static double Normal(Random random) =>
         Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
 }

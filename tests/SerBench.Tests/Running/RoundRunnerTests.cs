@@ -33,6 +33,39 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void RoundsThatDisagree_GetMoreRoundsForThatContenderOnly_AndTheUnsettledRoundIsNotCounted()
+    {
+        using var directory = new TempDirectory();
+        // binary-utf8's first process measured 3× slow (code not yet tiered up); its later ones agree with each other.
+        var processes = new FakeProcesses((contender, round) => contender == "binary-utf8" && round == 1 ? 300 : 100 + round);
+
+        var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8", "binary-utf16");
+
+        Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8"], processes.Launched);
+        var cell = saved.Cells.Single(c => c.Contender == "binary-utf8");
+        Assert.Equal([102, 103], cell.RoundsNs!);
+        Assert.Equal([300], cell.DroppedRoundsNs!);
+        Assert.Equal(102.5, cell.MeanNs!.Value, 9);
+        Assert.Null(saved.Cells.Single(c => c.Contender == "binary-utf16").DroppedRoundsNs);
+        Assert.Contains("droppedRoundsNs", saved.Method!.Interval, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void RoundsThatKeepDisagreeing_StopAfterTheExtraRounds_WithTheirSpreadInTheInterval()
+    {
+        using var directory = new TempDirectory();
+        double[] means = [100, 200, 150, 300, 100];
+        var processes = new FakeProcesses((contender, round) => means[round - 1]);
+
+        var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8");
+
+        Assert.Equal(4, processes.Launched.Count);
+        Assert.Equal([100, 200, 150], saved.Cells.Single().RoundsNs!);
+        Assert.Equal([300], saved.Cells.Single().DroppedRoundsNs!);
+        Assert.True(saved.Cells.Single().ErrorNs > 50);
+    }
+
+    [Fact]
     public void AProcessThatDiesInALaterRound_MakesItsCellsCrash_AndKeepsTheOthers()
     {
         using var directory = new TempDirectory();
