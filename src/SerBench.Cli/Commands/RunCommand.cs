@@ -39,8 +39,8 @@ internal static class RunCommand
         };
         var clock = new Option<string?>("--clock")
         {
-            Description = "cpu or wall: time iterations by the measuring process's CPU time (default where the OS has a precise one: Linux, macOS), " +
-                          "which does not count time the process waited for a core another program or the hypervisor had, or by the wall clock (BenchmarkDotNet's default).",
+            Description = "wall or cpu: time iterations by the wall clock (default, as BenchmarkDotNet), or by the measuring process's CPU time (Linux, macOS), " +
+                          "which does not count time the process waited for a core another program or the hypervisor had.",
             CustomParser = result => MeasurementClocks.Parse(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
                 : Refuse(result, $"Invalid --clock '{result.Tokens.Single().Value}'. Give cpu or wall, e.g. --clock wall."),
         };

@@ -14,7 +14,7 @@ namespace SerBench.Measurement;
 /// counts only the cycles the process itself got, in every thread (so a background GC or JIT thread's work is counted
 /// too). On an idle machine with a single-threaded body the two clocks agree; what CPU time cannot remove is a
 /// neighbour's effect on the cycles themselves (shared caches, memory bandwidth). Google Benchmark times CPU by default
-/// for the same reason. Linux and macOS give this clock with nanosecond resolution; Windows' process times tick every
+/// for the same reason. It is SerBench's choice with <c>--clock cpu</c>; Linux and macOS give this clock with nanosecond resolution; Windows' process times tick every
 /// ~15.6 ms, too coarse for 20 ms iterations, so there the wall clock stays (see <see cref="IsSupported"/>).
 /// </remarks>
 internal sealed class CpuTimeClock : IClock

@@ -3,21 +3,26 @@ namespace SerBench.Measurement;
 /// <summary>What a cell's time is read from (<c>--clock</c>).</summary>
 public enum MeasurementClock
 {
+    /// <summary>Elapsed wall-clock time (BenchmarkDotNet's own default clock): everything that happened meanwhile is counted. The default.</summary>
+    Wall,
+
     /// <summary>
     /// The CPU time of the measuring process (<see cref="CpuTimeClock"/>): time the process spent waiting for a core
-    /// that another program or the hypervisor had is not counted. The default where the OS offers it precisely.
+    /// that another program or the hypervisor had is not counted. Linux and macOS only.
     /// </summary>
     Cpu,
-
-    /// <summary>Elapsed wall-clock time (BenchmarkDotNet's own default clock): everything that happened meanwhile is counted.</summary>
-    Wall,
 }
 
 /// <summary>Names and descriptions of <see cref="MeasurementClock"/>, as the command line and results.json spell them.</summary>
 public static class MeasurementClocks
 {
-    /// <summary>The clock a profile uses unless told otherwise: CPU time where this OS has a precise one, else the wall clock.</summary>
-    public static MeasurementClock Default => CpuTimeClock.IsSupported ? MeasurementClock.Cpu : MeasurementClock.Wall;
+    /// <summary>
+    /// The clock a profile uses unless told otherwise: the wall clock, as BenchmarkDotNet's default job, so that SerBench's
+    /// figures stay comparable with it. CPU time also counts a background GC thread's work, which the wall clock does
+    /// not see when it runs on another core, and on the machine SerBench is developed on it did not move cells less
+    /// under a competing busy process (docs/performance.md).
+    /// </summary>
+    public static MeasurementClock Default => MeasurementClock.Wall;
 
     public static string Name(MeasurementClock clock) => clock == MeasurementClock.Cpu ? "cpu" : "wall";
 

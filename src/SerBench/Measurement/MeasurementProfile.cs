@@ -102,7 +102,7 @@ public sealed class MeasurementProfile
 
     private readonly MeasurementClock? _clock;
 
-    /// <summary>What every iteration is timed with (<c>--clock</c>); by default CPU time where the OS has a precise one.</summary>
+    /// <summary>What every iteration is timed with (<c>--clock</c>); the wall clock unless told otherwise.</summary>
     public MeasurementClock Clock => _clock ?? MeasurementClocks.Default;
 
     /// <summary>This profile timed with another clock (<c>--clock</c>).</summary>
