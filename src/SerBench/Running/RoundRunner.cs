@@ -106,8 +106,11 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         Save(store, order, cells, profile, calibration, probes);
     }
 
-    /// <summary>At most this many rounds more for a cell whose rounds disagree: as many as the profile's own rounds.</summary>
-    private static int ExtraRounds(MeasurementProfile profile) => profile.Rounds >= 2 ? profile.Rounds : 0;
+    /// <summary>
+    /// At most this many rounds more for a cell whose rounds disagree: one fewer than the profile's own (quick 1, full 2),
+    /// enough for a majority against one odd round.
+    /// </summary>
+    private static int ExtraRounds(MeasurementProfile profile) => Math.Max(0, profile.Rounds - 1);
 
     /// <summary>What one process measured for each cell of its group; a cell it did not reach is retried in a process of its own.</summary>
     private IEnumerable<(PlannedCase, Studies.Operation, ResultCell)> Collect(List<PlannedCase> group, IsolatedCaseResult result,
@@ -159,7 +162,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
     private static string IntervalText(int rounds, int extraRounds) =>
         $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
         $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error; " +
-        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.UnsettledRatio:0.##}× gets up to {extraRounds} more rounds, and ") +
+        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.RemeasureRatio:0.##}× gets up to {extraRounds} more round(s), and ") +
         $"with 3 rounds or more a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted";
 
     private static RunProgress Progress(int done, int total, string current, List<double> secondsPerCell) =>

@@ -100,8 +100,9 @@ public sealed class RoundStatisticsTests
     [InlineData(new[] { 281.8, 100.6, 97.0 }, false)]
     [InlineData(new[] { 281.8, 100.6, 281.0 }, true)]
     [InlineData(new[] { 96.0, 116.0 }, false)]
+    [InlineData(new[] { 24.1, 33.0 }, false)]
     [InlineData(new[] { 96.0 }, false)]
-    public void NeedsAnotherRound_WhileTheCountedRoundsDisagreeByMoreThanTheRatio(double[] rounds, bool expected) =>
+    public void NeedsAnotherRound_WhileTheCountedRoundsDisagreeByMoreThanTheRemeasureRatio(double[] rounds, bool expected) =>
         Assert.Equal(expected, RoundStatistics.NeedsAnotherRound(rounds));
 
     private static double Normal(Random random) =>
