@@ -89,13 +89,12 @@ public static class Comparer
         var before = Index(baseline.Cells);
         var after = Index(candidate.Cells);
         var pooled = (Pooled(baseline.Cells), Pooled(candidate.Cells));
+        var pairs = before.Where(p => after.ContainsKey(p.Key)).Select(p => (Old: p.Value, New: after[p.Key])).ToList();
+        var betweenRuns = BetweenRunsLogVariance(pairs, pooled);
         var cells = new List<CellComparison>();
-        foreach (var (identity, old) in before)
+        foreach (var (old, current) in pairs)
         {
-            if (after.TryGetValue(identity, out var current))
-            {
-                cells.Add(CompareCell(old.Study, old.Key, old, current, threshold, pooled));
-            }
+            cells.Add(CompareCell(old.Study, old.Key, old, current, threshold, pooled, betweenRuns));
         }
 
         var studies = cells.GroupBy(c => c.Study).Select(g => new StudySummary(g.Key, g.Count(),
@@ -133,7 +132,50 @@ public static class Comparer
     private static double? Pooled(IEnumerable<ComparableCell> cells) =>
         Measurement.RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
 
-    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled)
+    /// <summary>The fewest cells with round means on both sides from which the spread between the two runs is estimated.</summary>
+    public const int CellsForBetweenRunsSpread = 8;
+
+    /// <summary>
+    /// The variance of log(NEW/BASE) that two runs show beyond what each run's rounds show: a run's processes can share a
+    /// state that the next run's do not (the host, code layout, the JIT's choices), so a cell can move 1.3× between two
+    /// identical runs under load while its two rounds in each run agree within 3% (docs/performance.md). Estimated from
+    /// all cells at once, robustly: the spread of their log ratios around the median one (1.4826 × MAD), less the part the
+    /// rounds already explain. A regression of a few cells barely moves a median; a machine that is slower as a whole
+    /// moves the median itself, not the spread. Null with fewer than <see cref="CellsForBetweenRunsSpread"/> cells.
+    /// </summary>
+    internal static (double Variance, double DegreesOfFreedom)? BetweenRunsLogVariance(
+        IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (double? Base, double? New) pooled)
+    {
+        var logRatios = new List<double>();
+        var within = new List<double>();
+        foreach (var (old, current) in pairs)
+        {
+            if (old.RoundsNs is { Count: >= 2 } a && current.RoundsNs is { Count: >= 2 } b && a.Concat(b).All(m => m > 0 && double.IsFinite(m)))
+            {
+                var (x, y) = (Measurement.RoundStatistics.Combine(a, pooled.Base), Measurement.RoundStatistics.Combine(b, pooled.New));
+                logRatios.Add(Math.Log(y.MeanNs / x.MeanNs));
+                within.Add((x.LogStandardError * x.LogStandardError) + (y.LogStandardError * y.LogStandardError));
+            }
+        }
+
+        if (logRatios.Count < CellsForBetweenRunsSpread)
+        {
+            return null;
+        }
+
+        var center = MedianOf(logRatios);
+        var spread = 1.4826 * MedianOf([.. logRatios.Select(r => Math.Abs(r - center))]);
+        return (Math.Max(0, (spread * spread) - MedianOf(within)), logRatios.Count - 1);
+    }
+
+    private static double MedianOf(List<double> values)
+    {
+        values.Sort();
+        return values.Count % 2 == 1 ? values[values.Count / 2] : (values[(values.Count / 2) - 1] + values[values.Count / 2]) / 2;
+    }
+
+    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled,
+        (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
         string? statusChange = PassingStatuses.Contains(old.Status) && !PassingStatuses.Contains(current.Status)
             ? $"{old.Status} → {current.Status}"
@@ -146,7 +188,7 @@ public static class Comparer
 
         var ratio = newMean / oldMean;
         var (time, method, p) = old.RoundsNs is { Count: >= 2 } && current.RoundsNs is { Count: >= 2 } && old.RoundsNs.Concat(current.RoundsNs).All(m => m > 0)
-            ? RoundsChange(old.RoundsNs, current.RoundsNs, ratio, threshold, pooled)
+            ? RoundsChange(old.RoundsNs, current.RoundsNs, ratio, threshold, pooled, betweenRuns)
             : TimeChange(old, current, ratio, threshold);
         double? allocationRatio = old.AllocatedBytes is { } a && current.AllocatedBytes is { } b
             ? a == 0 ? (b == 0 ? 1 : double.PositiveInfinity) : (double)b / a
@@ -162,25 +204,27 @@ public static class Comparer
     }
 
     private static (Change Change, string Method, double? PValue) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
-        double threshold, (double? Base, double? New) pooled)
+        double threshold, (double? Base, double? New) pooled, (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
         var (a, b) = (Measurement.RoundStatistics.Combine(before, pooled.Base), Measurement.RoundStatistics.Combine(after, pooled.New));
         var (va, vb) = (a.LogStandardError * a.LogStandardError, b.LogStandardError * b.LogStandardError);
-        var standardError = Math.Sqrt(va + vb);
+        var vr = betweenRuns?.Variance ?? 0;
+        var standardError = Math.Sqrt(va + vb + vr);
         if (standardError <= 0)
         {
             return (ratio > 1 + threshold ? Change.Slower : ratio < 1 / (1 + threshold) ? Change.Faster : Change.Same, "rounds (no spread)", null);
         }
 
-        // Welch–Satterthwaite degrees of freedom for the difference of two moderated means.
-        var degrees = (va + vb) * (va + vb) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom));
+        // Welch–Satterthwaite degrees of freedom for the difference of two moderated means, plus the between-runs term.
+        var degrees = (va + vb + vr) * (va + vb + vr) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom)
+                                                         + (vr > 0 ? vr * vr / betweenRuns!.Value.DegreesOfFreedom : 0));
         var t = (Math.Log(b.MeanNs) - Math.Log(a.MeanNs)) / standardError;
         var slower = Measurement.RoundStatistics.StudentUpperTail(t, degrees);
         var faster = Measurement.RoundStatistics.StudentUpperTail(-t, degrees);
-        const string Method = "Welch t on round means";
-        return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, Method, slower)
-            : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, Method, faster)
-            : (Change.Same, Method, Math.Min(slower, faster));
+        var method = vr > 0 ? "Welch t on round means, with the spread between runs" : "Welch t on round means";
+        return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, method, slower)
+            : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, method, faster)
+            : (Change.Same, method, Math.Min(slower, faster));
     }
 
     private static (Change Change, string Method, double? PValue) TimeChange(ComparableCell old, ComparableCell current, double ratio, double threshold)

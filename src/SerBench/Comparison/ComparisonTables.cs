@@ -26,7 +26,7 @@ public static class ComparisonTables
             rows.Add([$"geometric mean ({summary.Cells} cells)", "", "", Ratio(summary.TimeGeometricMean), "", Ratio(summary.AllocationGeometricMean), "", ""]);
             tables.Add(new TableModel($"{study.Key}: NEW / BASE", ["Cell", "Base mean", "New mean", "Time", "p", "Allocated", "Size", "Status"], rows,
             [
-                $"Time: Mann–Whitney U on per-iteration samples (one-sided, α = {Comparer.Alpha.ToString(Invariant)}) against a shift of more than the threshold ({Percent(report.Threshold)}); '~' = not significant or within the threshold.",
+                $"Time: {TimeMethods(study)} (one-sided, α = {Comparer.Alpha.ToString(Invariant)}), and a change of more than the threshold ({Percent(report.Threshold)}); '~' = not significant or within the threshold.",
                 "Allocated and Size are deterministic: any change beyond the threshold is shown.",
             ]));
         }
@@ -40,6 +40,18 @@ public static class ComparisonTables
         }
 
         return tables;
+    }
+
+    /// <summary>The tests the study's verdicts came from, as the cells name them.</summary>
+    private static string TimeMethods(IEnumerable<CellComparison> cells)
+    {
+        var methods = cells.Select(c => c.TimeMethod).Where(m => m is not "—" and not "no spread").Distinct().ToList();
+        return methods.Count == 0 ? "no test possible" : string.Join("; ", methods.Select(m => m switch
+        {
+            "Mann–Whitney U" => "Mann–Whitney U on per-iteration samples against a shift of the threshold",
+            "99.9% CI" => "99.9% intervals that do not overlap",
+            _ => m,
+        }));
     }
 
     public static void WriteMarkdown(ComparisonReport report, string basePath, string newPath, TextWriter writer)
