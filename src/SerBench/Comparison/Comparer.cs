@@ -163,15 +163,9 @@ public static class Comparer
             return null;
         }
 
-        var center = MedianOf(logRatios);
-        var spread = 1.4826 * MedianOf([.. logRatios.Select(r => Math.Abs(r - center))]);
-        return (Math.Max(0, (spread * spread) - MedianOf(within)), logRatios.Count - 1);
-    }
-
-    private static double MedianOf(List<double> values)
-    {
-        values.Sort();
-        return values.Count % 2 == 1 ? values[values.Count / 2] : (values[(values.Count / 2) - 1] + values[values.Count / 2]) / 2;
+        var center = Measurement.RoundStatistics.Median(logRatios);
+        var spread = 1.4826 * Measurement.RoundStatistics.Median([.. logRatios.Select(r => Math.Abs(r - center))]);
+        return (Math.Max(0, (spread * spread) - Measurement.RoundStatistics.Median(within)), logRatios.Count - 1);
     }
 
     private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled,

@@ -81,7 +81,8 @@ public static class RoundStatistics
         return kept.Count >= 2 && kept.All(m => m > 0) && kept.Max() > kept.Min() * RemeasureRatio;
     }
 
-    private static double Median(IReadOnlyList<double> values)
+    /// <summary>The median of a non-empty list.</summary>
+    internal static double Median(IReadOnlyList<double> values)
     {
         var sorted = values.Order().ToList();
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;

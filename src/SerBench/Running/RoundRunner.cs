@@ -246,16 +246,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
             : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
 
-        private static double? Median(List<double> values)
-        {
-            if (values.Count == 0)
-            {
-                return null;
-            }
-
-            var sorted = values.Order().ToList();
-            return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
-        }
+        private static double? Median(List<double> values) => values.Count == 0 ? null : RoundStatistics.Median(values);
 
         private static double? StandardDeviation(List<double> values)
         {

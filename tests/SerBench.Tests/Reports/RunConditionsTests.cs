@@ -30,6 +30,20 @@ public sealed class RunConditionsTests
     }
 
     [Fact]
+    public void Method_NamesTheClock_AndCountsTheRoundsNotCounted()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 100) with { RoundsNs = [100, 101], DroppedRoundsNs = [290] },
+            SampleResults.Cell("stj-reflection-utf8", 50) with { RoundsNs = [50, 51] });
+        document.Method = new MeasurementMethod(2, "contender", "mean of round means", "cpu");
+
+        var lines = RunConditions.Describe(document);
+
+        Assert.Contains(lines, l => l.Label == "Clock" && l.Text.StartsWith("CPU time of the measuring process", StringComparison.Ordinal));
+        Assert.Contains(lines, l => l.Label == "Rounds not counted" && l.Text.StartsWith("1 of 5 rounds, in 1 cell(s)", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void FilesWithoutRunConditions_DescribeNothing()
     {
         Assert.Empty(RunConditions.Describe(SampleResults.Document()));
