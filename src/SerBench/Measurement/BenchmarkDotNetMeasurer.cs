@@ -50,8 +50,16 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         return Run(body, profile, cellName, nanosecondsPerCall);
     }
 
-    /// <summary>How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.</summary>
-    private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(150);
+    /// <summary>
+    /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.
+    /// Tiered compilation promotes nothing until no new method has been called for 100 ms, checked on a 100 ms timer, so
+    /// its promotions begin up to ~200 ms after the last new call: a System.Text.Json serialize loop in a fresh process
+    /// compiled nothing from 58 to 248 ms while it ran ReadyToRun code 2.2× slower than its tier-1 code. With 150 ms,
+    /// 4 of 15 rounds of STJ serialize cells ended their warm-up in such a spell and were measured 3–4× too slow; telling
+    /// such a spell apart from settled code by what had compiled before it did not work (a few dozen methods of the
+    /// process's own start-up were promoted first, then the library's wait began).
+    /// </summary>
+    private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
     /// <summary>
     /// Calls the body until its code has settled, before BenchmarkDotNet sees it: at least <paramref name="minimum"/>,
