@@ -38,6 +38,11 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             // A cap of 1 s cost 0.7 s more in each of the ~74 processes of a default run.
             var (_, _, warmUpNs) = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400)) : default;
             Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
+            if (profile.PreWarm > TimeSpan.Zero)
+            {
+                var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
+                log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
+            }
         }
 
         double nanosecondsPerCall = 0;
@@ -49,6 +54,54 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
 
         return Run(body, profile, cellName, nanosecondsPerCall);
     }
+
+    /// <summary>
+    /// Keeps the process busy until the runtime's first tier-1 wave has come and gone. Tiered compilation promotes nothing
+    /// until no new method has been called for a while, and in a fresh process that wait outlasted the first cell's
+    /// warm-up: it compiled ~30 methods, then nothing for 250 ms, and was measured at tier 0, 4–7× too slow, while the
+    /// process's second cell saw the first wave (800–1,000 methods) during its own warm-up. In a default run, 26 of 88
+    /// processes' first cells ended their warm-up so (under 450 ms, under 100 methods compiled); with this wait, 2 of 83.
+    /// It costs ~0.55 s per process (46 s of a default run). Waiting here once per process lets each cell's warm-up see
+    /// only its own promotions.
+    /// </summary>
+    /// <returns>How long it took and how many methods were compiled meanwhile.</returns>
+    private static (TimeSpan Elapsed, long Compiled) AwaitFirstTieringWave(Func<object?> body)
+    {
+        // A wave is at least this many methods compiled (460–660 in 0.46–0.65 s in a default run). None comes when tiered
+        // compilation is off, or when the engine's code had not been counted yet during the throwaway cell (seen when
+        // that cell's warm-up was cut to 150 ms), hence the limit; the cells' own warm-ups still settle then.
+        const int WaveSize = 100;
+        var limit = TimeSpan.FromSeconds(1);
+        var watch = Stopwatch.StartNew();
+        var first = System.Runtime.JitInfo.GetCompiledMethodCount();
+        var last = first;
+        var quietSince = TimeSpan.Zero;
+        while (watch.Elapsed < limit)
+        {
+            var batchEnd = watch.Elapsed + BatchTime;
+            do
+            {
+                GC.KeepAlive(body());
+            }
+            while (watch.Elapsed < batchEnd);
+
+            var now = System.Runtime.JitInfo.GetCompiledMethodCount();
+            if (now != last)
+            {
+                last = now;
+                quietSince = watch.Elapsed;
+            }
+            else if (last - first >= WaveSize && watch.Elapsed - quietSince >= WaveOverFor)
+            {
+                break;
+            }
+        }
+
+        return (watch.Elapsed, last - first);
+    }
+
+    /// <summary>How long nothing must compile after a wave before it counts as over (a wave comes in batches).</summary>
+    private static readonly TimeSpan WaveOverFor = TimeSpan.FromMilliseconds(100);
 
     /// <summary>
     /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.
