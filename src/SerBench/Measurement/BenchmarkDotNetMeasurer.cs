@@ -119,9 +119,9 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     /// then until the runtime has compiled no method for <see cref="SteadyFor"/> and the last few batches run no faster
     /// than the best one so far (within 5%; within 15% once half the limit has passed: by then a busy machine's noise,
     /// not tiering, keeps the batches apart, since tier-0 code runs 2–7× slower, and waiting for a lucky batch hit the
-    /// 1.5 s limit in 46 of 464 warm-ups of a no-argument run on a busy host). Both signals are needed, and even both
-    /// were fooled on a busy host when tier-1 promotion had not begun (<see cref="RoundStatistics.SettledRounds"/> catches
-    /// such rounds afterwards). Tiered compilation promotes a method (tier 0, instrumented,
+    /// 1.5 s limit in 46 of 464 warm-ups of a no-argument run on a busy host). Both signals are needed, and with a 150 ms
+    /// quiet spell even both were fooled when tier-1 promotion had not begun (hence 250 ms, and the first wave awaited once
+    /// per process; <see cref="RoundStatistics.SettledRounds"/> catches what is left afterwards). Tiered compilation promotes a method (tier 0, instrumented,
     /// then tier 1 with profile-guided optimizations) only after it has been called again and only after a delay that
     /// any new tier-0 compilation restarts, so a quiet JIT alone was seen while Newtonsoft still ran tier-0 code 7×
     /// slower than its steady state; and a wait that sleeps instead of calling never gets there at all.
