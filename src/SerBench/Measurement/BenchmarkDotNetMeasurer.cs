@@ -28,14 +28,14 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     {
         if (!_engineWarmedUp)
         {
-            // The first cell of a process was measured while the runtime was still tiering up BenchmarkDotNet's own
-            // engine and the harness (±30-40% in trials); a throwaway cell settles that before any real one.
+            // The first cell of a process was measured while the runtime was still compiling and tiering up
+            // BenchmarkDotNet's engine and the process's start-up code (±30-40% in trials); a throwaway cell, then the
+            // wait for the first tier-1 wave, settle that before any real cell.
             _engineWarmedUp = true;
             var scratch = new byte[256];
             Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-            // Capped at 0.4 s: the engine keeps tiering up well past that (over 1,000 methods compiled in 1 s), and the
-            // throwaway BenchmarkDotNet run below plus the first real cell's own warm-up take it the rest of the way.
-            // A cap of 1 s cost 0.7 s more in each of the ~74 processes of a default run.
+            // Capped at 0.4 s. Cut to 0.15 s, or replaced by one timed batch, the engine's code was often not yet being
+            // counted for promotion during the throwaway run, and the first wave never came during the wait.
             var (_, _, warmUpNs) = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400)) : default;
             Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
             if (profile.PreWarm > TimeSpan.Zero)
@@ -67,41 +67,25 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     /// <returns>How long it took and how many methods were compiled meanwhile.</returns>
     private static (TimeSpan Elapsed, long Compiled) AwaitFirstTieringWave(Func<object?> body)
     {
-        // A wave is at least this many methods compiled (460–660 in 0.46–0.65 s in a default run). None comes when tiered
-        // compilation is off, or when the engine's code had not been counted yet during the throwaway cell (seen when
-        // that cell's warm-up was cut to 150 ms), hence the limit; the cells' own warm-ups still settle then.
+        // A wave is at least this many methods compiled (460–660 in 0.46–0.65 s in a default run), over once nothing has
+        // compiled for a while (it comes in batches). None comes when tiered compilation is off, hence the limit; the
+        // cells' own warm-ups still settle then.
         const int WaveSize = 100;
+        var waveOverFor = TimeSpan.FromMilliseconds(100);
         var limit = TimeSpan.FromSeconds(1);
         var watch = Stopwatch.StartNew();
-        var first = System.Runtime.JitInfo.GetCompiledMethodCount();
-        var last = first;
-        var quietSince = TimeSpan.Zero;
+        var compiles = new CompileWatch();
         while (watch.Elapsed < limit)
         {
-            var batchEnd = watch.Elapsed + BatchTime;
-            do
-            {
-                GC.KeepAlive(body());
-            }
-            while (watch.Elapsed < batchEnd);
-
-            var now = System.Runtime.JitInfo.GetCompiledMethodCount();
-            if (now != last)
-            {
-                last = now;
-                quietSince = watch.Elapsed;
-            }
-            else if (last - first >= WaveSize && watch.Elapsed - quietSince >= WaveOverFor)
+            RunBatch(body, watch);
+            if (compiles.QuietFor(watch.Elapsed) >= waveOverFor && compiles.Compiled >= WaveSize)
             {
                 break;
             }
         }
 
-        return (watch.Elapsed, last - first);
+        return (watch.Elapsed, compiles.Compiled);
     }
-
-    /// <summary>How long nothing must compile after a wave before it counts as over (a wave comes in batches).</summary>
-    private static readonly TimeSpan WaveOverFor = TimeSpan.FromMilliseconds(100);
 
     /// <summary>
     /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.
@@ -131,24 +115,12 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     {
         const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
-        var first = System.Runtime.JitInfo.GetCompiledMethodCount();
-        var last = first;
-        var quietSince = TimeSpan.Zero;
+        var compiles = new CompileWatch();
         var best = double.MaxValue;
         var recent = new Queue<double>();
         while (watch.Elapsed < limit)
         {
-            var batchStart = watch.Elapsed;
-            var batchEnd = batchStart + BatchTime;
-            long calls = 0;
-            do
-            {
-                GC.KeepAlive(body());
-                calls++;
-            }
-            while (watch.Elapsed < batchEnd);
-
-            var perCall = (watch.Elapsed - batchStart).TotalNanoseconds / calls;
+            var perCall = RunBatch(body, watch);
             best = Math.Min(best, perCall);
             recent.Enqueue(perCall);
             if (recent.Count > SettledBatches)
@@ -156,23 +128,59 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
                 recent.Dequeue();
             }
 
-            var now = System.Runtime.JitInfo.GetCompiledMethodCount();
-            if (now != last)
-            {
-                last = now;
-                quietSince = watch.Elapsed;
-            }
-            else if (watch.Elapsed >= minimum && watch.Elapsed - quietSince >= SteadyFor
-                     && recent.Count == SettledBatches && recent.Min() <= best * (watch.Elapsed < limit / 2 ? 1.05 : 1.15))
+            if (compiles.QuietFor(watch.Elapsed) >= SteadyFor && watch.Elapsed >= minimum
+                && recent.Count == SettledBatches && recent.Min() <= best * (watch.Elapsed < limit / 2 ? 1.05 : 1.15))
             {
                 break;
             }
         }
 
-        return (watch.Elapsed, last - first, recent.Count == 0 ? 0 : recent.Min());
+        return (watch.Elapsed, compiles.Compiled, recent.Count == 0 ? 0 : recent.Min());
     }
 
     private static readonly TimeSpan BatchTime = TimeSpan.FromMilliseconds(10);
+
+    /// <summary>Calls the body for <see cref="BatchTime"/>; returns the nanoseconds per call.</summary>
+    private static double RunBatch(Func<object?> body, Stopwatch watch)
+    {
+        var start = watch.Elapsed;
+        var end = start + BatchTime;
+        long calls = 0;
+        do
+        {
+            GC.KeepAlive(body());
+            calls++;
+        }
+        while (watch.Elapsed < end);
+
+        return (watch.Elapsed - start).TotalNanoseconds / calls;
+    }
+
+    /// <summary>Follows the runtime's count of compiled methods (all threads, tier-1 promotions included) from batch to batch.</summary>
+    private sealed class CompileWatch
+    {
+        private readonly long _first = System.Runtime.JitInfo.GetCompiledMethodCount();
+        private long _last;
+        private TimeSpan _quietSince;
+
+        public CompileWatch() => _last = _first;
+
+        /// <summary>Methods compiled since this watch started, as of the last <see cref="QuietFor"/>.</summary>
+        public long Compiled => _last - _first;
+
+        /// <summary>How long, as of <paramref name="now"/>, no method has been compiled (zero right after one was).</summary>
+        public TimeSpan QuietFor(TimeSpan now)
+        {
+            var count = System.Runtime.JitInfo.GetCompiledMethodCount();
+            if (count != _last)
+            {
+                _last = count;
+                _quietSince = now;
+            }
+
+            return now - _quietSince;
+        }
+    }
 
     private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp = false)
     {
