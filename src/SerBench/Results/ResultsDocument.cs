@@ -121,8 +121,12 @@ public sealed record MeasurementMethod(int Rounds, string Grouping, string Inter
 /// </summary>
 public sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
 
-/// <summary>One timing of the fixed machine-speed workload: seconds since the run started, and the fastest of a few calls.</summary>
-public sealed record MachineProbeSample(double AtSeconds, double Ns);
+/// <summary>
+/// One timing of the fixed machine-speed workload: seconds since the run started, and the fastest of a few calls of each
+/// half: <paramref name="CoreNs"/> (a hash over 64 KB) and <paramref name="MemoryNs"/> (a random walk through 32 MB);
+/// <paramref name="Ns"/> is their sum. Files written before the halves were recorded have <paramref name="Ns"/> only.
+/// </summary>
+public sealed record MachineProbeSample(double AtSeconds, double Ns, double? CoreNs = null, double? MemoryNs = null);
 
 public sealed record ToolInfo(string Name, string Version, string? Commit);
 

@@ -47,7 +47,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         var secondsPerCell = new List<double>();
         void MeasureGroup(List<PlannedCase> group, string stage)
         {
-            probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(MachineProbe.MeasureNs(profile.Clock), 1)));
+            var probe = MachineProbe.Measure(profile.Clock);
+            probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(probe.TotalNs, 1), Math.Round(probe.CoreNs, 1), Math.Round(probe.MemoryNs, 1)));
             var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
             var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
             observer.CellStarting(Progress(done, total, label, secondsPerCell));
