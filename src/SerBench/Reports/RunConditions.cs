@@ -51,9 +51,9 @@ public static class RunConditions
                                           $"profile {source.Profile}, started {source.StartedAt.ToString("yyyy-MM-dd HH:mm", Invariant)}"));
         }
 
-        if (document.MachineProbes is { Count: >= 2 } probes)
+        if (document.MachineProbes is { } probes && DescribeProbes(probes) is { } speed)
         {
-            lines.Add(("Machine speed", DescribeProbes(probes)));
+            lines.Add(("Machine speed", speed));
         }
 
         return lines;
@@ -77,20 +77,25 @@ public static class RunConditions
             : null;
     }
 
-    /// <summary>Both halves when the file has them (files from before have the total only).</summary>
-    private static string DescribeProbes(IReadOnlyList<MachineProbeSample> probes)
+    /// <summary>
+    /// Both halves when the file has them (files from before have the total only); null when there is no variation to
+    /// state (fewer than two probes, or a zero timing in a file SerBench did not write).
+    /// </summary>
+    private static string? DescribeProbes(IReadOnlyList<MachineProbeSample> probes)
     {
         string Range(IEnumerable<double> ns) => $"{Number(ns.Min() / 1e6)}–{Number(ns.Max() / 1e6)} ms";
         if (probes.Any(p => p.CoreNs is null || p.MemoryNs is null))
         {
-            return $"varied by {Percent(MachineProbe.Variation([.. probes.Select(p => p.Ns)])!.Value, "0.0")} during the run " +
-                   $"({probes.Count} timings of a fixed workload, {Range(probes.Select(p => p.Ns))})";
+            return MachineProbe.Variation([.. probes.Select(p => p.Ns)]) is { } total
+                ? $"varied by {Percent(total, "0.0")} during the run ({probes.Count} timings of a fixed workload, {Range(probes.Select(p => p.Ns))})"
+                : null;
         }
 
         var (core, memory) = (probes.Select(p => p.CoreNs!.Value).ToList(), probes.Select(p => p.MemoryNs!.Value).ToList());
-        return $"the core varied by {Percent(MachineProbe.Variation(core)!.Value, "0.0")} during the run ({probes.Count} timings of a hash over 64 KB, " +
-               $"{Range(core)}); memory latency by {Percent(MachineProbe.Variation(memory)!.Value, "0.0")} (a random walk through 32 MB, {Range(memory)}), " +
-               "which only cells whose data outgrows the caches can feel";
+        return MachineProbe.Variation(core) is { } coreMoved && MachineProbe.Variation(memory) is { } memoryMoved
+            ? $"the core varied by {Percent(coreMoved, "0.0")} during the run ({probes.Count} timings of a hash over 64 KB, {Range(core)}); " +
+              $"memory latency by {Percent(memoryMoved, "0.0")} (a random walk through 32 MB, {Range(memory)}), which only cells whose data outgrows the caches can feel"
+            : null;
     }
 
     private static string Percent(double fraction, string format) => (fraction * 100).ToString(format, Invariant) + "%";

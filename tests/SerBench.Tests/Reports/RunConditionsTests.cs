@@ -34,6 +34,16 @@ public sealed class RunConditionsTests
     }
 
     [Fact]
+    public void ZeroProbeTimings_FromAFileSerBenchDidNotWrite_AreLeftOut_NotACrash()
+    {
+        var document = SampleResults.Document();
+        document.MachineProbes = [new(1, 0, 0, 0), new(20, 5_000_000, 2_000_000, 3_000_000)];
+
+        Assert.DoesNotContain(RunConditions.Describe(document), l => l.Label == "Machine speed");
+        Assert.Null(RunConditions.Warning(document));
+    }
+
+    [Fact]
     public void SteadyMachine_NoWarning_AndCalibrationIsDescribed()
     {
         var document = SampleResults.Document();
