@@ -171,10 +171,10 @@ public static class Comparer
     /// <summary>
     /// The spread between runs for each cell: that of all cells, or that of the cells of its shape when those moved more
     /// and there are at least <see cref="CellsForBetweenRunsSpread"/> of them. Lists of 200 or 10,000 objects allocate
-    /// megabytes per operation and move more between runs than single objects do: in two identical quiet runs of web-api
-    /// (4 rounds each) a list serialize moved 13% while its rounds agreed within 4%, and the single objects, half the
-    /// cells, kept the common spread too small for it (a false alarm at p = 7e-5). Taking the larger of the two keeps a
-    /// shape that moves less from tightening the test below the common spread.
+    /// hundreds of kilobytes or more per operation and can move more between runs than single objects do: in two
+    /// identical quiet runs of web-api (4 rounds each) a list serialize moved 13% while its rounds agreed within 4%, and
+    /// the single objects, half the cells, kept the common spread too small for it (a false alarm at p = 7e-5). Taking the
+    /// larger of the two keeps a shape that moves less from tightening the test below the common spread.
     /// </summary>
     internal static Func<ComparableCell, (double Variance, double DegreesOfFreedom)?> BetweenRunsLogVarianceByShape(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (double? Base, double? New) pooled)

@@ -67,9 +67,10 @@ public static class RunConditions
     public static string? Warning(ResultsDocument document)
     {
         var target = MeasurementProfile.All.FirstOrDefault(p => p.Name == document.Profile)?.TargetRelativeError;
-        var (variation, what) = document.MachineProbes is { } probes && probes.All(p => p.CoreNs is not null)
+        var probes = document.MachineProbes ?? [];
+        var (variation, what) = HasHalves(probes)
             ? (MachineProbe.Variation([.. probes.Select(p => p.CoreNs!.Value)]), "by timings of a fixed CPU workload")
-            : (document.MachineProbes is { } all ? MachineProbe.Variation([.. all.Select(p => p.Ns)]) : null, "by timings of a fixed workload");
+            : (MachineProbe.Variation([.. probes.Select(p => p.Ns)]), "by timings of a fixed workload");
         return variation is { } moved && target is { } limit && moved > limit
             ? $"The machine's own speed varied by {Percent(moved, "0.0")} during this run ({what}), more than the " +
               $"{document.Profile} profile's {Percent(limit, "0")} precision target: other load or CPU throttling may have moved some cells. The intervals " +
@@ -84,7 +85,7 @@ public static class RunConditions
     private static string? DescribeProbes(IReadOnlyList<MachineProbeSample> probes)
     {
         string Range(IEnumerable<double> ns) => $"{Number(ns.Min() / 1e6)}–{Number(ns.Max() / 1e6)} ms";
-        if (probes.Any(p => p.CoreNs is null || p.MemoryNs is null))
+        if (!HasHalves(probes))
         {
             return MachineProbe.Variation([.. probes.Select(p => p.Ns)]) is { } total
                 ? $"varied by {Percent(total, "0.0")} during the run ({probes.Count} timings of a fixed workload, {Range(probes.Select(p => p.Ns))})"
@@ -97,6 +98,9 @@ public static class RunConditions
               $"memory latency by {Percent(memoryMoved, "0.0")} (a random walk through 32 MB, {Range(memory)}), which only cells whose data outgrows the caches can feel"
             : null;
     }
+
+    /// <summary>True when every probe has both halves (files written before they were recorded have the total only).</summary>
+    private static bool HasHalves(IReadOnlyList<MachineProbeSample> probes) => probes.All(p => p is { CoreNs: not null, MemoryNs: not null });
 
     private static string Percent(double fraction, string format) => (fraction * 100).ToString(format, Invariant) + "%";
 

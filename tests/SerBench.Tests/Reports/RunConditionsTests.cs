@@ -22,7 +22,7 @@ public sealed class RunConditionsTests
     public void ProbeHalves_TheCoreDecidesTheWarning_MemoryLatencyIsOnlyDescribed()
     {
         var document = SampleResults.Document();
-        // The core within 1%, the memory walk 3× apart: the shape of a cloud guest whose cells followed neither.
+        // The core within 1%, the memory walk 3× apart: the shape of a cloud guest whose cells did not follow the walk.
         document.MachineProbes = [new(1, 5_000_000, 2_000_000, 3_000_000), new(20, 11_020_000, 2_020_000, 9_000_000)];
 
         Assert.Null(RunConditions.Warning(document));
