@@ -36,7 +36,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
             // Capped at 0.4 s. Cut to 0.15 s, or replaced by one timed batch, the engine's code was often not yet being
             // counted for promotion during the throwaway run, and the first wave never came during the wait.
-            var (_, _, warmUpNs) = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400)) : default;
+            var warmUpNs = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero).NanosecondsPerCall : 0;
             Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
             if (profile.PreWarm > TimeSpan.Zero)
             {
@@ -48,8 +48,9 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         double nanosecondsPerCall = 0;
         if (profile.PreWarm > TimeSpan.Zero)
         {
-            (var warmed, var compiled, nanosecondsPerCall) = WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm);
-            log.WriteLine($"// SerBench: warmed {warmed.TotalMilliseconds:0} ms until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms ({compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
+            var warm = WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling);
+            nanosecondsPerCall = warm.NanosecondsPerCall;
+            log.WriteLine($"// SerBench: warmed {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
         }
 
         return Run(body, profile, cellName, nanosecondsPerCall);
@@ -110,16 +111,40 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     /// any new tier-0 compilation restarts, so a quiet JIT alone was seen while Newtonsoft still ran tier-0 code 7×
     /// slower than its steady state; and a wait that sleeps instead of calling never gets there at all.
     /// </summary>
-    /// <returns>How long it took, how many methods were compiled meanwhile, and the time per call once steady.</returns>
-    private static (TimeSpan Elapsed, long Compiled, double NanosecondsPerCall) WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit)
+    /// <param name="body">The cell's body.</param>
+    /// <param name="minimum">The least time it warms, however quiet the runtime is.</param>
+    /// <param name="limit">The longest it warms while the runtime has gone quiet but the batches' speed has not settled.</param>
+    /// <param name="limitWhileCompiling">
+    /// The longest it warms while the runtime is still compiling (no quiet spell of <see cref="SteadyFor"/> yet), when that is
+    /// longer than <paramref name="limit"/>. A contender that builds new serializer options on every call kept the JIT
+    /// busy with a trickle of compilations (15–85 methods per 0.5 s) for ~3.5 s before its tier-1 wave came, and ran
+    /// ~1.5× slower until then: stopped at 1.5 s, quick measured 341 µs where BenchmarkDotNet's default job, whose
+    /// warm-up lasts seconds, measured 242 µs.
+    /// </param>
+    /// <returns>How long it took, how many methods were compiled meanwhile, the time per call once steady, and why it ended.</returns>
+    internal static WarmUp WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling)
     {
         const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
         var compiles = new CompileWatch();
         var best = double.MaxValue;
         var recent = new Queue<double>();
-        while (watch.Elapsed < limit)
+        var compilingLimit = limitWhileCompiling > limit ? limitWhileCompiling : limit;
+        var ending = $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
+        while (true)
         {
+            if (watch.Elapsed >= limit)
+            {
+                var compiling = compiles.QuietFor(watch.Elapsed) < SteadyFor;
+                if (!compiling || watch.Elapsed >= compilingLimit)
+                {
+                    ending = compiling
+                        ? $"to its limit while methods were still being compiled ({compilingLimit.TotalMilliseconds:0} ms)"
+                        : $"to its limit with the JIT quiet but the speed not yet steady ({limit.TotalMilliseconds:0} ms)";
+                    break;
+                }
+            }
+
             var perCall = RunBatch(body, watch);
             best = Math.Min(best, perCall);
             recent.Enqueue(perCall);
@@ -135,8 +160,11 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             }
         }
 
-        return (watch.Elapsed, compiles.Compiled, recent.Count == 0 ? 0 : recent.Min());
+        return new WarmUp(watch.Elapsed, compiles.Compiled, recent.Count == 0 ? 0 : recent.Min(), ending);
     }
+
+    /// <summary>What a warm-up did: how long, how many methods were compiled, the time per call at the end, and why it ended.</summary>
+    internal readonly record struct WarmUp(TimeSpan Elapsed, long Compiled, double NanosecondsPerCall, string Ending);
 
     private static readonly TimeSpan BatchTime = TimeSpan.FromMilliseconds(10);
 
