@@ -23,7 +23,10 @@ internal static class AgentProcess
             throw new InvalidOperationException("A pack contender was sent to a child without an agent build; its pack should have been UNAVAILABLE.");
         }
 
-        var outcome = SelfProcess.Run([Commands.AgentCommand.Name, Path.Combine(directory, AgentRequest.FileName)], timeout, cancellation, inPackAgent ? agent : null);
+        // request.json stays in the folder for a reader; a first-call child gets the request as arguments instead, so that
+        // nothing runs System.Text.Json before it times a first use (AgentRequest.ToArguments).
+        IReadOnlyList<string> inline = request.Mode == AgentMode.FirstCall ? request.ToArguments() : [];
+        var outcome = SelfProcess.Run([Commands.AgentCommand.Name, Path.Combine(directory, AgentRequest.FileName), .. inline], timeout, cancellation, inPackAgent ? agent : null);
         File.WriteAllText(Path.Combine(directory, "console.log"), outcome.Output + outcome.Error);
         return new AgentAnswer(Read(directory), outcome.Failure, outcome);
     }

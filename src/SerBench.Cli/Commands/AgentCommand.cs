@@ -20,12 +20,17 @@ internal static class AgentCommand
     public static Command Create(CliContext context)
     {
         var requestFile = new Argument<string>("request") { Description = "The request.json SerBench wrote for this child." };
-        var command = new Command(Name, "Run one request from SerBench in this process (used by SerBench itself).") { requestFile };
+        var inline = new Argument<string[]>("arguments")
+        {
+            Description = "The same request as key=value arguments, read instead of the file (a first-call child must not run System.Text.Json before it measures).",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+        var command = new Command(Name, "Run one request from SerBench in this process (used by SerBench itself).") { requestFile, inline };
         command.Hidden = true;
         command.SetAction(parse =>
         {
             var path = Path.GetFullPath(parse.GetValue(requestFile)!);
-            var request = AgentRequest.Read(path);
+            var request = parse.GetValue(inline) is { Length: > 0 } arguments ? AgentRequest.FromArguments(arguments) : AgentRequest.Read(path);
             var directory = Path.GetDirectoryName(path)!;
             if (request.Runtime is { } runtime && runtime != RuntimeTarget.Current.Name)
             {

@@ -44,7 +44,16 @@ public static class ContenderRegistry
 
     public const string DiagnosticsVariable = "SERBENCH_DIAGNOSTICS";
 
-    public static Contender? Find(string name) => Selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+    /// <summary>
+    /// The contender of that name. Built-in ones are looked up without reading the packs' manifests: a first-call child
+    /// must not run System.Text.Json (which reads them) before it times System.Text.Json's first use.
+    /// </summary>
+    public static Contender? Find(string name) => FindBuiltIn(name) ?? Selectable.FirstOrDefault(c => Named(c, name));
+
+    /// <summary>The built-in contender of that name, without reading the packs (null when it is not one).</summary>
+    public static Contender? FindBuiltIn(string name) => BuiltIn.FirstOrDefault(c => Named(c, name));
+
+    private static bool Named(Contender contender, string name) => string.Equals(contender.Name, name, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>
     /// Stands in for a contender a study names when no installed pack provides it (a pack folder was removed): its cells

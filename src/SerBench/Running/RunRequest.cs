@@ -46,8 +46,13 @@ public sealed record RunRequest
         IReadOnlyList<Contender>? userContenders = null, IReadOnlyList<string>? dataPaths = null, UserTypesSource? types = null)
     {
         userContenders ??= [];
-        IReadOnlyList<Contender> selectable = [.. ContenderRegistry.Selectable, .. userContenders];
-        Contender? Find(string name) => selectable.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+        // Built when a name is not a built-in contender: listing every contender reads the packs' manifests with
+        // System.Text.Json, which a first-call child of a built-in contender must not run before it measures.
+        IReadOnlyList<Contender>? selectable = null;
+        IReadOnlyList<Contender> Selectable() => selectable ??= [.. ContenderRegistry.Selectable, .. userContenders];
+        Contender? Find(string name) => Selectable().FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+        Contender Resolve(string name) =>
+            ContenderRegistry.FindBuiltIn(name) ?? NameMatcher.Resolve("contender", "contenders", name, Selectable(), c => c.Name);
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
         IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
@@ -60,7 +65,7 @@ public sealed record RunRequest
             Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Name == DataStudy.Name ? s : s.Admitting(userContenders, Find))],
             UserContenders = userContenders,
             Contenders = contenders is null ? null
-                : [.. NameMatcher.SplitList("--contenders", contenders).Select(n => NameMatcher.Resolve("contender", "contenders", n, selectable, c => c.Name)).Distinct()],
+                : [.. NameMatcher.SplitList("--contenders", contenders).Select(Resolve).Distinct()],
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],

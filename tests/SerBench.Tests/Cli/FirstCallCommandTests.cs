@@ -33,6 +33,32 @@ public sealed class FirstCallCommandTests : IDisposable
         Assert.Contains("First-call cost in a fresh process", File.ReadAllText(Path.Combine(_directory, "first-call.md")), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void AFirstCallChild_TakesItsRequestFromItsArguments_NotFromRequestJson()
+    {
+        // The child must not run System.Text.Json before it times a first use, so it must not read request.json: here the
+        // file is not even JSON, and the child still answers.
+        var request = Path.Combine(_directory, "request.json");
+        File.WriteAllText(request, "not json");
+        var arguments = new SerBench.Running.AgentRequest
+        {
+            Mode = SerBench.Running.AgentMode.FirstCall,
+            Study = "json-vs-binary",
+            Contenders = ["binary-utf8"],
+            Payloads = ["save-game"],
+            Cases = [new SerBench.Running.AgentCase("save-game", "object", 1)],
+            Profile = "smoke",
+        }.ToArguments();
+
+        var (exitCode, output, error) = CliTester.Run(["agent", request, .. arguments]);
+
+        Assert.True(exitCode == 0, error + output);
+        using var results = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory, "results.json")));
+        var sample = Assert.Single(results.RootElement.GetProperty("firstCalls").EnumerateArray());
+        Assert.Equal("binary-utf8", sample.GetProperty("contender").GetString());
+        Assert.True(sample.GetProperty("serializeMicroseconds").GetDouble() > 0);
+    }
+
     [Theory]
     [InlineData("0")]
     [InlineData("abc")]
