@@ -24,6 +24,12 @@ internal static class RunCommand
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
+        var cells = new Option<string?>("--cells")
+        {
+            Description = "Comma-separated cells to keep, each study/contender/payload/shape/count/operation as results.json names it, any part * " +
+                          "(an object's count is 1), e.g. web-api/*/person/object/1/serialize,big-vs-many/stj-reflection-string/user/many/10000/*. " +
+                          "Measures chosen cells of several studies in one run.",
+        };
         var runtimes = new Option<string?>("--runtimes")
         {
             Description = "Comma-separated runtimes to measure on: net8.0, net9.0, net10.0, and net8.0-aot, net9.0-aot, net10.0-aot for Native AOT " +
@@ -54,6 +60,7 @@ internal static class RunCommand
         command.Options.Add(output);
         command.Options.Add(force);
         command.Options.Add(shapes);
+        command.Options.Add(cells);
         command.Options.Add(rounds);
         command.Options.Add(runtimes);
         command.Options.Add(firstCall);
@@ -62,7 +69,11 @@ internal static class RunCommand
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
                 parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse), parse.GetValue(common.Data), common.UserTypes(parse))
-                with { Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)) };
+                with
+                {
+                    Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)),
+                    Cells = parse.GetValue(cells) is { } selected ? CellSelection.Parse(selected) : null,
+                };
             if (parse.GetValue(rounds) is { } roundCount)
             {
                 if (roundCount is < 1 or > 50)

@@ -32,6 +32,8 @@ public static class RunPlan
     public static IReadOnlyList<PlannedCase> Create(RunRequest request)
     {
         var cases = new List<PlannedCase>();
+        // Every cell the other filters leave, as --cells names them: a pattern that keeps none of them is a mistake.
+        var offered = new List<(string, string, string, string, int, string)>();
         foreach (var study in request.Studies)
         {
             var contenders = request.Contenders ?? [.. study.Contenders.Select(name => request.Find(name) ?? ContenderRegistry.Missing(name))];
@@ -55,10 +57,21 @@ public static class RunPlan
                     continue;
                 }
 
+                offered.AddRange(from contender in ordered
+                                 from operation in operations
+                                 select (study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), CountOf(workload), RunRequest.OperationName(operation)));
                 cases.AddRange(from runtime in request.Runtimes
                                from contender in ordered
-                               select new PlannedCase(study, contender, workload, operations, baseline) { Runtime = runtime });
+                               let kept = Selected(request.Cells, study, contender, workload, operations)
+                               where kept.Count > 0
+                               select new PlannedCase(study, contender, workload, kept, baseline) { Runtime = runtime });
             }
+        }
+
+        if (request.Cells is { } cells && cells.Unmatched(offered) is { Count: > 0 } unmatched)
+        {
+            throw new UsageException($"--cells {string.Join(", ", unmatched)} matches no cell of the studies run; 'serbench list' shows their " +
+                                     "contenders, payloads, shapes, counts and operations (study/contender/payload/shape/count/operation, an object's count is 1).");
         }
 
         if (cases.Count == 0)
@@ -68,6 +81,14 @@ public static class RunPlan
 
         return cases;
     }
+
+    /// <summary>The operations of one contender on one workload that <c>--cells</c> keeps (all of them without it).</summary>
+    private static IReadOnlyList<Operation> Selected(CellSelection? cells, Study study, Contender contender, Workload workload, IReadOnlyList<Operation> operations) =>
+        cells is null ? operations
+            : [.. operations.Where(o => cells.Keeps(study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), CountOf(workload), RunRequest.OperationName(o)))];
+
+    /// <summary>A cell's count as results.json records it: 1 for a single object.</summary>
+    private static int CountOf(Workload workload) => workload.Shape == Shape.Object ? 1 : workload.Count;
 
     /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)

@@ -23,6 +23,9 @@ public sealed record RunRequest
     /// <summary>Only these shapes of each study's workloads; null for all.</summary>
     public IReadOnlyList<Shape>? Shapes { get; init; }
 
+    /// <summary>Only these cells (<c>--cells</c>), after every other filter; null for all.</summary>
+    public CellSelection? Cells { get; init; }
+
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
 
     /// <summary>The runtimes to measure on (<c>--runtimes</c>), in the order given; by default the one SerBench runs on.</summary>

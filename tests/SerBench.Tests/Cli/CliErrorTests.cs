@@ -17,6 +17,8 @@ public class CliErrorTests
     [InlineData(new[] { "compare", "a", "b", "--treshold", "5%" }, "serbench: Unknown option '--treshold' for 'serbench compare'. Did you mean '--threshold'?")]
     [InlineData(new[] { "run", "--clock", "cycles" }, "serbench: Invalid --clock 'cycles'. Give cpu or wall, e.g. --clock wall.")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
+    [InlineData(new[] { "run", "--cells", "web-api/newtonsoft-string/persn/object/1/serialize" }, "serbench: --cells web-api/newtonsoft-string/persn/object/1/serialize matches no cell of the studies run")]
+    [InlineData(new[] { "run", "--cells", "web-api/person" }, "serbench: Invalid --cells item 'web-api/person': give study/contender/payload/shape/count/operation")]
     public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)
     {
         var (exitCode, output, error) = CliTester.Run(args);

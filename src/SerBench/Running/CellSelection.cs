@@ -1,0 +1,67 @@
+using System.Globalization;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// <c>--cells</c>: the cells to keep, each as its identity <c>study/contender/payload/shape/count/operation</c> (the
+/// names results.json uses; an object's count is 1), where any part may be <c>*</c>. Cells of several studies with
+/// different contenders and workloads can be measured in one run, which the per-axis filters (<c>--contenders</c>,
+/// <c>--payloads</c>…) cannot express without a run per study.
+/// </summary>
+public sealed class CellSelection
+{
+    private const string Form = "study/contender/payload/shape/count/operation, any part * (e.g. web-api/*/person/object/1/serialize)";
+
+    private readonly IReadOnlyList<Pattern> _patterns;
+
+    private CellSelection(IReadOnlyList<Pattern> patterns) => _patterns = patterns;
+
+    /// <summary>The patterns as given, for messages.</summary>
+    public IReadOnlyList<string> Texts => [.. _patterns.Select(p => p.Text)];
+
+    /// <summary>Parses the option's value; throws <see cref="UsageException"/> naming the malformed pattern.</summary>
+    public static CellSelection Parse(string value) =>
+        new([.. NameMatcher.SplitList("--cells", value).Select(ParsePattern)]);
+
+    /// <summary>True when some pattern keeps this cell.</summary>
+    public bool Keeps(string study, string contender, string payload, string shape, int count, string operation) =>
+        _patterns.Any(p => p.Matches(study, contender, payload, shape, count, operation));
+
+    /// <summary>The patterns that keep none of the given cells (each a typo or a cell the studies do not have).</summary>
+    public IReadOnlyList<string> Unmatched(IEnumerable<(string Study, string Contender, string Payload, string Shape, int Count, string Operation)> cells)
+    {
+        var list = cells.ToList();
+        return [.. _patterns.Where(p => !list.Any(c => p.Matches(c.Study, c.Contender, c.Payload, c.Shape, c.Count, c.Operation))).Select(p => p.Text)];
+    }
+
+    private static Pattern ParsePattern(string text)
+    {
+        var parts = text.Split('/');
+        if (parts.Length != 6 || parts.Any(p => p.Trim().Length == 0))
+        {
+            throw new UsageException($"Invalid --cells item '{text}': give {Form}.");
+        }
+
+        int? count = null;
+        if (parts[4] != "*")
+        {
+            if (!int.TryParse(parts[4].Replace("_", "", StringComparison.Ordinal), NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var n) || n < 1)
+            {
+                throw new UsageException($"Invalid --cells item '{text}': the count '{parts[4]}' is not a whole number of 1 or more (an object's count is 1); give {Form}.");
+            }
+
+            count = n;
+        }
+
+        string? Part(int i) => parts[i].Trim() == "*" ? null : parts[i].Trim();
+        return new Pattern(text, Part(0), Part(1), Part(2), Part(3), count, Part(5));
+    }
+
+    private sealed record Pattern(string Text, string? Study, string? Contender, string? Payload, string? Shape, int? Count, string? Operation)
+    {
+        public bool Matches(string study, string contender, string payload, string shape, int count, string operation) =>
+            Is(Study, study) && Is(Contender, contender) && Is(Payload, payload) && Is(Shape, shape) && (Count is null || Count == count) && Is(Operation, operation);
+
+        private static bool Is(string? wanted, string actual) => wanted is null || string.Equals(wanted, actual, StringComparison.OrdinalIgnoreCase);
+    }
+}
