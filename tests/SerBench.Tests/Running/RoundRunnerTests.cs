@@ -51,6 +51,23 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void ARemeasuringRound_MeasuresOnlyTheOperationsWhoseRoundsDisagreed()
+    {
+        using var directory = new TempDirectory();
+        // Serialize's first round was 3× slow; deserialize agreed with itself.
+        var processes = new FakeProcesses((_, round) => 100 + round)
+        {
+            MeanByOperation = (_, round, operation) => operation == Operation.Serialize && round == 1 ? 300 : 100 + round,
+        };
+
+        var saved = Run(directory.Path, processes, rounds: 2, CancellationToken.None, [Operation.Serialize, Operation.Deserialize], "binary-utf8");
+
+        Assert.Equal([[Operation.Serialize, Operation.Deserialize], [Operation.Serialize, Operation.Deserialize], [Operation.Serialize]], processes.Operations);
+        Assert.Equal(3, saved.Cells.Single(c => c.Operation == "serialize").RoundsNs!.Count + saved.Cells.Single(c => c.Operation == "serialize").DroppedRoundsNs!.Count);
+        Assert.Equal([101, 102], saved.Cells.Single(c => c.Operation == "deserialize").RoundsNs!);
+    }
+
+    [Fact]
     public void RoundsThatKeepDisagreeing_StopAfterTheExtraRounds_WithTheirSpreadInTheInterval()
     {
         using var directory = new TempDirectory();
@@ -112,13 +129,16 @@ public sealed class RoundRunnerTests
     private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders) =>
         Run(directory, processes, rounds, CancellationToken.None, contenders);
 
-    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, params string[] contenders)
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, params string[] contenders) =>
+        Run(directory, processes, rounds, cancellation, [Operation.Serialize], contenders);
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, IReadOnlyList<Operation> operations, params string[] contenders)
     {
         var request = new RunRequest
         {
             Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
             Contenders = [.. contenders.Select(name => ContenderRegistry.Find(name)!)],
-            Operations = [Operation.Serialize],
+            Operations = operations,
             Profile = MeasurementProfile.Quick.WithRounds(rounds),
         };
         var plan = RunPlan.Create(request);
@@ -135,6 +155,12 @@ public sealed class RoundRunnerTests
 
         public List<string> Launched { get; } = [];
 
+        /// <summary>The operations each launch was asked to measure.</summary>
+        public List<List<Operation>> Operations { get; } = [];
+
+        /// <summary>A mean per operation, where the test needs operations to differ.</summary>
+        public Func<string, int, Operation, double>? MeanByOperation { get; init; }
+
         public (string Contender, int Round)? DiesIn { get; init; }
 
         /// <summary>Called after each launch (e.g. to stop the run there).</summary>
@@ -144,6 +170,7 @@ public sealed class RoundRunnerTests
         {
             var contender = cases[0].Contender.Name;
             Launched.Add(contender);
+            Operations.Add([.. cases.SelectMany(p => p.Operations)]);
             AfterLaunch?.Invoke();
             var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
             if (DiesIn == (contender, round))
@@ -151,12 +178,13 @@ public sealed class RoundRunnerTests
                 return new IsolatedCaseResult([], "exit code 134: Process terminated.");
             }
 
+            double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
             return new IsolatedCaseResult([.. cases.SelectMany(p => p.Operations.Select(o => Runner.Describe(p, o, Verdict.Ok) with
             {
-                MeanNs = meanOf(contender, round),
+                MeanNs = Mean(o),
                 ErrorNs = 1,
                 AllocatedBytes = 64,
-                IterationsNs = [meanOf(contender, round)],
+                IterationsNs = [Mean(o)],
                 Baseline = contender,
             }))], null);
         }
