@@ -24,84 +24,36 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
 
     private bool _engineWarmedUp;
 
-    /// <summary>Bodies whose code <see cref="WarmTogether"/> has already brought to its steady state, not measured yet.</summary>
-    private readonly HashSet<Func<object?>> _warmedTogether = new(ReferenceEqualityComparer.Instance);
-
     public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
     {
-        WarmUpEngine(profile);
+        if (!_engineWarmedUp)
+        {
+            // The first cell of a process was measured while the runtime was still compiling and tiering up
+            // BenchmarkDotNet's engine and the process's start-up code (±30-40% in trials); a throwaway cell, then the
+            // wait for the first tier-1 wave, settle that before any real cell.
+            _engineWarmedUp = true;
+            var scratch = new byte[256];
+            Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
+            // Capped at 0.4 s. Cut to 0.15 s, or replaced by one timed batch, the engine's code was often not yet being
+            // counted for promotion during the throwaway run, and the first wave never came during the wait.
+            var warmUpNs = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero).NanosecondsPerCall : 0;
+            Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
+            if (profile.PreWarm > TimeSpan.Zero)
+            {
+                var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
+                log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
+            }
+        }
+
         double nanosecondsPerCall = 0;
         if (profile.PreWarm > TimeSpan.Zero)
         {
-            // A body warmed with its workload's other operations has settled code already: a short check that the runtime
-            // stays quiet and the speed holds, which also times a call for BenchmarkDotNet's invocation count.
-            var warm = _warmedTogether.Remove(body)
-                ? WarmUntilSteady(body, TimeSpan.Zero, profile.MaximumWarm, profile.MaximumWarmWhileCompiling, SteadyAfterWarmedTogether)
-                : WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling);
+            var warm = WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling);
             nanosecondsPerCall = warm.NanosecondsPerCall;
             log.WriteLine($"// SerBench: warmed {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
         }
 
         return Run(body, profile, cellName, nanosecondsPerCall);
-    }
-
-    /// <summary>
-    /// Warms the operations of one workload in one loop (each body once per turn) until the runtime has compiled nothing
-    /// for <see cref="SteadyFor"/> and the turn's speed holds. Warmed one by one, each operation waited out its own quiet
-    /// spell (0.25 s at least, ~0.8 s median in a default run); together the spell is waited out once for the workload.
-    /// </summary>
-    public void WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile)
-    {
-        if (profile.PreWarm <= TimeSpan.Zero || bodies.Count < 2)
-        {
-            return;
-        }
-
-        WarmUpEngine(profile);
-        var turn = bodies.ToArray();
-        var warm = WarmUntilSteady(() =>
-        {
-            object? last = null;
-            foreach (var body in turn)
-            {
-                last = body();
-            }
-
-            return last;
-        }, profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling);
-        log.WriteLine($"// SerBench: warmed {turn.Length} operations together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile)");
-        _warmedTogether.UnionWith(turn);
-    }
-
-    /// <summary>
-    /// The quiet spell asked of a body whose code was warmed with its workload: its methods have all been called and
-    /// promoted already, so nothing of its own is pending; what may still compile is BenchmarkDotNet's code for the cell
-    /// measured just before, and the check restarts if anything does.
-    /// </summary>
-    private static readonly TimeSpan SteadyAfterWarmedTogether = TimeSpan.FromMilliseconds(150);
-
-    private void WarmUpEngine(MeasurementProfile profile)
-    {
-        if (_engineWarmedUp)
-        {
-            return;
-        }
-
-        // The first cell of a process was measured while the runtime was still compiling and tiering up
-        // BenchmarkDotNet's engine and the process's start-up code (±30-40% in trials); a throwaway cell, then the
-        // wait for the first tier-1 wave, settle that before any real cell.
-        _engineWarmedUp = true;
-        var scratch = new byte[256];
-        Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-        // Capped at 0.4 s. Cut to 0.15 s, or replaced by one timed batch, the engine's code was often not yet being
-        // counted for promotion during the throwaway run, and the first wave never came during the wait.
-        var warmUpNs = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero).NanosecondsPerCall : 0;
-        Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
-        if (profile.PreWarm > TimeSpan.Zero)
-        {
-            var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
-            log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
-        }
     }
 
     /// <summary>
@@ -170,22 +122,20 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     /// warm-up lasts seconds, measured 242 µs.
     /// </param>
     /// <returns>How long it took, how many methods were compiled meanwhile, the time per call once steady, and why it ended.</returns>
-    /// <param name="steadyFor">The quiet spell that counts as settled; <see cref="SteadyFor"/> unless the body's code is known to have settled before.</param>
-    internal static WarmUp WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling, TimeSpan? steadyFor = null)
+    internal static WarmUp WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling)
     {
-        var quiet = steadyFor ?? SteadyFor;
         const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
         var compiles = new CompileWatch();
         var best = double.MaxValue;
         var recent = new Queue<double>();
         var compilingLimit = limitWhileCompiling > limit ? limitWhileCompiling : limit;
-        var ending = $"until no method was compiled for {quiet.TotalMilliseconds:0} ms and the speed held";
+        var ending = $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
         while (true)
         {
             if (watch.Elapsed >= limit)
             {
-                var compiling = compiles.QuietFor(watch.Elapsed) < quiet;
+                var compiling = compiles.QuietFor(watch.Elapsed) < SteadyFor;
                 if (!compiling || watch.Elapsed >= compilingLimit)
                 {
                     ending = compiling
@@ -203,7 +153,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
                 recent.Dequeue();
             }
 
-            if (compiles.QuietFor(watch.Elapsed) >= quiet && watch.Elapsed >= minimum
+            if (compiles.QuietFor(watch.Elapsed) >= SteadyFor && watch.Elapsed >= minimum
                 && recent.Count == SettledBatches && recent.Min() <= best * (watch.Elapsed < limit / 2 ? 1.05 : 1.15))
             {
                 break;

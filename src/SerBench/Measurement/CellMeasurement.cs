@@ -29,15 +29,6 @@ public sealed record CellMeasurement
 public interface IMeasurer
 {
     CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName);
-
-    /// <summary>
-    /// Called before the cells of one workload (its serialize and deserialize bodies) are measured one after the other:
-    /// a measurer that warms code up may warm them together, then each body only briefly before it is measured. Measuring
-    /// the same bodies (the same instances) must follow. A measurer that does not warm ignores it.
-    /// </summary>
-    void WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile)
-    {
-    }
 }
 
 /// <summary>A cell that threw, hung or produced no result while being measured.</summary>

@@ -103,20 +103,6 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             var gateWatch = Stopwatch.StartNew();
             var prepared = Prepare(planned);
             var gateSeconds = gateWatch.Elapsed.TotalSeconds;
-            var bodies = Bodies(prepared, planned.Operations);
-            if (bodies.Count > 1)
-            {
-                try
-                {
-                    measurer.WarmTogether([.. bodies.Values], profile);
-                }
-#pragma warning disable CA1031 // A body that throws while warmed is measured alone next, where the throw is recorded as its CRASH.
-                catch (Exception)
-#pragma warning restore CA1031
-                {
-                }
-            }
-
             foreach (var operation in planned.Operations)
             {
                 if (cancellation.IsCancellationRequested)
@@ -130,7 +116,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
                 }
 
                 var watch = Stopwatch.StartNew();
-                var cell = Measure(planned, prepared, bodies.GetValueOrDefault(operation), operation, profile, baselines);
+                var cell = Measure(planned, prepared, operation, profile, baselines);
                 var seconds = watch.Elapsed.TotalSeconds + (operation == planned.Operations[0] ? gateSeconds : 0);
                 cell = cell with { Seconds = Math.Round(seconds, 3) };
                 if (cell.MeanNs is not null)
@@ -247,11 +233,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         }
     }
 
-    /// <summary>The bodies of the operations the gate lets be timed, made once so a warm-up and the measurement share them.</summary>
-    private static Dictionary<Operation, Func<object?>> Bodies(PreparedCase prepared, IReadOnlyList<Operation> operations) =>
-        operations.Where(o => prepared.VerdictFor(o).IsTimed).ToDictionary(o => o, prepared.CreateBody);
-
-    private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Func<object?>? body, Operation operation, MeasurementProfile profile,
+    private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Operation operation, MeasurementProfile profile,
         Dictionary<string, (double Mean, long? Allocated)> baselines)
     {
         var verdict = prepared.VerdictFor(operation);
@@ -261,7 +243,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
             GzipBytes = prepared.Sizes?.GzipBytes,
             BrotliBytes = prepared.Sizes?.BrotliBytes,
         };
-        if (!verdict.IsTimed || body is null)
+        if (!verdict.IsTimed)
         {
             return cell;
         }
@@ -269,7 +251,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         CellMeasurement measured;
         try
         {
-            measured = measurer.Measure(body, profile, CellLabel(planned, operation));
+            measured = measurer.Measure(prepared.CreateBody(operation), profile, CellLabel(planned, operation));
         }
         catch (MeasurementException exception)
         {

@@ -28,26 +28,4 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.True(warm.Elapsed < TimeSpan.FromSeconds(30), $"warmed {warm.Elapsed.TotalMilliseconds:0} ms");
         Assert.DoesNotContain("still being compiled", warm.Ending, StringComparison.Ordinal);
     }
-
-    [Fact]
-    public void WarmTogether_LetsEachBodyOfTheWorkloadCheckBriefly_WhileAnotherBodyWaitsOutTheFullQuietSpell()
-    {
-        using var directory = new TempDirectory();
-        using var log = new StringWriter();
-        var measurer = new BenchmarkDotNetMeasurer(log, directory.Path);
-        var data = new byte[64];
-        Func<object?> serialize = () => Convert.ToBase64String(data);
-        Func<object?> deserialize = () => Convert.FromBase64String("AAECAwQFBgcICQ==");
-        Func<object?> alone = () => Convert.ToHexString(data);
-
-        ((IMeasurer)measurer).WarmTogether([serialize, deserialize], MeasurementProfile.Quick);
-        var measured = new[] { serialize, deserialize, alone }.Select(b => measurer.Measure(b, MeasurementProfile.Quick, "cell")).ToList();
-
-        var warmed = log.ToString().Split('\n').Where(l => l.StartsWith("// SerBench: warmed", StringComparison.Ordinal)).ToList();
-        Assert.Equal(4, warmed.Count);
-        Assert.Contains("2 operations together", warmed[0], StringComparison.Ordinal);
-        Assert.All(warmed.Skip(1).Take(2), l => Assert.True(l.Contains("compiled for 150 ms", StringComparison.Ordinal) || l.Contains("to its limit", StringComparison.Ordinal), l));
-        Assert.DoesNotContain("compiled for 150 ms", warmed[3], StringComparison.Ordinal);
-        Assert.All(measured, m => Assert.True(m.MeanNs > 0));
-    }
 }
