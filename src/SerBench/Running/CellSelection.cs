@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Results;
 
 namespace SerBench.Running;
 
@@ -16,23 +17,16 @@ public sealed class CellSelection
 
     private CellSelection(IReadOnlyList<Pattern> patterns) => _patterns = patterns;
 
-    /// <summary>The patterns as given, for messages.</summary>
-    public IReadOnlyList<string> Texts => [.. _patterns.Select(p => p.Text)];
-
     /// <summary>Parses the option's value; throws <see cref="UsageException"/> naming the malformed pattern.</summary>
     public static CellSelection Parse(string value) =>
         new([.. NameMatcher.SplitList("--cells", value).Select(ParsePattern)]);
 
     /// <summary>True when some pattern keeps this cell.</summary>
-    public bool Keeps(string study, string contender, string payload, string shape, int count, string operation) =>
-        _patterns.Any(p => p.Matches(study, contender, payload, shape, count, operation));
+    public bool Keeps(CellKey cell) => _patterns.Any(p => p.Matches(cell));
 
     /// <summary>The patterns that keep none of the given cells (each a typo or a cell the studies do not have).</summary>
-    public IReadOnlyList<string> Unmatched(IEnumerable<(string Study, string Contender, string Payload, string Shape, int Count, string Operation)> cells)
-    {
-        var list = cells.ToList();
-        return [.. _patterns.Where(p => !list.Any(c => p.Matches(c.Study, c.Contender, c.Payload, c.Shape, c.Count, c.Operation))).Select(p => p.Text)];
-    }
+    public IReadOnlyList<string> Unmatched(IReadOnlyCollection<CellKey> cells) =>
+        [.. _patterns.Where(p => !cells.Any(p.Matches)).Select(p => p.Text)];
 
     private static Pattern ParsePattern(string text)
     {
@@ -59,8 +53,9 @@ public sealed class CellSelection
 
     private sealed record Pattern(string Text, string? Study, string? Contender, string? Payload, string? Shape, int? Count, string? Operation)
     {
-        public bool Matches(string study, string contender, string payload, string shape, int count, string operation) =>
-            Is(Study, study) && Is(Contender, contender) && Is(Payload, payload) && Is(Shape, shape) && (Count is null || Count == count) && Is(Operation, operation);
+        public bool Matches(CellKey cell) =>
+            Is(Study, cell.Study) && Is(Contender, cell.Contender) && Is(Payload, cell.Payload) && Is(Shape, cell.Shape)
+            && (Count is null || Count == cell.Count) && Is(Operation, cell.Operation);
 
         private static bool Is(string? wanted, string actual) => wanted is null || string.Equals(wanted, actual, StringComparison.OrdinalIgnoreCase);
     }

@@ -1,5 +1,6 @@
 using SerBench.Contenders;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Studies;
 
 namespace SerBench.Running;
@@ -33,7 +34,7 @@ public static class RunPlan
     {
         var cases = new List<PlannedCase>();
         // Every cell the other filters leave, as --cells names them: a pattern that keeps none of them is a mistake.
-        var offered = new List<(string, string, string, string, int, string)>();
+        var offered = new List<CellKey>();
         foreach (var study in request.Studies)
         {
             var contenders = request.Contenders ?? [.. study.Contenders.Select(name => request.Find(name) ?? ContenderRegistry.Missing(name))];
@@ -57,9 +58,7 @@ public static class RunPlan
                     continue;
                 }
 
-                offered.AddRange(from contender in ordered
-                                 from operation in operations
-                                 select (study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), CountOf(workload), RunRequest.OperationName(operation)));
+                offered.AddRange(from contender in ordered from operation in operations select KeyOf(study, contender, workload, operation));
                 cases.AddRange(from runtime in request.Runtimes
                                from contender in ordered
                                let kept = Selected(request.Cells, study, contender, workload, operations)
@@ -84,11 +83,11 @@ public static class RunPlan
 
     /// <summary>The operations of one contender on one workload that <c>--cells</c> keeps (all of them without it).</summary>
     private static IReadOnlyList<Operation> Selected(CellSelection? cells, Study study, Contender contender, Workload workload, IReadOnlyList<Operation> operations) =>
-        cells is null ? operations
-            : [.. operations.Where(o => cells.Keeps(study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), CountOf(workload), RunRequest.OperationName(o)))];
+        cells is null ? operations : [.. operations.Where(o => cells.Keeps(KeyOf(study, contender, workload, o)))];
 
-    /// <summary>A cell's count as results.json records it: 1 for a single object.</summary>
-    private static int CountOf(Workload workload) => workload.Shape == Shape.Object ? 1 : workload.Count;
+    /// <summary>The identity of a cell on SerBench's own runtime, as results.json and <c>--cells</c> name it.</summary>
+    private static CellKey KeyOf(Study study, Contender contender, Workload workload, Operation operation) =>
+        new(study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), workload.CellCount, RunRequest.OperationName(operation));
 
     /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)

@@ -316,7 +316,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Note = planned.Contender.Note,
         Payload = planned.Workload.Payload.Name,
         Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
-        Count = planned.Workload.Shape == Shape.Object ? 1 : planned.Workload.Count,
+        Count = planned.Workload.CellCount,
         Operation = operation,
         Status = verdict.Label,
         Reason = verdict.Reason,

@@ -14,7 +14,11 @@ public enum Operation
 }
 
 /// <summary>One payload in one shape at one size, and the operations measured on it.</summary>
-public sealed record Workload(PayloadModel Payload, Shape Shape, int Count, IReadOnlyList<Operation> Operations);
+public sealed record Workload(PayloadModel Payload, Shape Shape, int Count, IReadOnlyList<Operation> Operations)
+{
+    /// <summary>The count a cell of this workload records (results.json, <c>--cells</c>): 1 for a single object.</summary>
+    public int CellCount => Shape == Shape.Object ? 1 : Count;
+}
 
 /// <summary>A column a study's table shows, besides the contender and case.</summary>
 public enum StudyColumn
