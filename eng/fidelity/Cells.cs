@@ -58,13 +58,11 @@ internal sealed record Cell(string Study, string Contender, string Payload, stri
     private void Validate(string classStudy, string where)
     {
         var study = StudyOf(Study);
-        var workload = study.Workloads.FirstOrDefault(w => w.Payload.Name == Payload && RunRequest.ShapeName(w.Shape) == Shape
-                                                            && (w.Shape == Payloads.Shape.Object || w.Count == Count));
+        var workload = study.Workloads.FirstOrDefault(w => w.Payload.Name == Payload && RunRequest.ShapeName(w.Shape) == Shape && w.CellCount == Count);
         var problem =
             Study != classStudy ? $"its study is not the class's category '{classStudy}'"
             : !study.Contenders.Contains(Contender) ? $"contender '{Contender}' is not in the study"
-            : workload is null ? $"the study has no {Payload} workload of shape {Shape} and count {Count}"
-            : workload.Shape == Payloads.Shape.Object && Count != 1 ? "an object cell has count 1"
+            : workload is null ? $"the study has no {Payload} workload of shape {Shape} and count {Count} (an object cell has count 1)"
             : !workload.Operations.Any(o => RunRequest.OperationName(o) == Operation) ? $"the study does not measure '{Operation}' there"
             : null;
         if (problem is not null)

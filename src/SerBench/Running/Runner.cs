@@ -315,7 +315,7 @@ public sealed class Runner(IMeasurer measurer, IRunObserver observer, TimeProvid
         Reference = planned.Contender.IsReference,
         Note = planned.Contender.Note,
         Payload = planned.Workload.Payload.Name,
-        Shape = planned.Workload.Shape.ToString().ToLowerInvariant(),
+        Shape = RunRequest.ShapeName(planned.Workload.Shape),
         Count = planned.Workload.CellCount,
         Operation = operation,
         Status = verdict.Label,
