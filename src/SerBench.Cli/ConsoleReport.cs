@@ -4,10 +4,52 @@ using Spectre.Console;
 
 namespace SerBench.Cli;
 
-/// <summary>The console table: the same study tables as report.md, drawn by Spectre.Console.</summary>
+/// <summary>
+/// The console: the same study tables as report.md, then the closing summary, which opens with the verdict (What to use,
+/// then each study's findings and standings), so the answer is what is left on screen when the run ends.
+/// </summary>
 internal static class ConsoleReport
 {
     public static void Write(IAnsiConsole console, ResultsDocument document)
+    {
+        WriteDetails(console, document);
+        WriteVerdict(console, RunVerdict.Of(document));
+    }
+
+    public static void WriteVerdict(IAnsiConsole console, RunVerdict verdict)
+    {
+        console.Write(new Rule("[bold]Verdict[/]") { Justification = Justify.Left });
+        if (verdict.Caution is { } caution)
+        {
+            console.MarkupLine($"[yellow]{Markup.Escape(caution)}[/]");
+        }
+
+        if (verdict.Answers.Count > 0)
+        {
+            WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
+        }
+
+        foreach (var study in verdict.Studies)
+        {
+            console.Write(new Rule($"[bold]{Markup.Escape(study.Title)}[/]") { Justification = Justify.Left });
+            foreach (var finding in study.Findings)
+            {
+                console.WriteLine("  • " + finding);
+            }
+
+            if (study.Standings.Count > 1)
+            {
+                WriteTable(console, VerdictTables.Standings(study, withCases: false) with { Title = "" });
+            }
+
+            foreach (var line in study.NotRanked)
+            {
+                console.WriteLine("  not ranked: " + line);
+            }
+        }
+    }
+
+    private static void WriteDetails(IAnsiConsole console, ResultsDocument document)
     {
         foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
@@ -36,15 +78,20 @@ internal static class ConsoleReport
     /// <summary>Draws a <see cref="TableModel"/>: first two columns left-aligned (names), the rest right-aligned (numbers).</summary>
     public static void WriteTable(IAnsiConsole console, TableModel model)
     {
-        var table = new Table().Title(Markup.Escape(model.Title));
+        var table = new Table();
+        if (model.Title.Length > 0)
+        {
+            table.Title(Markup.Escape(model.Title));
+        }
+
         for (var i = 0; i < model.Headers.Count; i++)
         {
-            table.AddColumn(new TableColumn(Markup.Escape(model.Headers[i])) { Alignment = i < 2 ? Justify.Left : Justify.Right });
+            table.AddColumn(new TableColumn(Markup.Escape(model.Headers[i])) { Alignment = i < model.TextColumns ? Justify.Left : Justify.Right });
         }
 
         foreach (var row in model.Rows)
         {
-            table.AddRow([.. row.Select(Markup.Escape)]);
+            table.AddRow([.. row.Select((text, column) => model.Bold.Contains((table.Rows.Count, column)) ? $"[bold]{Markup.Escape(text)}[/]" : Markup.Escape(text))]);
         }
 
         console.Write(table);

@@ -6,7 +6,16 @@ using SerBench.Studies;
 namespace SerBench.Reports;
 
 /// <summary>A chart of one study, as a Vega-Lite specification; <see cref="Id"/> names its image file (charts/&lt;id&gt;.svg).</summary>
-public sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec);
+/// <param name="Study">The report section (<see cref="ReportSection.Key"/>) the chart belongs to.</param>
+/// <param name="Id">Names its files; built from slugs.</param>
+/// <param name="Title">Its caption.</param>
+/// <param name="Spec">The Vega-Lite specification.</param>
+/// <param name="Anchor">What it illustrates: the <see cref="StudyVerdict.Title"/> of an overview, the <see cref="CaseRanking.Title"/>
+/// of a time chart; null for the study-wide charts (allocation, size, size against speed).</param>
+public sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec, string? Anchor = null)
+{
+    public bool IsOverview => Id.EndsWith("-overview", StringComparison.Ordinal);
+}
 
 /// <summary>
 /// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
@@ -20,24 +29,35 @@ public static class ChartSpecs
 
     private const string Schema = "https://vega.github.io/schema/vega-lite/v6.json";
 
+    /// <summary>The width of every chart: the report's full column.</summary>
+    public const int Width = 900;
+
     public static IReadOnlyList<ChartSpec> Build(ResultsDocument document)
     {
         var charts = new List<ChartSpec>();
+        var verdicts = RunVerdict.Of(document).Studies;
         foreach (var section in ReportSections.Of(document))
         {
             var cells = section.Cells.ToList();
             // The id names files: a study name from a results file only reaches it as a slug.
             var slug = OutputFolder.Slug(section.Key);
             var index = 0;
-            foreach (var group in cells.Where(c => c.MeanNs is not null).GroupBy(c => (c.Payload, c.Operation)))
+            foreach (var verdict in verdicts.Where(v => v.Section.Key == section.Key && v.Standings.Count > 1))
             {
-                var rows = group.ToList();
+                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case",
+                    OverviewChart(verdict), verdict.Title));
+            }
+
+            foreach (var ranking in verdicts.Where(v => v.Section.Key == section.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
+            {
+                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-time", $"{ranking.Title}: mean time per operation",
+                    TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
+            }
+
+            foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != FirstCall.FirstCallRunner.OperationName).GroupBy(c => (c.Payload, c.Operation)))
+            {
                 var label = $"{Capitalize(group.Key.Operation)} · {group.Key.Payload}";
-                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-time", $"{label}: mean time per operation", TimeChart($"{label}: mean time per operation (99.9% CI)", rows)));
-                if (rows.Any(r => r.AllocatedBytes is not null))
-                {
-                    charts.Add(new ChartSpec(section.Key, $"{slug}-{index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation", rows)));
-                }
+                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
             }
 
             if (cells.Any(c => c.PayloadBytes is not null))
@@ -55,33 +75,139 @@ public static class ChartSpecs
         return charts;
     }
 
-    private static JsonObject TimeChart(string title, List<ResultCell> rows)
+    /// <summary>
+    /// A study section at a glance: contender (by overall rank) × case, coloured by time against the case's fastest on a
+    /// log scale, the ratio written in each cell; a contender that failed the gate in a case shows its status there.
+    /// </summary>
+    private static JsonObject OverviewChart(StudyVerdict verdict)
     {
-        var unit = Formatting.TimeUnit(rows.Min(r => r.MeanNs!.Value));
-        var values = new JsonArray([.. rows.Select(r => (JsonNode)new JsonObject
+        var values = new JsonArray();
+        var caseOrder = verdict.Cases.Select(c => c.Title).ToList();
+        foreach (var standing in verdict.Standings)
         {
-            ["contender"] = r.Contender,
-            ["case"] = StudyTables.Case(r),
-            ["mean"] = Round(r.MeanNs!.Value / unit.Divisor),
-            ["low"] = Round(Math.Max(r.MeanNs.Value - (r.ErrorNs ?? 0), r.MeanNs.Value * 0.01) / unit.Divisor),
-            ["high"] = Round((r.MeanNs.Value + (r.ErrorNs ?? 0)) / unit.Divisor),
-            ["status"] = r.Status,
-            ["tied"] = string.Join(", ", Ties.With(r, rows)),
-        })]);
-        var log = WidestCase(rows, r => r.MeanNs!.Value) > LogScaleSpan;
-        var axisTitle = $"{unit.Unit}{(log ? " (log scale)" : "")}";
-        var x = Axis("mean", axisTitle, log);
-        var layer = new JsonArray(
-            Layer(Mark(log), Encoding(x, Tooltip(("contender", "nominal"), ("case", "nominal"), ("mean", "quantitative"), ("low", "quantitative"), ("high", "quantitative"), ("status", "nominal"), ("tied", "nominal")))),
-            Layer(new JsonObject { ["type"] = "errorbar", ["ticks"] = true, ["color"] = "#222" }, new JsonObject
+            foreach (var ranking in verdict.Cases)
             {
-                ["y"] = ContenderAxis(),
-                // Same title as the bars' axis, or Vega-Lite would merge the two into "ns, low".
-                ["x"] = new JsonObject { ["field"] = "low", ["type"] = "quantitative", ["scale"] = Scale(log), ["title"] = axisTitle },
-                ["x2"] = new JsonObject { ["field"] = "high" },
-            }));
-        return Faceted(title, values, rows, layer);
+                var row = standing.ByCase.GetValueOrDefault(ranking.Title);
+                var failed = row is null
+                    ? verdict.Section.Cells.FirstOrDefault(c => c.Contender == standing.Contender && c.Payload == ranking.Payload && c.Shape == ranking.Shape
+                                                               && c.Count == ranking.Count && c.Operation == ranking.Operation)
+                    : null;
+                values.Add(new JsonObject
+                {
+                    ["contender"] = standing.Contender,
+                    ["case"] = ranking.Title,
+                    ["relative"] = row is null ? null : Round(row.Relative),
+                    ["label"] = row is not null ? RatioInterval.Times(row.Relative) + (row.Rank == 1 ? " ★" : "") : failed?.Status ?? "—",
+                    ["rank"] = row?.Rank,
+                    ["status"] = row?.Cell.Status ?? failed?.Status ?? "not measured",
+                });
+            }
+        }
+
+        var contenders = new JsonArray([.. verdict.Standings.Select(s => (JsonNode)s.Contender)]);
+        return new JsonObject
+        {
+            ["$schema"] = Schema,
+            ["title"] = $"{verdict.Title}: time against the fastest in each case (★ rank 1; log colour scale)",
+            ["width"] = Width,
+            ["data"] = new JsonObject { ["values"] = values },
+            ["encoding"] = new JsonObject
+            {
+                ["x"] = new JsonObject { ["field"] = "case", ["type"] = "nominal", ["sort"] = new JsonArray([.. caseOrder.Select(c => (JsonNode)c)]), ["title"] = null, ["axis"] = new JsonObject { ["labelAngle"] = -30, ["labelLimit"] = 220 } },
+                ["y"] = new JsonObject { ["field"] = "contender", ["type"] = "nominal", ["sort"] = contenders, ["title"] = null },
+            },
+            ["layer"] = new JsonArray(
+                new JsonObject
+                {
+                    ["mark"] = new JsonObject { ["type"] = "rect", ["tooltip"] = true },
+                    ["encoding"] = new JsonObject
+                    {
+                        ["color"] = new JsonObject
+                        {
+                            ["field"] = "relative", ["type"] = "quantitative", ["title"] = "× fastest",
+                            ["scale"] = new JsonObject { ["type"] = "log", ["scheme"] = "yelloworangered", ["domainMin"] = 1 },
+                            ["condition"] = new JsonObject { ["test"] = "datum.relative === null", ["value"] = "#d9d9d9" },
+                        },
+                        ["tooltip"] = Tooltip(("contender", "nominal"), ("case", "nominal"), ("relative", "quantitative"), ("rank", "quantitative"), ("status", "nominal")),
+                    },
+                },
+                new JsonObject
+                {
+                    ["mark"] = new JsonObject { ["type"] = "text", ["fontSize"] = 10 },
+                    ["encoding"] = new JsonObject { ["text"] = new JsonObject { ["field"] = "label" } },
+                }),
+        };
     }
+
+    /// <summary>One case, fastest first: a bar per contender in its library's colour, with the 99.9% interval as an error bar.</summary>
+    private static JsonObject TimeChart(string title, CaseRanking ranking)
+    {
+        var rows = ranking.Rows.Select(r => r.Cell).ToList();
+        var unit = Formatting.TimeUnit(rows.Min(r => r.MeanNs!.Value));
+        var values = new JsonArray([.. ranking.Rows.Select(row => (JsonNode)new JsonObject
+        {
+            ["contender"] = row.Cell.Contender,
+            ["library"] = LibraryColours.LibraryOf(row.Cell.Library),
+            ["mean"] = Round(row.Cell.MeanNs!.Value / unit.Divisor),
+            ["low"] = Round(Math.Max(row.Cell.MeanNs.Value - (row.Cell.ErrorNs ?? 0), row.Cell.MeanNs.Value * 0.01) / unit.Divisor),
+            ["high"] = Round((row.Cell.MeanNs.Value + (row.Cell.ErrorNs ?? 0)) / unit.Divisor),
+            ["relative"] = RatioInterval.Times(row.Relative),
+            ["rank"] = row.Rank,
+            ["status"] = row.Cell.Status,
+        })]);
+        var log = Span(rows.Select(r => r.MeanNs!.Value)) > LogScaleSpan;
+        var axisTitle = $"{unit.Unit}{(log ? " (log scale)" : "")}";
+        var y = SortedContenderAxis([.. ranking.Rows.Select(r => r.Cell.Contender)]);
+        return new JsonObject
+        {
+            ["$schema"] = Schema,
+            ["title"] = title,
+            ["width"] = Width,
+            ["data"] = new JsonObject { ["values"] = values },
+            ["layer"] = new JsonArray(
+                Layer(Mark(log), new JsonObject
+                {
+                    ["y"] = y,
+                    ["x"] = Axis("mean", axisTitle, log),
+                    ["color"] = LibraryColour(rows),
+                    ["tooltip"] = Tooltip(("contender", "nominal"), ("library", "nominal"), ("mean", "quantitative"), ("low", "quantitative"), ("high", "quantitative"), ("relative", "nominal"), ("rank", "quantitative"), ("status", "nominal")),
+                }),
+                Layer(new JsonObject { ["type"] = "errorbar", ["ticks"] = true, ["color"] = "#222" }, new JsonObject
+                {
+                    ["y"] = y.DeepClone(),
+                    // Same title as the bars' axis, or Vega-Lite would merge the two into "ns, low".
+                    ["x"] = new JsonObject { ["field"] = "low", ["type"] = "quantitative", ["scale"] = Scale(log), ["title"] = axisTitle },
+                    ["x2"] = new JsonObject { ["field"] = "high" },
+                })),
+        };
+    }
+
+    /// <summary>Colour by library with a fixed colour per library (<see cref="LibraryColours"/>) and a legend.</summary>
+    private static JsonObject LibraryColour(IEnumerable<ResultCell> cells)
+    {
+        var libraries = cells.Select(c => LibraryColours.LibraryOf(c.Library)).Distinct().ToList();
+        return new JsonObject
+        {
+            ["field"] = "library",
+            ["type"] = "nominal",
+            ["title"] = "library",
+            ["scale"] = new JsonObject
+            {
+                ["domain"] = new JsonArray([.. libraries.Select(l => (JsonNode)l)]),
+                ["range"] = new JsonArray([.. libraries.Select(l => (JsonNode)LibraryColours.Of(l))]),
+            },
+            ["legend"] = new JsonObject { ["orient"] = "bottom", ["columns"] = 4 },
+        };
+    }
+
+    /// <summary>The contender axis in the given order (fastest first), so every chart reads top-down from the winner.</summary>
+    private static JsonObject SortedContenderAxis(IReadOnlyList<string> order) => new()
+    {
+        ["field"] = "contender",
+        ["type"] = "nominal",
+        ["sort"] = new JsonArray([.. order.Select(c => (JsonNode)c)]),
+        ["title"] = null,
+    };
 
     private static JsonObject AllocationChart(string title, List<ResultCell> rows)
     {
@@ -89,12 +215,19 @@ public static class ChartSpecs
         var values = new JsonArray([.. measured.Select(r => (JsonNode)new JsonObject
         {
             ["contender"] = r.Contender,
+            ["library"] = LibraryColours.LibraryOf(r.Library),
             ["case"] = StudyTables.Case(r),
             ["bytes"] = r.AllocatedBytes,
         })]);
         var log = measured.All(r => r.AllocatedBytes > 0) && WidestCase(measured, r => r.AllocatedBytes!.Value) > LogScaleSpan;
-        var layer = new JsonArray(Layer(Mark(log), Encoding(Axis("bytes", "bytes allocated" + (log ? " (log scale)" : ""), log),
-            Tooltip(("contender", "nominal"), ("case", "nominal"), ("bytes", "quantitative")))));
+        var layer = new JsonArray(Layer(Mark(log), new JsonObject
+        {
+            // Least first within each case: the independent y scales sort each facet by its own bars.
+            ["y"] = new JsonObject { ["field"] = "contender", ["type"] = "nominal", ["sort"] = "x", ["title"] = null },
+            ["x"] = Axis("bytes", "bytes allocated" + (log ? " (log scale)" : ""), log),
+            ["color"] = LibraryColour(measured),
+            ["tooltip"] = Tooltip(("contender", "nominal"), ("library", "nominal"), ("case", "nominal"), ("bytes", "quantitative")),
+        }));
         return Faceted(title, values, measured, layer);
     }
 
@@ -131,7 +264,7 @@ public static class ChartSpecs
             ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
             ["spec"] = new JsonObject
             {
-                ["width"] = 420,
+                ["width"] = Width,
                 ["mark"] = Bar(),
                 ["encoding"] = new JsonObject
                 {
@@ -213,7 +346,7 @@ public static class ChartSpecs
             ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
             ["spec"] = new JsonObject
             {
-                ["width"] = 520,
+                ["width"] = Width - 140,
                 ["height"] = 240,
                 ["encoding"] = encoding,
                 ["layer"] = new JsonArray(
@@ -240,7 +373,7 @@ public static class ChartSpecs
                 ["header"] = Header(),
             },
         },
-        ["spec"] = new JsonObject { ["width"] = 420, ["layer"] = layer },
+        ["spec"] = new JsonObject { ["width"] = Width, ["layer"] = layer },
         ["resolve"] = new JsonObject { ["scale"] = new JsonObject { ["x"] = "independent", ["y"] = "independent" } },
     };
 
@@ -256,14 +389,6 @@ public static class ChartSpecs
     /// <summary>The largest max/min ratio within one case: each case is its own facet with its own scale.</summary>
     private static double WidestCase(IEnumerable<ResultCell> rows, Func<ResultCell, double> value) =>
         rows.GroupBy(r => (r.Shape, r.Count)).Select(g => Span(g.Select(value))).DefaultIfEmpty(1).Max();
-
-    private static JsonObject Encoding(JsonObject x, JsonArray tooltip) => new()
-    {
-        ["y"] = ContenderAxis(),
-        ["x"] = x,
-        ["color"] = new JsonObject { ["field"] = "contender", ["type"] = "nominal", ["legend"] = null },
-        ["tooltip"] = tooltip,
-    };
 
     private static JsonObject ContenderAxis() => new() { ["field"] = "contender", ["type"] = "nominal", ["sort"] = null, ["title"] = null };
 

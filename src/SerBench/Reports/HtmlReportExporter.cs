@@ -35,17 +35,20 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
 
         writer.WriteLine("</head>");
         writer.WriteLine($"<body data-charts-expected=\"{drawable.Count}\">");
-        WriteHeader(writer, document);
+        var verdict = RunVerdict.Of(document);
+        WriteHeader(writer, document, verdict);
         if (!ChartBundles.Available)
         {
             writer.WriteLine($"<p class=\"notice\">{E(ChartBundles.NotBundledMessage)}</p>");
         }
 
+        WriteVerdict(writer, verdict, drawable);
+        WriteEnvironment(writer, document);
         foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
             foreach (var section in study)
             {
-                WriteStudy(writer, section, drawable.Where(c => c.Study == section.Key).ToList());
+                WriteStudy(writer, section, verdict.Studies.Where(v => v.Section.Key == section.Key).ToList(), drawable.Where(c => c.Study == section.Key).ToList());
             }
 
             WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
@@ -62,12 +65,68 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         writer.WriteLine("</body></html>");
     }
 
-    private static void WriteHeader(TextWriter writer, ResultsDocument document)
+    /// <summary>One line of what ran, the cautions, and links to each verdict: the first screen belongs to the answer.</summary>
+    private static void WriteHeader(TextWriter writer, ResultsDocument document, RunVerdict verdict)
+    {
+        writer.WriteLine("<header><h1>SerBench report</h1>");
+        writer.WriteLine($"<p class=\"meta\"><code>{E(document.Command)}</code> · profile <b>{E(document.Profile)}</b> · {E(document.Environment.Runtime)} · started {E(document.StartedAt.ToString("yyyy-MM-dd HH:mm:ss zzz", CultureInfo.InvariantCulture))}" +
+                         (document.FinishedAt is { } finished ? $" · finished {E(finished.ToString("HH:mm:ss", CultureInfo.InvariantCulture))}" : " · <b>not finished</b> (stopped or still running)") + "</p>");
+        foreach (var warning in (string?[])[verdict.Caution, RunConditions.Warning(document),
+                     document.Environment.BuildConfiguration != "Release" ? "SerBench was built without optimizations; these numbers are not fit for comparison." : null])
+        {
+            if (warning is not null)
+            {
+                writer.WriteLine($"<p class=\"notice\">{E(warning)}</p>");
+            }
+        }
+
+        var links = new List<string>();
+        if (verdict.Answers.Count > 0)
+        {
+            links.Add("<a href=\"#what-to-use\">What to use</a>");
+        }
+
+        links.AddRange(verdict.Studies.Select(v => $"<a href=\"#{Anchor("verdict " + v.Title)}\">{E(v.Title)}</a>"));
+        links.Add("<a href=\"#details\">Details</a>");
+        writer.WriteLine("<nav>" + string.Join(" · ", links) + "</nav></header>");
+    }
+
+    private static void WriteVerdict(TextWriter writer, RunVerdict verdict, IReadOnlyList<ChartSpec> charts)
+    {
+        if (verdict.Answers.Count > 0)
+        {
+            writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
+            WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
+            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99.9% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1.</p></section>");
+        }
+
+        foreach (var study in verdict.Studies)
+        {
+            writer.WriteLine($"<section id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");
+            writer.WriteLine("<ul class=\"findings\">" + string.Concat(study.Findings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+            if (charts.FirstOrDefault(c => c.IsOverview && c.Study == study.Section.Key && c.Anchor == study.Title) is { } overview)
+            {
+                WriteChart(writer, overview);
+            }
+
+            if (study.Standings.Count > 0)
+            {
+                WriteTable(writer, VerdictTables.Standings(study, withCases: false), heading: false);
+            }
+
+            if (study.NotRanked.Count > 0)
+            {
+                writer.WriteLine("<p class=\"unranked-title\">Not ranked:</p><ul class=\"unranked\">" + string.Concat(study.NotRanked.Select(l => $"<li>{E(l)}</li>")) + "</ul>");
+            }
+
+            writer.WriteLine("</section>");
+        }
+    }
+
+    private static void WriteEnvironment(TextWriter writer, ResultsDocument document)
     {
         var env = document.Environment;
-        writer.WriteLine("<header><h1>SerBench report</h1>");
-        writer.WriteLine($"<p><code>{E(document.Command)}</code> · profile <b>{E(document.Profile)}</b> · started {E(document.StartedAt.ToString("yyyy-MM-dd HH:mm:ss zzz", CultureInfo.InvariantCulture))}" +
-                         (document.FinishedAt is { } finished ? $" · finished {E(finished.ToString("HH:mm:ss", CultureInfo.InvariantCulture))}" : " · <b>not finished</b> (stopped or still running)") + "</p>");
+        writer.WriteLine("<details id=\"details\" class=\"details\"><summary>Details: environment, packages and method</summary>");
         writer.WriteLine("<table class=\"env\"><tbody>");
         foreach (var (name, value) in new[]
                  {
@@ -83,22 +142,13 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         }
 
         writer.WriteLine("</tbody></table>");
-        if (env.BuildConfiguration != "Release")
-        {
-            writer.WriteLine("<p class=\"notice\">SerBench was built without optimizations; these numbers are not fit for comparison.</p>");
-        }
-
-        if (RunConditions.Warning(document) is { } warning)
-        {
-            writer.WriteLine($"<p class=\"notice\">{E(warning)}</p>");
-        }
-
         writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +
-                         "Contenders whose intervals overlap are statistically tied. Gen0/1/2 are collections per 1,000 operations. Statuses other than OK are never ranked. " +
-                         "Click a column header to sort.</p>");
-        var sections = ReportSections.Of(document);
-        writer.WriteLine("<nav>" + string.Join(" · ", sections.Select(s => $"<a href=\"#{Anchor(s.Key)}\">{E(s.Key)}</a>")) + "</nav></header>");
+                         "Ranks: 1 + the number of contenders faster beyond doubt, so tied contenders share a rank. Gen0/1/2 are collections per 1,000 operations. " +
+                         "Statuses other than OK are never ranked. Click a column header to sort.</p></details>");
     }
+
+    private static void WriteChart(TextWriter writer, ChartSpec chart) =>
+        writer.WriteLine($"<figure><div class=\"chart\" id=\"chart-{E(chart.Id)}\"></div><figcaption>{E(chart.Title)} · <a href=\"charts/{E(chart.Id)}.svg\">SVG</a></figcaption></figure>");
 
     /// <summary>A section's anchor: built from a slug, since the study and platform names come from the file.</summary>
     private static string Anchor(string key) => "study-" + OutputFolder.Slug(key);
@@ -121,10 +171,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         writer.WriteLine("</section>");
     }
 
-    private static void WriteStudy(TextWriter writer, ReportSection section, List<ChartSpec> studyCharts)
+    /// <summary>A study's details, folded: notes, each case's ranking with its chart, the study-wide charts, the full tables.</summary>
+    private static void WriteStudy(TextWriter writer, ReportSection section, IReadOnlyList<StudyVerdict> verdicts, List<ChartSpec> studyCharts)
     {
         var (study, cells) = (section.Study, section.Cells);
-        writer.WriteLine($"<section id=\"{Anchor(section.Key)}\"><h2>{E(section.Key)}{(study.Title == study.Name ? "" : " — " + E(study.Title))}</h2>");
+        writer.WriteLine($"<details id=\"{Anchor(section.Key)}\" class=\"study\"><summary>{E(section.Key)}{(study.Title == study.Name ? "" : " — " + E(study.Title))}: rankings per case, charts and full tables</summary>");
         if (study.Contenders.Count > 0)
         {
             writer.WriteLine($"<p>Reproduces {E(study.Source)}. Conventions: {E(study.Conventions.Name)}. Baseline: <code>{E(study.Baseline)}</code>.</p>");
@@ -134,27 +185,18 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             }
         }
 
-        var (ranked, notRanked) = Findings.Split(study, cells);
-        if (ranked.Count + notRanked.Count > 0)
+        foreach (var ranking in verdicts.SelectMany(v => v.Cases))
         {
-            writer.WriteLine("<h3>Findings</h3><ul class=\"findings\">" + string.Concat(ranked.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
-            if (notRanked.Count > 0)
+            WriteTable(writer, VerdictTables.Case(ranking));
+            if (studyCharts.FirstOrDefault(c => !c.IsOverview && c.Anchor == ranking.Title) is { } chart)
             {
-                // Open by default: a failing contender must be seen; folding it is the reader's choice.
-                writer.WriteLine($"<details open><summary>{notRanked.Count} contender(s) not ranked (status other than OK)</summary><ul class=\"findings\">" +
-                                 string.Concat(notRanked.Select(f => $"<li>{E(f)}</li>")) + "</ul></details>");
+                WriteChart(writer, chart);
             }
         }
 
-        if (studyCharts.Count > 0)
+        foreach (var chart in studyCharts.Where(c => c.Anchor is null))
         {
-            writer.WriteLine("<h3>Charts</h3><div class=\"charts\">");
-            foreach (var chart in studyCharts)
-            {
-                writer.WriteLine($"<figure><div class=\"chart\" id=\"chart-{E(chart.Id)}\"></div><figcaption>{E(chart.Title)} · <a href=\"charts/{E(chart.Id)}.svg\">SVG</a></figcaption></figure>");
-            }
-
-            writer.WriteLine("</div>");
+            WriteChart(writer, chart);
         }
 
         writer.WriteLine("<h3>Tables</h3>");
@@ -163,16 +205,28 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             WriteTable(writer, table);
         }
 
-        writer.WriteLine("</section>");
+        writer.WriteLine("</details>");
     }
 
-    private static void WriteTable(TextWriter writer, TableModel table)
+    private static void WriteTable(TextWriter writer, TableModel table, bool heading = true)
     {
-        writer.WriteLine($"<h4>{E(table.Title)}</h4><table class=\"sortable\"><thead><tr>" +
+        writer.WriteLine((heading ? $"<h4>{E(table.Title)}</h4>" : "") + "<table class=\"sortable\"><thead><tr>" +
                          string.Concat(table.Headers.Select(h => $"<th>{E(h)}</th>")) + "</tr></thead><tbody>");
-        foreach (var row in table.Rows)
+        var widest = table.Bars is { } bars && bars.Relative.Count > 0 ? bars.Relative.Max() : 1;
+        foreach (var (row, index) in table.Rows.Select((r, i) => (r, i)))
         {
-            writer.WriteLine("<tr>" + string.Concat(row.Select((value, i) => $"<td{(i >= 2 ? " class=\"num\"" : "")}>{E(value)}</td>")) + "</tr>");
+            writer.WriteLine("<tr>" + string.Concat(row.Select((value, column) =>
+            {
+                var text = table.Bold.Contains((index, column)) ? $"<b>{E(value)}</b>" : E(value);
+                if (table.Bars is { } bar && bar.Column == column && index < bar.Relative.Count)
+                {
+                    // Linear in time, so twice as slow is twice as long; the fastest has the shortest bar.
+                    var width = Math.Max(2, 120 * bar.Relative[index] / widest);
+                    text = $"<span class=\"bar\" style=\"width:{width.ToString("0", CultureInfo.InvariantCulture)}px\"></span>{text}";
+                }
+
+                return $"<td{(column >= table.TextColumns ? " class=\"num\"" : "")}>{text}</td>";
+            })) + "</tr>");
         }
 
         writer.WriteLine("</tbody></table>");
@@ -188,10 +242,14 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}
         h1{margin-top:24px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:40px}
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
-        th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}td.num{text-align:right}
+        th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}td.num{text-align:right;white-space:nowrap}
         table.sortable th{cursor:pointer;background:#f5f5f7;user-select:none}table.sortable th:after{content:" \2195";color:#aaa}
         table.env th{background:#f5f5f7;width:130px}
-        .charts{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0;border:1px solid #eee;padding:8px;border-radius:6px}
+        figure{margin:12px 0;border:1px solid #eee;padding:8px;border-radius:6px;overflow-x:auto}
+        .meta{color:#444;margin:4px 0}nav{margin:6px 0 0}section.verdict h2{margin-top:24px}
+        .bar{display:inline-block;height:10px;background:#4e79a7;margin-right:6px;vertical-align:middle;border-radius:2px}
+        details.study,details.details{margin-top:24px;border-top:2px solid #ddd;padding-top:8px}details>summary{font-size:18px;font-weight:600;cursor:pointer}
+        .unranked-title{margin-bottom:0;font-weight:600}ul.unranked{margin-top:2px;color:#8a1f11}
         figcaption{font-size:12px;color:#555}.notice{background:#fff4ce;padding:8px 12px;border-radius:4px}
         .footnotes{font-size:12px;color:#444}.legend{color:#444}code{background:#f5f5f7;padding:1px 4px;border-radius:3px}
         """;
@@ -216,9 +274,13 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
               ascending=!ascending;rows.forEach(function(r){body.appendChild(r);});});});});
           var specs=JSON.parse(document.getElementById('chart-specs').textContent);var ids=Object.keys(specs);
           if(ids.length===0||typeof vegaEmbed==='undefined'){document.body.setAttribute('data-charts-rendered','0');document.body.setAttribute('data-ready','true');return;}
-          Promise.allSettled(ids.map(function(id){return vegaEmbed(document.getElementById(id),specs[id],{renderer:'svg',actions:{export:true,source:false,compiled:false,editor:false}});}))
+          // data-y-order: the contenders as the chart drew them, top to bottom, so a browser test can check the order.
+          Promise.allSettled(ids.map(function(id){var el=document.getElementById(id);return vegaEmbed(el,specs[id],{renderer:'svg',actions:{export:true,source:false,compiled:false,editor:false}})
+              .then(function(r){try{var y=r.view.scale('y');if(y&&y.domain)el.setAttribute('data-y-order',JSON.stringify(y.domain()));}catch(e){}return r;});}))
             .then(function(results){var ok=results.filter(function(r){return r.status==='fulfilled';}).length;
               results.forEach(function(r){if(r.status==='rejected')console.error('chart failed: '+r.reason);});
+              var answer=document.querySelector('#what-to-use, section.verdict table');
+              if(answer)document.body.setAttribute('data-verdict-top',String(Math.round(answer.getBoundingClientRect().top+window.scrollY)));
               document.body.setAttribute('data-charts-rendered',String(ok));document.body.setAttribute('data-ready','true');});
         })();
         """;

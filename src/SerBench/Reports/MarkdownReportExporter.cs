@@ -15,8 +15,79 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         writer.WriteLine("# SerBench report");
         writer.WriteLine();
         // Everything below comes from the results file: code spans and escaping keep it from adding markup, links or headings.
-        writer.WriteLine($"{Code(document.Command)} · profile **{Escape(document.Profile)}** · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
+        writer.WriteLine($"{Code(document.Command)} · profile **{Escape(document.Profile)}** · {Escape(document.Environment.Runtime)} · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
                          (document.FinishedAt is { } finished ? $" · finished {finished:HH:mm:ss}" : " · **not finished** (stopped or still running)"));
+        var verdict = RunVerdict.Of(document);
+        foreach (var warning in (string?[])[verdict.Caution, RunConditions.Warning(document),
+                     document.Environment.BuildConfiguration != "Release" ? "SerBench was built without optimizations; these numbers are not fit for comparison." : null])
+        {
+            if (warning is not null)
+            {
+                writer.WriteLine();
+                writer.WriteLine($"> **Warning:** {Escape(warning)}");
+            }
+        }
+
+        WriteVerdict(writer, verdict);
+        WriteDetailsHeader(writer, document);
+        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
+        {
+            foreach (var section in study)
+            {
+                WriteStudy(writer, section, verdict.Studies.Where(v => v.Section.Key == section.Key).ToList());
+            }
+
+            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
+        }
+    }
+
+    /// <summary>The answer first: "What to use", then each study's findings, standings and contenders not ranked.</summary>
+    private static void WriteVerdict(TextWriter writer, RunVerdict verdict)
+    {
+        if (verdict.Answers.Count > 0)
+        {
+            writer.WriteLine();
+            writer.WriteLine("## What to use");
+            writer.WriteLine();
+            WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers));
+            writer.WriteLine();
+            writer.WriteLine("Use: the fastest, and every contender whose 99.9% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1).");
+        }
+
+        writer.WriteLine();
+        writer.WriteLine("## Verdict by study");
+        foreach (var study in verdict.Studies)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"### {Escape(study.Title)}");
+            writer.WriteLine();
+            foreach (var finding in study.Findings)
+            {
+                writer.WriteLine($"- {Escape(finding)}");
+            }
+
+            if (study.Standings.Count > 0)
+            {
+                writer.WriteLine();
+                WriteTable(writer, VerdictTables.Standings(study, withCases: true));
+            }
+
+            if (study.NotRanked.Count > 0)
+            {
+                writer.WriteLine();
+                writer.WriteLine("Not ranked:");
+                foreach (var line in study.NotRanked)
+                {
+                    writer.WriteLine($"- {Escape(line)}");
+                }
+            }
+        }
+    }
+
+    private static void WriteDetailsHeader(TextWriter writer, ResultsDocument document)
+    {
+        writer.WriteLine();
+        writer.WriteLine("## Details");
         writer.WriteLine();
         var env = document.Environment;
         writer.WriteLine($"- {Escape(document.Tool.Name)} {Escape(document.Tool.Version)}" + (document.Tool.Commit is { } commit ? $" ({Escape(commit)})" : ""));
@@ -29,32 +100,12 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             writer.WriteLine($"- {label}: {Escape(text)}");
         }
 
-        if (RunConditions.Warning(document) is { } warning)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"> **Warning:** {Escape(warning)}");
-        }
-        if (env.BuildConfiguration != "Release")
-        {
-            writer.WriteLine();
-            writer.WriteLine("> **Warning:** SerBench was built without optimizations; these numbers are not fit for comparison.");
-        }
-
         writer.WriteLine();
         writer.WriteLine("Packages: " + string.Join(", ", document.Packages.Select(p => $"{Escape(p.Key)} {Escape(p.Value)}")));
         writer.WriteLine();
         writer.WriteLine("Mean and Error are per operation; Error is half the 99.9% confidence interval. Gen0/1/2 are collections per 1,000 operations. " +
                          "Payload is the UTF-8 (or binary) size of what was written; for *N calls* it is the sum of the N payloads. " +
                          "Statuses: OK; DIFFERS (round-trips but writes another document; timed and flagged); MISMATCH, UNSUPPORTED, CRASH, UNAVAILABLE (not timed).");
-        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
-        {
-            foreach (var section in study)
-            {
-                WriteStudy(writer, section);
-            }
-
-            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
-        }
     }
 
     private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
@@ -82,7 +133,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         }
     }
 
-    private void WriteStudy(TextWriter writer, ReportSection section)
+    private void WriteStudy(TextWriter writer, ReportSection section, IReadOnlyList<StudyVerdict> verdicts)
     {
         var (study, cells) = (section.Study, section.Cells);
         writer.WriteLine();
@@ -98,16 +149,12 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             }
         }
 
-        var findings = Findings.For(study, cells);
-        if (findings.Count > 0)
+        foreach (var ranking in verdicts.SelectMany(v => v.Cases))
         {
             writer.WriteLine();
-            writer.WriteLine("**Findings**");
+            writer.WriteLine($"### Ranking · {Escape(ranking.Title)}");
             writer.WriteLine();
-            foreach (var finding in findings)
-            {
-                writer.WriteLine($"- {Escape(finding)}");
-            }
+            WriteTable(writer, VerdictTables.Case(ranking));
         }
 
         var images = (chartImages ?? []).Where(c => c.Study == section.Key).ToList();
@@ -129,10 +176,10 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
     internal static void WriteTable(TextWriter writer, TableModel table)
     {
         writer.WriteLine("| " + string.Join(" | ", table.Headers.Select(Escape)) + " |");
-        writer.WriteLine("|" + string.Join("|", table.Headers.Select((_, i) => i < 2 ? "---" : "---:")) + "|");
-        foreach (var row in table.Rows)
+        writer.WriteLine("|" + string.Join("|", table.Headers.Select((_, i) => i < table.TextColumns ? "---" : "---:")) + "|");
+        foreach (var (row, index) in table.Rows.Select((r, i) => (r, i)))
         {
-            writer.WriteLine("| " + string.Join(" | ", row.Select(Escape)) + " |");
+            writer.WriteLine("| " + string.Join(" | ", row.Select((text, column) => table.Bold.Contains((index, column)) ? $"**{Escape(text)}**" : Escape(text))) + " |");
         }
 
         if (table.Footnotes.Count > 0)

@@ -86,21 +86,17 @@ public static class StudyTables
                 row.Add(Formatting.ExactBytes(cell.PayloadBytes));
             }
 
-            row.Add(StatusText(cell, footnotes, Ties.With(cell, rows)));
+            row.Add(StatusText(cell, footnotes));
             body.Add(row);
         }
 
         return new TableModel(title, headers, body, footnotes);
     }
 
-    private static string StatusText(ResultCell cell, List<string> footnotes, IReadOnlyList<string> tiedWith)
+    /// <summary>The status, with its reason, note and noise flag as numbered footnotes (ties are the rankings' job).</summary>
+    private static string StatusText(ResultCell cell, List<string> footnotes)
     {
         var notes = new List<string>();
-        if (tiedWith.Count > 0)
-        {
-            notes.Add($"tied with {string.Join(", ", tiedWith)}: the 99.9% confidence intervals overlap");
-        }
-
         if (cell.Reason is not null)
         {
             notes.Add(cell.Reason);

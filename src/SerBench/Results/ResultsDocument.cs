@@ -276,6 +276,13 @@ public sealed record ResultCell
     /// </summary>
     public FirstCallBreakdown? FirstCall { get; init; }
 
+    /// <summary>
+    /// Set when the cell's fresh processes fell into two distinct speed groups (<c>RoundStatistics.Modes</c>): each group's
+    /// mean, interval and number of processes, fastest first. <see cref="MeanNs"/> is then the mean over every process, its
+    /// Error spans both groups, and a comparison holds only where it holds in both. Null for a cell with one speed.
+    /// </summary>
+    public IReadOnlyList<SpeedMode>? Modes { get; init; }
+
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
 
@@ -283,6 +290,9 @@ public sealed record ResultCell
     [JsonIgnore]
     public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation, Runtime ?? "", Machine ?? "");
 }
+
+/// <summary>One speed group of a cell with two speeds: the mean of its processes' rounds, its 99.9% half-width, and how many processes landed in it.</summary>
+public sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes);
 
 /// <summary>
 /// What makes a cell the same cell in two files: study, contender, payload, shape, count, operation, runtime and (in a

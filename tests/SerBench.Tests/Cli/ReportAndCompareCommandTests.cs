@@ -30,9 +30,9 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         var (exitCode, stdout, error) = CliTester.Run("report", path, "--out", output);
 
         Assert.True(exitCode == 0, error + stdout);
-        Assert.Contains("broken-one is not ranked: CRASH", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
+        Assert.Contains("- broken-one: CRASH — ", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
         Assert.Contains("<h2>web-api", File.ReadAllText(Path.Combine(output, "report.html")), StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(output, "charts", "web-api-01-time.vl.json")));
+        Assert.True(File.Exists(Path.Combine(output, "charts", "web-api-02-time.vl.json")));
     }
 
     [Fact]

@@ -24,13 +24,16 @@ public sealed partial class BrowserReportTests : IDisposable
         ReportWriter.Write(SampleResults.WebApiWithCrash(), _directory);
         var page = new Uri(Path.Combine(_directory, "report.html")).AbsoluteUri;
 
-        var dom = Chromium(chromium, "--dump-dom", page);
+        // A laptop's first screen: the answer must be in it.
+        var dom = Chromium(chromium, "--dump-dom", "--window-size=1366,768", page);
         var screenshot = Path.Combine(_directory, "report.png");
-        Chromium(chromium, $"--screenshot={screenshot}", "--window-size=1280,2400", page);
+        Chromium(chromium, $"--screenshot={screenshot}", "--window-size=1366,768", page);
+        var full = Path.Combine(_directory, "report-full.png");
+        Chromium(chromium, $"--screenshot={full}", "--window-size=1366,2400", page);
 
         Assert.Contains("data-ready=\"true\"", dom, StringComparison.Ordinal);
         var expected = int.Parse(Attribute(dom, "data-charts-expected"), System.Globalization.CultureInfo.InvariantCulture);
-        Assert.Equal(4, expected);
+        Assert.Equal(5, expected);
         Assert.Equal(expected.ToString(System.Globalization.CultureInfo.InvariantCulture), Attribute(dom, "data-charts-rendered"));
         // The page's error hook sets data-chart-errors on <html> on the first uncaught error or console.error.
         var htmlElement = Regex.Match(dom, "<html[^>]*>").Value;
@@ -38,10 +41,24 @@ public sealed partial class BrowserReportTests : IDisposable
         Assert.True(SvgMarks().Count(dom) >= expected, "each chart draws an SVG");
         Assert.Contains("&lt;script&gt;alert(", dom, StringComparison.Ordinal);
         Assert.True(new FileInfo(screenshot).Length > 20_000, "screenshot written");
+        Assert.InRange(int.Parse(Attribute(dom, "data-verdict-top"), System.Globalization.CultureInfo.InvariantCulture), 0, 768 - 100);
 
-        // Keep the last screenshot where CI and people can look at it.
-        var keep = Path.Combine(AppContext.BaseDirectory, "report-screenshot.png");
-        File.Copy(screenshot, keep, overwrite: true);
+        // Each time chart drew its contenders fastest first, as their means in the chart's own data say.
+        var specs = System.Text.Json.Nodes.JsonNode.Parse(System.Net.WebUtility.HtmlDecode(
+            Regex.Match(dom, "<script type=\"application/json\" id=\"chart-specs\">(.*?)</script>", RegexOptions.Singleline).Groups[1].Value))!.AsObject();
+        var timeCharts = specs.Where(s => s.Key.EndsWith("-time", StringComparison.Ordinal)).ToList();
+        Assert.NotEmpty(timeCharts);
+        foreach (var (id, spec) in timeCharts)
+        {
+            var byMean = spec!["data"]!["values"]!.AsArray().OrderBy(v => v!["mean"]!.GetValue<double>()).Select(v => v!["contender"]!.GetValue<string>()).ToList();
+            var drawn = Regex.Match(dom, $"id=\"{Regex.Escape(id)}\"[^>]*data-y-order=\"([^\"]*)\"");
+            Assert.True(drawn.Success, $"{id} reports the order it drew");
+            Assert.Equal(byMean, System.Text.Json.JsonSerializer.Deserialize<List<string>>(System.Net.WebUtility.HtmlDecode(drawn.Groups[1].Value)));
+        }
+
+        // Keep the screenshots where CI and people can look at them, next to the test results.
+        File.Copy(screenshot, Path.Combine(AppContext.BaseDirectory, "report-screenshot.png"), overwrite: true);
+        File.Copy(full, Path.Combine(AppContext.BaseDirectory, "report-screenshot-full.png"), overwrite: true);
     }
 
     [Theory]

@@ -28,10 +28,14 @@ public class HtmlReportExporterTests
         var html = Render(SampleResults.WebApiWithCrash());
 
         Assert.Contains("<td class=\"num\">CRASH [", html, StringComparison.Ordinal);
-        Assert.Contains("broken-one is not ranked: CRASH", html, StringComparison.Ordinal);
+        Assert.Contains("<li>broken-one: CRASH — ", html, StringComparison.Ordinal);
         Assert.True(ChartBundles.Available, "the build should have embedded the Vega bundles (eng/charts, npm ci)");
-        Assert.Contains("data-charts-expected=\"4\"", html, StringComparison.Ordinal);
-        Assert.Contains("id=\"chart-web-api-01-time\"", html, StringComparison.Ordinal);
+        Assert.Contains("data-charts-expected=\"5\"", html, StringComparison.Ordinal);
+        Assert.Contains("id=\"chart-web-api-02-time\"", html, StringComparison.Ordinal);
+        // The answer comes before the details: What to use, then the study's verdict, then the environment.
+        var answer = html.IndexOf("id=\"what-to-use\"", StringComparison.Ordinal);
+        Assert.InRange(answer, 0, html.IndexOf("id=\"study-verdict-", StringComparison.Ordinal));
+        Assert.InRange(html.IndexOf("id=\"study-verdict-", StringComparison.Ordinal), answer, html.IndexOf("<table class=\"env\">", StringComparison.Ordinal));
         Assert.DoesNotContain("src=\"http", html, StringComparison.Ordinal);
         Assert.DoesNotContain("href=\"http", html, StringComparison.Ordinal);
     }
@@ -41,10 +45,13 @@ public class HtmlReportExporterTests
     {
         var charts = ChartSpecs.Build(SampleResults.WebApiWithCrash());
 
-        Assert.Equal(["web-api-01-time", "web-api-01-alloc", "web-api-size", "web-api-pareto"], charts.Select(c => c.Id));
-        var time = charts[0].Spec.ToJsonString();
+        Assert.Equal(["web-api-01-overview", "web-api-02-time", "web-api-03-alloc", "web-api-size", "web-api-pareto"], charts.Select(c => c.Id));
+        var time = charts[1].Spec.ToJsonString();
         Assert.DoesNotContain("\"log\"", time, StringComparison.Ordinal);
-        var pareto = charts[3].Spec.ToJsonString();
+        // Fastest first, coloured by library with a fixed colour each.
+        Assert.Contains("\"sort\":[\"stj-sourcegen-utf8\",\"stj-handwritten\",\"stj-reflection-utf8\",\"newtonsoft-string\"]", time, StringComparison.Ordinal);
+        Assert.Contains("\"domain\":[\"System.Text.Json\",\"Newtonsoft.Json\"],\"range\":[\"#1f77b4\",\"#ff7f0e\"]", time, StringComparison.Ordinal);
+        var pareto = charts[4].Spec.ToJsonString();
         Assert.Contains("\"contender\":\"stj-sourcegen-utf8\",\"payload\":\"person (list of 200)\",\"bytesPerObject\":935,\"nsPerObject\":1440,\"front\":\"Pareto front\"", pareto, StringComparison.Ordinal);
         Assert.Contains("\"contender\":\"newtonsoft-string\",\"payload\":\"person (list of 200)\",\"bytesPerObject\":935,\"nsPerObject\":3720,\"front\":\"dominated\"", pareto, StringComparison.Ordinal);
     }

@@ -1,0 +1,66 @@
+using System.Globalization;
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// How many times slower one cell is than another, with its 99.9% confidence interval. Built on the log scale, where
+/// timing noise is multiplicative: the interval is always positive and finite, and it reads "tied" when it holds 1.
+/// </summary>
+/// <remarks>
+/// A cell's Error is the half-width of its 99.9% interval; SerBench builds it as mean·(e^(t·se) − 1), so its log-scale
+/// half-width is ln(1 + Error/Mean). The two cells are independent, so their log half-widths add in quadrature. A cell
+/// with two speeds (<see cref="ResultCell.Modes"/>) spans both: the ratio holds only where it holds in every mode.
+/// </remarks>
+public readonly record struct RatioInterval(double Ratio, double Low, double High)
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The interval holds 1: the data cannot tell which of the two is faster.</summary>
+    public bool IsTie => Low <= 1 && High >= 1;
+
+    /// <summary>True when <c>slower</c> is slower than <c>faster</c> beyond doubt (the whole interval is above 1).</summary>
+    public bool IsSlower => Low > 1;
+
+    /// <summary>The interval of <paramref name="slower"/>'s mean over <paramref name="faster"/>'s. Both must be measured.</summary>
+    public static RatioInterval Of(ResultCell slower, ResultCell faster)
+    {
+        var (sLow, sHigh, sHalf) = LogSpan(slower);
+        var (fLow, fHigh, fHalf) = LogSpan(faster);
+        var half = Math.Sqrt((sHalf * sHalf) + (fHalf * fHalf));
+        return new RatioInterval(slower.MeanNs!.Value / faster.MeanNs!.Value, Math.Exp(sLow - fHigh - half), Math.Exp(sHigh - fLow + half));
+    }
+
+    /// <summary>"1.42× (1.31–1.55×)", or "tied (0.93–1.12×)" when the interval holds 1.</summary>
+    public override string ToString() =>
+        (IsTie ? "tied" : Times(Ratio)) + $" ({Bound(Low)}–{Bound(High)}×)";
+
+    /// <summary>A ratio as the reports print it: two decimals under 10, none above.</summary>
+    public static string Times(double ratio) => Bound(ratio) + "×";
+
+    private static string Bound(double value) => value switch
+    {
+        >= 1e4 => ">10,000",
+        >= 10 => value.ToString("N0", Invariant),
+        >= 0.01 => value.ToString("0.00", Invariant),
+        _ => value.ToString("0.####", Invariant),
+    };
+
+    /// <summary>
+    /// The cell's log mean (lowest and highest mode for a cell with two speeds) and the log half-width of its interval.
+    /// A cell without an Error (one round, old files) counts as exact, as it did before.
+    /// </summary>
+    private static (double Low, double High, double Half) LogSpan(ResultCell cell)
+    {
+        if (cell.Modes is { Count: > 1 } modes)
+        {
+            var half = modes.Max(m => HalfWidth(m.MeanNs, m.ErrorNs));
+            return (Math.Log(modes.Min(m => m.MeanNs)), Math.Log(modes.Max(m => m.MeanNs)), half);
+        }
+
+        var mean = cell.MeanNs!.Value;
+        return (Math.Log(mean), Math.Log(mean), HalfWidth(mean, cell.ErrorNs ?? 0));
+    }
+
+    private static double HalfWidth(double mean, double error) => mean > 0 && error > 0 ? Math.Log(1 + (error / mean)) : 0;
+}

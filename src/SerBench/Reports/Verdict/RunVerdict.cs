@@ -1,0 +1,25 @@
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// What a report opens with: a caution when the run cannot support conclusions, "What to use" across the run's studies,
+/// and each study's verdict. Built from the results file alone, so an old file gets a verdict too.
+/// </summary>
+public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, IReadOnlyList<StudyVerdict> Studies)
+{
+    /// <summary>The profile whose numbers check the pipeline and are never ranked.</summary>
+    public const string UnrankedProfile = "smoke";
+
+    public static RunVerdict Of(ResultsDocument document)
+    {
+        var rank = document.Profile != UnrankedProfile;
+        var studies = ReportSections.Of(document)
+            .SelectMany(section => StudyVerdict.Of(section with { Cells = [.. section.Cells.Where(c => c.Operation != FirstCall.FirstCallRunner.OperationName)] }, rank))
+            .ToList();
+        return new RunVerdict(
+            rank ? null : "Smoke run: its numbers are for checking that everything runs, not for conclusions. Nothing is ranked; run without --profile smoke to decide.",
+            rank ? WhatToUse.Answer(document) : [],
+            studies);
+    }
+}

@@ -1,0 +1,149 @@
+using System.Globalization;
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>
+/// The answer of one study section: its cases ranked, an overall rank per contender, at most
+/// <see cref="MostFindings"/> one-line findings, one line per contender that was not ranked, and the cells with two speeds.
+/// </summary>
+public sealed record StudyVerdict(
+    ReportSection Section,
+    string SectionTitle,
+    IReadOnlyList<CaseRanking> Cases,
+    IReadOnlyList<StudyStanding> Standings,
+    IReadOnlyList<string> Findings,
+    IReadOnlyList<string> NotRanked)
+{
+    public const int MostFindings = 5;
+
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The heading: the study (and platform), then the section of the study when it has several.</summary>
+    public string Title => Section.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
+
+    /// <summary>One verdict per section of the study (one when it has none); steady-state cases only, first calls apart.</summary>
+    public static IReadOnlyList<StudyVerdict> Of(ReportSection section, bool rank)
+    {
+        var verdicts = new List<StudyVerdict>();
+        foreach (var (title, _, cells) in StudySections.Of(section.Study, section.Cells))
+        {
+            if (cells.Count == 0)
+            {
+                continue;
+            }
+
+            var cases = CaseRanking.Of(title, cells, rank);
+            var standings = StudyStanding.Of(cases, rank);
+            verdicts.Add(new StudyVerdict(section, title, cases, standings, Describe(section.Study.Baseline, cases, standings, cells, rank), NotRankedLines(cells)));
+        }
+
+        return verdicts;
+    }
+
+    private static IReadOnlyList<string> Describe(string baseline, IReadOnlyList<CaseRanking> cases, IReadOnlyList<StudyStanding> standings,
+        IReadOnlyList<ResultCell> cells, bool rank)
+    {
+        var findings = new List<string>();
+        var measuredContenders = standings.Count(s => !s.Reference);
+        if (measuredContenders == 0)
+        {
+            findings.Add(cells.Any(c => c.MeanNs is not null)
+                ? "No contender passed the gate here, so nothing is ranked."
+                : "Nothing was measured here: every contender failed the gate or could not run (reasons below).");
+        }
+        else if (measuredContenders == 1)
+        {
+            findings.Add($"Only {standings.First(s => !s.Reference).Contender} passed the gate here: there is nothing to rank it against.");
+        }
+        else if (!rank)
+        {
+            findings.Add("Not ranked: a smoke run's times are for checking that everything runs, not for conclusions.");
+        }
+        else
+        {
+            findings.AddRange(WinnerLines(baseline, cases, standings));
+        }
+
+        if (TwoSpeedsLine(cases) is { } twoSpeeds)
+        {
+            findings.Add(twoSpeeds);
+        }
+
+        var failed = cells.Where(c => c.MeanNs is null && c.Status is "MISMATCH" or "CRASH").Select(c => $"{c.Contender} ({c.Status})").Distinct().ToList();
+        if (failed.Count > 0)
+        {
+            findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");
+        }
+
+        return [.. findings.Take(MostFindings)];
+    }
+
+    private static IEnumerable<string> WinnerLines(string baseline, IReadOnlyList<CaseRanking> cases, IReadOnlyList<StudyStanding> standings)
+    {
+        var top = standings.Where(s => s.Rank == 1).ToList();
+        var best = top.OrderByDescending(s => s.Wins).First();
+        yield return top.Count == 1
+            ? $"{best.Contender} ranks first: fastest or tied for fastest in {best.Wins} of {best.Cases} cases" + OthersAtTheTop(standings, best) + "."
+            : $"{Names(top.Select(s => s.Contender))} share the first rank: none is faster beyond doubt in more cases than it is slower.";
+
+        var against = cases.Select(c => (Case: c, Best: c.Rows.FirstOrDefault(r => r.Cell.Contender == best.Contender), Base: c.Rows.FirstOrDefault(r => r.Cell.Contender == baseline)))
+            .Where(x => x.Best is not null && x.Base is not null && x.Best != x.Base)
+            .Select(x => (x.Case, Interval: RatioInterval.Of(x.Base!.Cell, x.Best!.Cell)))
+            .ToList();
+        if (against.Count > 0)
+        {
+            var lowest = against.MinBy(x => x.Interval.Ratio);
+            var highest = against.MaxBy(x => x.Interval.Ratio);
+            var beyondDoubt = against.Count(x => x.Interval.IsSlower);
+            yield return against.Count == 1
+                ? $"Against the baseline {baseline}: {lowest.Interval} ({lowest.Case.Title})."
+                : $"Against the baseline {baseline}, {best.Contender} is {RatioInterval.Times(lowest.Interval.Ratio)} ({lowest.Case.Title}) to {RatioInterval.Times(highest.Interval.Ratio)} " +
+                  $"({highest.Case.Title}) as fast; faster beyond doubt in {beyondDoubt} of {against.Count} cases.";
+        }
+
+        var slowest = standings.Where(s => !s.Reference && s.Rank is not null).MaxBy(s => s.GeometricMeanRelative);
+        if (slowest is not null && slowest.Contender != best.Contender)
+        {
+            yield return $"Slowest: {slowest.Contender}, {RatioInterval.Times(slowest.GeometricMeanRelative)} the fastest's time (geometric mean over its cases).";
+        }
+    }
+
+    private static string OthersAtTheTop(IReadOnlyList<StudyStanding> standings, StudyStanding best)
+    {
+        var others = standings.Where(s => s != best && s.Wins > 0 && !s.Reference).OrderByDescending(s => s.Wins).Take(3)
+            .Select(s => $"{s.Contender} in {s.Wins}").ToList();
+        return others.Count == 0 ? "" : "; also at the top: " + string.Join(", ", others);
+    }
+
+    private static string? TwoSpeedsLine(IReadOnlyList<CaseRanking> cases)
+    {
+        var bimodal = cases.SelectMany(c => c.Rows.Where(r => r.Cell.Modes is { Count: > 1 }).Select(r => (c, r.Cell))).ToList();
+        if (bimodal.Count == 0)
+        {
+            return null;
+        }
+
+        var (first, cell) = bimodal[0];
+        var modes = string.Join(" or ", cell.Modes!.Select(m => $"{Time(m.MeanNs)} ({m.Processes} process{(m.Processes == 1 ? "" : "es")})"));
+        return $"Two speeds: {cell.Contender} on {first.Title} ran at {modes}; it is ranked only where both speeds give the same answer" +
+               (bimodal.Count > 1 ? $" ({bimodal.Count - 1} more such cell{(bimodal.Count == 2 ? "" : "s")} in the tables)." : ".");
+    }
+
+    private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>
+        [.. cells.Where(c => !Reports.Findings.IsRankable(c))
+            .GroupBy(c => (c.Contender, c.Status, c.Reason))
+            .Select(g => $"{g.Key.Contender}: {g.Key.Status}" + (g.Key.Reason is { } reason ? $" — {reason}" : ""))];
+
+    internal static string Names(IEnumerable<string> names)
+    {
+        var list = names.ToList();
+        return list.Count <= 1 ? string.Concat(list) : string.Join(", ", list.Take(list.Count - 1)) + " and " + list[^1];
+    }
+
+    internal static string Time(double ns)
+    {
+        var unit = Formatting.TimeUnit(ns);
+        return (ns / unit.Divisor).ToString(ns / unit.Divisor >= 100 ? "N0" : "0.##", Invariant) + " " + unit.Unit;
+    }
+}

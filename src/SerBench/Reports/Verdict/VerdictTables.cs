@@ -1,0 +1,120 @@
+using System.Globalization;
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>The verdict as tables every exporter draws: "What to use", a study's standings, and one case's ranking.</summary>
+public static class VerdictTables
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static TableModel WhatToUse(IReadOnlyList<Answer> answers) =>
+        new("What to use", ["Question", "Use", "Evidence"],
+            [.. answers.Select(a => (IReadOnlyList<string>)[a.Question, StudyVerdict.Names(a.Winners), a.Evidence])],
+            [])
+        {
+            Bold = answers.Select((_, i) => (i, 1)).ToHashSet(),
+            TextColumns = 3,
+        };
+
+    /// <summary>
+    /// One row per contender measured in the section, by overall rank: its time against the fastest in each case
+    /// (<paramref name="withCases"/>; rank 1 in bold), the geometric mean of those, allocation and size per object in its
+    /// largest case, statuses and Native AOT safety.
+    /// </summary>
+    public static TableModel Standings(StudyVerdict verdict, bool withCases)
+    {
+        var headers = new List<string> { "Rank", "Contender", "Library" };
+        if (withCases)
+        {
+            headers.AddRange(verdict.Cases.Select(c => ShortCase(c, verdict.Cases)));
+        }
+
+        headers.AddRange(["× fastest (geo-mean)", "Cases won", "Alloc/object", "Size/object", "Status", "Native AOT"]);
+        var bold = new HashSet<(int, int)>();
+        var rows = new List<IReadOnlyList<string>>();
+        foreach (var (standing, index) in verdict.Standings.Select((s, i) => (s, i)))
+        {
+            var row = new List<string> { RankText(standing.Rank, standing.Reference), standing.Contender, standing.Library };
+            if (withCases)
+            {
+                foreach (var ranking in verdict.Cases)
+                {
+                    if (standing.ByCase.TryGetValue(ranking.Title, out var cell))
+                    {
+                        if (cell.Rank == 1)
+                        {
+                            bold.Add((index, row.Count));
+                        }
+
+                        row.Add(RatioInterval.Times(cell.Relative) + (cell.Cell.Modes is { Count: > 1 } ? " (2 speeds)" : ""));
+                    }
+                    else
+                    {
+                        row.Add("—");
+                    }
+                }
+            }
+
+            var largest = standing.Largest.Cell;
+            var statuses = verdict.Section.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.Status).Distinct();
+            row.AddRange(
+            [
+                RatioInterval.Times(standing.GeometricMeanRelative),
+                standing.Rank is null && !standing.Reference ? "—" : $"{standing.Wins} of {standing.Cases}",
+                largest.AllocatedBytes is { } allocated ? Formatting.Bytes((long)Math.Round((double)allocated / largest.Count)) : "—",
+                largest.PayloadBytes is { } size ? Formatting.Bytes((long)Math.Round((double)size / largest.Count)) : "—",
+                string.Join("/", statuses),
+                standing.NativeAot ?? "—",
+            ]);
+            rows.Add(row);
+        }
+
+        var barColumn = headers.IndexOf("× fastest (geo-mean)");
+        return new TableModel(verdict.Title, headers, rows, [])
+        {
+            Bold = bold,
+            TextColumns = 3,
+            Bars = (barColumn, [.. verdict.Standings.Select(s => s.GeometricMeanRelative)]),
+        };
+    }
+
+    /// <summary>One case: rank, contender, library, time, time against the fastest (with its interval), allocation, size, status, AOT.</summary>
+    public static TableModel Case(CaseRanking ranking)
+    {
+        var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();
+        var unit = Formatting.TimeUnit(timed.Min());
+        var rows = ranking.Rows.Select(r => (IReadOnlyList<string>)
+        [
+            RankText(r.Rank, r.Cell.Reference), r.Cell.Contender, $"{r.Cell.Library} {r.Cell.LibraryVersion}",
+            Formatting.Time(r.Cell.MeanNs, unit) + (r.Cell.ErrorNs is { } e ? $" ±{Formatting.Number(100 * e / r.Cell.MeanNs!.Value, "0.#")}%" : ""),
+            r.AgainstFastest is { } interval ? interval.ToString() : "1.00× (fastest)",
+            Formatting.Bytes(r.Cell.AllocatedBytes), Formatting.ExactBytes(r.Cell.PayloadBytes),
+            r.Cell.Status + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} ×{m.Processes}")) : ""),
+            r.Cell.NativeAot ?? "—",
+        ]).ToList();
+        return new TableModel(ranking.Title, ["Rank", "Contender", "Library", "Mean", "× fastest (99.9% CI)", "Allocated", "Payload", "Status", "Native AOT"], rows, [])
+        {
+            Bold = ranking.Rows.Select((r, i) => (r, i)).Where(x => x.r.Rank == 1).Select(x => (x.i, 1)).ToHashSet(),
+            TextColumns = 3,
+            Bars = (4, [.. ranking.Rows.Select(r => r.Relative)]),
+        };
+    }
+
+    private static string RankText(int? rank, bool reference) => reference ? "ref" : rank?.ToString(Invariant) ?? "—";
+
+    /// <summary>"ser person 1,000": the parts that tell this section's cases apart.</summary>
+    private static string ShortCase(CaseRanking ranking, IReadOnlyList<CaseRanking> all)
+    {
+        var operation = ranking.Operation switch { "serialize" => "ser", "deserialize" => "deser", var other => other };
+        var payload = all.Select(c => c.Payload).Distinct().Skip(1).Any() ? " " + ranking.Payload : "";
+        var size = ranking.Shape switch
+        {
+            "object" => "1 obj",
+            "list" => $"list {ranking.Count.ToString("N0", Invariant)}",
+            "many" => $"{ranking.Count.ToString("N0", Invariant)} calls",
+            var other => other,
+        };
+        return $"{operation}{payload} {size}";
+    }
+}

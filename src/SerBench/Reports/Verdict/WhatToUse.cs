@@ -1,0 +1,115 @@
+using System.Globalization;
+using SerBench.Results;
+
+namespace SerBench.Reports;
+
+/// <summary>One answer of "What to use": the question, every contender that shares the top place, and the evidence.</summary>
+/// <param name="Question">What a user asks, e.g. "Fastest JSON to UTF-8 bytes, one object · serialize".</param>
+/// <param name="Winners">The fastest (or smallest) and every contender whose interval overlaps it.</param>
+/// <param name="Evidence">Study, case, time and the margin over the next contender, with its interval.</param>
+public sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
+
+/// <summary>
+/// The questions users ask of a run, answered from its cells across studies. Each speed answer comes from the one case
+/// (study, payload, shape, count, operation) that measured the most contenders of the kind asked about, re-ranked among
+/// those contenders only. A question the run has no cells for is left out. With the user's own data or types in the run,
+/// only their studies answer.
+/// </summary>
+public static class WhatToUse
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static IReadOnlyList<Answer> Answer(ResultsDocument document)
+    {
+        var sections = ReportSections.Of(document);
+        var user = sections.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
+        var cells = (user.Count > 0 ? user : sections).SelectMany(s => s.Cells.Select(c => (Section: s.Key, Cell: c))).ToList();
+        var steady = cells.Where(x => x.Cell.Operation != FirstCall.FirstCallRunner.OperationName && !IsAot(x.Cell)).ToList();
+        var answers = new List<Answer?>();
+        foreach (var (textMode, target) in new[] { ("utf8", "UTF-8 bytes"), ("utf16", "a string") })
+        {
+            foreach (var (size, shape) in new[] { ("one object", (Func<ResultCell, bool>)(c => c.Shape == "object")), ("large lists", c => c.Shape == "list" && c.Count >= 100) })
+            {
+                foreach (var operation in (string[])["serialize", "deserialize"])
+                {
+                    answers.Add(Fastest($"Fastest JSON {(operation == "serialize" ? "to" : "from")} {target}, {size} · {operation}", steady,
+                        c => c.Format == "json" && c.TextMode == textMode && shape(c) && c.Operation == operation));
+                }
+            }
+        }
+
+        foreach (var operation in (string[])["serialize", "deserialize"])
+        {
+            answers.Add(Fastest($"Fastest binary format · {operation}", steady, c => c.Format == "binary" && c.Operation == operation));
+        }
+
+        answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
+        answers.Add(Smallest("Smallest output, gzip", steady, c => c.GzipBytes));
+        answers.Add(Smallest("Smallest output, Brotli", steady, c => c.BrotliBytes));
+
+        var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
+        foreach (var operation in (string[])["serialize", "deserialize"])
+        {
+            answers.Add(aot.Count > 0
+                ? Fastest($"Fastest under Native AOT (measured) · {operation}", aot, c => c.Operation == operation)
+                : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {operation}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
+        }
+
+        answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == FirstCall.FirstCallRunner.OperationName && !IsAot(c)));
+        return [.. answers.OfType<Answer>()];
+    }
+
+    private static bool IsAot(ResultCell cell) => cell.Runtime?.EndsWith("-aot", StringComparison.Ordinal) == true;
+
+    /// <summary>The case with the most contenders that fit, ranked among them; ties name every contender at rank 1.</summary>
+    private static Answer? Fastest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
+    {
+        var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
+            .GroupBy(x => (x.Section, x.Cell.Payload, x.Cell.Shape, x.Cell.Count, x.Cell.Operation))
+            .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
+            .FirstOrDefault();
+        if (best is null || best.Count() < 2)
+        {
+            return null;
+        }
+
+        var ranking = CaseRanking.Of("", best.Select(x => x.Cell), rank: true).Single();
+        var winners = ranking.Winners.ToList();
+        var fastest = ranking.Rows[0];
+        var evidence = $"{best.Key.Section} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}";
+        var tied = winners.Skip(1).Select(w => $"{w.Cell.Contender} {w.AgainstFastest}").ToList();
+        if (tied.Count > 0)
+        {
+            evidence += "; " + string.Join(", ", tied);
+        }
+
+        if (ranking.Rows.FirstOrDefault(r => r.Rank > 1) is { } next)
+        {
+            evidence += $"; next {next.Cell.Contender} {next.AgainstFastest}";
+        }
+
+        return new Answer(question, [.. winners.Select(w => w.Cell.Contender)], evidence + $" ({ranking.Rows.Count} contenders)");
+    }
+
+    /// <summary>Sizes are exact, so the smallest is simply the least bytes per object (every contender at that size).</summary>
+    private static Answer? Smallest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, long?> size)
+    {
+        var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == "serialize" && !x.Cell.Reference && Findings.IsRankable(x.Cell))
+            .GroupBy(x => (x.Section, x.Cell.Payload, x.Cell.Shape, x.Cell.Count))
+            .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
+            .FirstOrDefault();
+        if (best is null || best.Count() < 2)
+        {
+            return null;
+        }
+
+        var ordered = best.Select(x => x.Cell).OrderBy(c => size(c)).ToList();
+        var least = size(ordered[0])!.Value;
+        var winners = ordered.TakeWhile(c => size(c) == least).ToList();
+        var next = ordered.Skip(winners.Count).FirstOrDefault();
+        var evidence = $"{best.Key.Section} · {best.Key.Payload} · {StudyTables.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
+                       (next is null ? "" : $"; next {next.Contender} {size(next)!.Value.ToString("N0", Invariant)} B ({RatioInterval.Times((double)size(next)!.Value / least)})") +
+                       $" ({ordered.Count} contenders)";
+        return new Answer(question, [.. winners.Select(c => c.Contender)], evidence);
+    }
+}

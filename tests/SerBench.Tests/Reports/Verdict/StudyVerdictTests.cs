@@ -1,0 +1,91 @@
+using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Tests.Reports;
+
+namespace SerBench.Tests.Reports.Verdict;
+
+public class StudyVerdictTests
+{
+    private static StudyVerdict VerdictOf(ResultsDocument document) => Assert.Single(RunVerdict.Of(document).Studies);
+
+    /// <summary>The sample, with stj-handwritten marked as what it is in the real study: a speed-of-light reference.</summary>
+    private static ResultsDocument WithReference()
+    {
+        var document = SampleResults.WebApiWithCrash();
+        var index = document.Cells.FindIndex(c => c.Contender == "stj-handwritten");
+        document.Cells[index] = document.Cells[index] with { Reference = true };
+        return document;
+    }
+
+    [Fact]
+    public void TiedContenders_ShareARank_AndTheNextRankSkips()
+    {
+        var verdict = VerdictOf(WithReference());
+        var ranking = Assert.Single(verdict.Cases);
+
+        // stj-handwritten is the reference: listed, never ranked among libraries.
+        Assert.Equal(["stj-sourcegen-utf8", "stj-handwritten", "stj-reflection-utf8", "newtonsoft-string"], ranking.Rows.Select(r => r.Cell.Contender));
+        Assert.Equal([1, null, 2, 3], ranking.Rows.Select(r => r.Rank));
+
+        var tied = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000),
+            SampleResults.Cell("x", 288_000),
+            SampleResults.Cell("y", 290_000));
+        Assert.Equal([1, 1, 3], Assert.Single(VerdictOf(tied).Cases).Rows.Select(r => r.Rank));
+    }
+
+    [Fact]
+    public void Findings_AreFewAndOneLineEach_AndNameTheFailures()
+    {
+        var verdict = VerdictOf(WithReference());
+
+        Assert.InRange(verdict.Findings.Count, 1, StudyVerdict.MostFindings);
+        Assert.StartsWith("stj-sourcegen-utf8 ranks first", verdict.Findings[0], StringComparison.Ordinal);
+        Assert.Contains(verdict.Findings, f => f.StartsWith("Against the baseline newtonsoft-string: 2.58× (", StringComparison.Ordinal));
+        Assert.Contains(verdict.Findings, f => f.Contains("broken-one (CRASH)", StringComparison.Ordinal));
+        Assert.Equal("broken-one: CRASH — " + SampleResults.HostileReason, Assert.Single(verdict.NotRanked));
+    }
+
+    [Fact]
+    public void SmokeRun_RanksNothing_AndSaysWhy()
+    {
+        var sample = SampleResults.WebApiWithCrash();
+        var smoke = new ResultsDocument
+        {
+            Tool = sample.Tool, Command = sample.Command, Profile = RunVerdict.UnrankedProfile, StartedAt = sample.StartedAt, Environment = sample.Environment,
+            Packages = sample.Packages, Cells = sample.Cells,
+        };
+
+        var run = RunVerdict.Of(smoke);
+
+        Assert.NotNull(run.Caution);
+        Assert.Empty(run.Answers);
+        Assert.All(Assert.Single(run.Studies).Cases.SelectMany(c => c.Rows), r => Assert.Null(r.Rank));
+    }
+
+    [Fact]
+    public void OneContender_OrAllFailing_SaySo_InsteadOfAnEmptyTable()
+    {
+        var one = VerdictOf(SampleResults.Document(SampleResults.Cell("newtonsoft-string", 744_000)));
+        Assert.Equal("Only newtonsoft-string passed the gate here: there is nothing to rank it against.", one.Findings[0]);
+
+        var none = VerdictOf(SampleResults.Document(SampleResults.Cell("a", null, status: "MISMATCH", reason: "lost $.Name")));
+        Assert.StartsWith("Nothing was measured here", none.Findings[0], StringComparison.Ordinal);
+        Assert.Equal("a: MISMATCH — lost $.Name", Assert.Single(none.NotRanked));
+    }
+
+    [Fact]
+    public void WhatToUse_NamesEveryContenderTiedWithTheFastest_WithEvidence()
+    {
+        var answers = WhatToUse.Answer(SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000),
+            SampleResults.Cell("x", 288_000),
+            SampleResults.Cell("y", 290_000)));
+
+        var fastest = Assert.Single(answers, a => a.Question == "Fastest JSON to UTF-8 bytes, large lists · serialize");
+        Assert.Equal(["x", "y"], fastest.Winners);
+        Assert.StartsWith("web-api · serialize · person · list of 200: 288 μs; y tied (", fastest.Evidence, StringComparison.Ordinal);
+        Assert.Contains("next newtonsoft-string 2.58× (", fastest.Evidence, StringComparison.Ordinal);
+        Assert.DoesNotContain(answers, a => a.Question.Contains("one object", StringComparison.Ordinal));
+    }
+}
