@@ -59,7 +59,7 @@ public sealed class MeasurementProfile
     /// (median deviation 7.7% against 14.6% and 18.4%, the big LOH cells most), so they bought neither time nor fidelity.
     /// </summary>
     public static MeasurementProfile Quick { get; } = new(
-        "quick", "2 rounds per cell, each in a fresh process (a 3rd when they disagree by more than 1.5×): warm 0.3–1.5 s until the JIT is quiet and the speed steady (up to 4.5 s while methods are still being compiled), then 1 warm-up and 7 measured iterations of ~20 ms, no forced collection between iterations; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",
+        "quick", "2 rounds per cell, each in a fresh process (up to 3 more when they disagree by more than 1.5×, to tell an odd round from a second speed): warm 0.3–1.5 s until the JIT is quiet and the speed steady (up to 4.5 s while methods are still being compiled), then 1 warm-up and 7 measured iterations of ~20 ms, no forced collection between iterations; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",
         targetRelativeError: 0.03, TimeSpan.FromMinutes(3),
         () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(20))

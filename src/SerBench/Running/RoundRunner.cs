@@ -111,11 +111,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         Save(store, order, cells, profile, calibration, probes);
     }
 
-    /// <summary>
-    /// At most this many rounds more for a cell whose rounds disagree: one fewer than the profile's own (quick 1, full 2),
-    /// enough for a majority against one odd round.
-    /// </summary>
-    private static int ExtraRounds(MeasurementProfile profile) => Math.Max(0, profile.Rounds - 1);
+    /// <summary>At most this many rounds more for a cell whose rounds disagree (<see cref="RoundStatistics.ExtraRounds"/>).</summary>
+    private static int ExtraRounds(MeasurementProfile profile) => RoundStatistics.ExtraRounds(profile.Rounds);
 
     /// <summary>What one process measured for each cell of its group; a cell it did not reach is retried in a process of its own.</summary>
     private IEnumerable<(PlannedCase, Studies.Operation, ResultCell)> Collect(List<PlannedCase> group, IsolatedCaseResult result,
@@ -167,8 +164,10 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
     private static string IntervalText(int rounds, int extraRounds) =>
         $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
         $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error; " +
-        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.RemeasureRatio:0.##}× gets up to {extraRounds} more round(s), and ") +
-        $"with 3 rounds or more a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted";
+        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.RemeasureRatio:0.##}× gets up to {extraRounds} more round(s); ") +
+        $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
+        $"otherwise, with 3 rounds or more, a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted, " +
+        "and the interval is never wider than the spread of every round";
 
     private static RunProgress Progress(int done, int total, string current, List<double> secondsPerCell) =>
         new(done, total, current, secondsPerCell.Count == 0 ? null : TimeSpan.FromSeconds(secondsPerCell.Average() * (total - done)));
@@ -227,7 +226,20 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             var first = _rounds[0];
             var counted = CountedRounds().ToList();
             var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
-            var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, counted.Max(r => r.ErrorNs ?? 0));
+            var withinRound = counted.Max(r => r.ErrorNs ?? 0);
+            var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
+            IReadOnlyList<SpeedMode>? modes = null;
+            if (RoundStatistics.Modes(AllRoundMeans) is { } groups)
+            {
+                (interval, modes) = RoundStatistics.CombineModes(groups, pooledLogVariance, withinRound);
+            }
+            else if (dropped.Count > 0)
+            {
+                // Leaving a round out must never widen the interval past the spread of every round measured.
+                var spread = AllRoundMeans.Max(m => Math.Abs(m - interval.MeanNs));
+                interval = interval with { ErrorNs = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread)) };
+            }
+
             var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();
             return first with
             {
@@ -244,6 +256,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                 IterationsNs = iterations,
                 RoundsNs = RoundMeans,
                 DroppedRoundsNs = dropped.Count > 0 ? dropped : null,
+                Modes = modes,
                 Seconds = Seconds(),
             };
         }

@@ -41,11 +41,13 @@ public sealed class RoundRunnerTests
 
         var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8", "binary-utf16");
 
-        Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8"], processes.Launched);
+        // One slow round could be a second speed, so binary-utf8 gets its extra rounds; they agree, and the odd one is dropped.
+        Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8", "binary-utf8", "binary-utf8"], processes.Launched);
         var cell = saved.Cells.Single(c => c.Contender == "binary-utf8");
-        Assert.Equal([102, 103], cell.RoundsNs!);
+        Assert.Equal([102, 103, 104, 105], cell.RoundsNs!);
         Assert.Equal([300], cell.DroppedRoundsNs!);
-        Assert.Equal(102.5, cell.MeanNs!.Value, 9);
+        Assert.Null(cell.Modes);
+        Assert.Equal(103.5, cell.MeanNs!.Value, 9);
         Assert.Null(saved.Cells.Single(c => c.Contender == "binary-utf16").DroppedRoundsNs);
         Assert.Contains("droppedRoundsNs", saved.Method!.Interval, StringComparison.Ordinal);
     }
@@ -62,8 +64,8 @@ public sealed class RoundRunnerTests
 
         var saved = Run(directory.Path, processes, rounds: 2, CancellationToken.None, [Operation.Serialize, Operation.Deserialize], "binary-utf8");
 
-        Assert.Equal([[Operation.Serialize, Operation.Deserialize], [Operation.Serialize, Operation.Deserialize], [Operation.Serialize]], processes.Operations);
-        Assert.Equal(3, saved.Cells.Single(c => c.Operation == "serialize").RoundsNs!.Count + saved.Cells.Single(c => c.Operation == "serialize").DroppedRoundsNs!.Count);
+        Assert.Equal([[Operation.Serialize, Operation.Deserialize], [Operation.Serialize, Operation.Deserialize], [Operation.Serialize], [Operation.Serialize], [Operation.Serialize]], processes.Operations);
+        Assert.Equal(5, saved.Cells.Single(c => c.Operation == "serialize").RoundsNs!.Count + saved.Cells.Single(c => c.Operation == "serialize").DroppedRoundsNs!.Count);
         Assert.Equal([101, 102], saved.Cells.Single(c => c.Operation == "deserialize").RoundsNs!);
     }
 
@@ -71,16 +73,33 @@ public sealed class RoundRunnerTests
     public void RoundsThatKeepDisagreeing_StopAfterTheExtraRounds_WithTheirSpreadInTheInterval()
     {
         using var directory = new TempDirectory();
-        double[] means = [100, 300, 200, 100];
+        double[] means = [100, 300, 200, 100, 250, 100];
         var processes = new FakeProcesses((contender, round) => means[round - 1]);
 
         var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8");
 
-        // Quick's two rounds get one more, no further, though the counted rounds still disagree 2×: the interval says so.
-        Assert.Equal(3, processes.Launched.Count);
-        Assert.Equal([100, 200], saved.Cells.Single().RoundsNs!);
+        // Quick's two rounds get three more, no further, though the counted rounds still disagree 2.5×: the interval says so.
+        Assert.Equal(5, processes.Launched.Count);
+        Assert.Equal([100, 200, 100, 250], saved.Cells.Single().RoundsNs!);
         Assert.Equal([300], saved.Cells.Single().DroppedRoundsNs!);
         Assert.True(saved.Cells.Single().ErrorNs > 50);
+        Assert.True(saved.Cells.Single().ErrorNs <= 300 - saved.Cells.Single().MeanNs, "never wider than the spread of every round");
+    }
+
+    [Fact]
+    public void ACellWithTwoSpeeds_IsReportedWithBothModes()
+    {
+        using var directory = new TempDirectory();
+        double[] means = [5.4e6, 19.7e6, 19.5e6, 5.6e6];
+        var processes = new FakeProcesses((contender, round) => means[round - 1]);
+
+        var cell = Run(directory.Path, processes, rounds: 2, "binary-utf8").Cells.Single();
+
+        Assert.Equal(4, processes.Launched.Count);
+        Assert.Equal([2, 2], cell.Modes!.Select(m => m.Processes));
+        Assert.Equal(5.5e6, cell.Modes![0].MeanNs, 0);
+        Assert.Null(cell.DroppedRoundsNs);
+        Assert.True(cell.MeanNs - cell.ErrorNs <= 5.4e6 && cell.MeanNs + cell.ErrorNs >= 19.7e6);
     }
 
     [Fact]
