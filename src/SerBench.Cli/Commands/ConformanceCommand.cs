@@ -33,9 +33,11 @@ internal static class ConformanceCommand
         {
             Description = "Folder for conformance.json, conformance.md and conformance.html (default: results/conformance-<timestamp>); an earlier conformance set there is replaced.",
         };
+        var details = new Option<bool>("--details") { Description = "Also print the full matrix (every document and library) on the console; the files always hold it." };
         var command = new Command("conformance", "How each library reads and writes tricky JSON documents (and yours): accepted, changed (and how), or rejected.") { paths };
         command.Options.Add(contenders);
         command.Options.Add(output);
+        command.Options.Add(details);
         command.SetAction(parse =>
         {
             var startedAt = TimeProvider.System.GetLocalNow();
@@ -56,7 +58,12 @@ internal static class ConformanceCommand
             var report = Write(directory, staging =>
                 ConformanceRunner.Run(suite, chosen, new ConformanceChildProcess(Path.Combine(staging, ChildrenFolder), suite, agent), context.CommandLine, startedAt,
                     context.Error.WriteLine));
-            WriteMatrix(context.Console, report);
+            if (parse.GetValue(details))
+            {
+                WriteMatrix(context.Console, report);
+            }
+
+            WriteSummary(context.Console, report);
             context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, "conformance.html"))}, conformance.md, conformance.json");
             return CliApp.ExitOk;
         });
@@ -154,10 +161,22 @@ internal static class ConformanceCommand
         }
 
         console.WriteLine();
+    }
+
+    /// <summary>What the console shows by default: the libraries, the summary by group, and one line per kind of problem.</summary>
+    private static void WriteSummary(IAnsiConsole console, ConformanceReport report)
+    {
         foreach (var contender in report.Contenders)
         {
-            console.WriteLine($"{contender.Name} ({contender.Library} {contender.Version}): " +
-                              (contender.Unavailable is { } reason ? "UNAVAILABLE: " + reason : ConformanceExporters.Tally(report, contender.Name)));
+            console.WriteLine($"{contender.Name}: {contender.Library} {contender.Version}" + (contender.Unavailable is { } reason ? " — UNAVAILABLE: " + reason : ""));
+        }
+
+        ConsoleReport.WriteTable(console, ConformanceSummary.Groups(report));
+        var problems = ConformanceSummary.Problems(report);
+        console.WriteLine(problems.Count == 0 ? "No library was wrong or changed the data." : "Where a library was wrong or changed the data (all of them in conformance.md; --details for the matrix here):");
+        foreach (var line in problems)
+        {
+            console.WriteLine("  " + line);
         }
     }
 

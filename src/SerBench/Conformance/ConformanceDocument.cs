@@ -24,6 +24,19 @@ public sealed record DocumentInfo(string Name, string Source, string? Descriptio
     [JsonIgnore]
     public bool MayReject => !Valid || Leeway.Count > 0;
 
+    /// <summary>A user's <c>i_</c> file: reading it (unchanged or not) and refusing it are all right, as JSONTestSuite means them.</summary>
+    [JsonIgnore]
+    public bool EitherOutcomeIsRight => Source != ConformanceDocument.BuiltInSource && Name.StartsWith("i_", StringComparison.Ordinal);
+
+    /// <summary>
+    /// The group a summary counts the document in: <c>built-in</c>, or the user's folder and the file's kind
+    /// (<c>test_parsing · y_</c>, <c>· n_</c>, <c>· i_</c>, or <c>· other</c> for a name without those prefixes).
+    /// </summary>
+    [JsonIgnore]
+    public string Group => Source == ConformanceDocument.BuiltInSource
+        ? "built-in"
+        : $"{Path.GetFileName(Path.GetDirectoryName(Source))} · {(Name.Length > 2 && Name[1] == '_' && Name[0] is 'y' or 'n' or 'i' ? Name[..2] : "other")}";
+
     /// <summary>What a reader expects of a parser, in a few words: <c>valid</c>, <c>invalid</c>, <c>valid, may refuse</c>, <c>invalid, may read</c>.</summary>
     public string Expectation => (Valid, Leeway.Count > 0) switch
     {

@@ -28,6 +28,18 @@ internal sealed class ConformanceHtmlExporter : IConformanceExporter
         writer.WriteLine("<ul class=\"legend\">" + string.Concat(ConformanceExporters.Ratings.Select(r =>
             $"<li><span class=\"swatch {ConformanceExporters.Key(r)}\"></span>{E(ConformanceExporters.Meaning(r))}</li>")) + "</ul>");
 
+        WriteTable(writer, ConformanceSummary.Groups(report));
+        var problems = ConformanceSummary.ProblemCells(report);
+        if (problems.Rows.Count == 0)
+        {
+            writer.WriteLine($"<h2>{E(problems.Title)}</h2><p>None: every library was right, or changed only the form, on every document.</p>");
+        }
+        else
+        {
+            WriteTable(writer, problems);
+        }
+
+        writer.WriteLine("<details><summary>Full matrix: every document and library</summary>");
         writer.WriteLine("<table class=\"grid\"><thead><tr><th>Document</th><th>RFC 8259</th>");
         foreach (var contender in report.Contenders)
         {
@@ -49,7 +61,7 @@ internal sealed class ConformanceHtmlExporter : IConformanceExporter
             writer.WriteLine("</tr>");
         }
 
-        writer.WriteLine("</tbody></table>");
+        writer.WriteLine("</tbody></table></details>");
 
         writer.WriteLine("<h2>Libraries</h2><table><thead><tr><th>Contender</th><th>Library</th><th>Version</th><th>Ratings</th></tr></thead><tbody>");
         foreach (var contender in report.Contenders)
@@ -85,6 +97,17 @@ internal sealed class ConformanceHtmlExporter : IConformanceExporter
         writer.WriteLine("</body></html>");
     }
 
+    private static void WriteTable(TextWriter writer, Reports.TableModel table)
+    {
+        writer.WriteLine($"<h2>{E(table.Title)}</h2><table><thead><tr>" + string.Concat(table.Headers.Select(h => $"<th>{E(h)}</th>")) + "</tr></thead><tbody>");
+        foreach (var row in table.Rows)
+        {
+            writer.WriteLine("<tr>" + string.Concat(row.Select((value, column) => $"<td{(column >= table.TextColumns ? " class=\"num\"" : "")}>{E(value)}</td>")) + "</tr>");
+        }
+
+        writer.WriteLine("</tbody></table>" + string.Concat(table.Footnotes.Select(f => $"<p class=\"note\">{E(f)}</p>")));
+    }
+
     private static string E(string text) => WebUtility.HtmlEncode(text);
 
     private static string Anchor(string name) => "doc-" + OutputFolder.Slug(name);
@@ -98,5 +121,6 @@ internal sealed class ConformanceHtmlExporter : IConformanceExporter
         .swatch{display:inline-block;width:12px;height:12px;margin-right:6px;border:1px solid #aaa;vertical-align:-1px}
         .legend{list-style:none;padding:0;color:#444}.verdicts{list-style:none;padding-left:8px}
         code{background:#f5f5f7;padding:1px 4px;border-radius:3px;word-break:break-all}
+        td.num{text-align:right;font-variant-numeric:tabular-nums}.note{font-size:12px;color:#444}details>summary{font-size:18px;font-weight:600;cursor:pointer;margin-top:32px}
         """;
 }

@@ -4,7 +4,8 @@ using SerBench.Reports;
 namespace SerBench.Conformance;
 
 /// <summary>
-/// <c>conformance.md</c>: the matrix as a table (a coloured mark before each outcome), the libraries, then each document
+/// <c>conformance.md</c>: the summary by group, the cells where a library was wrong or changed the data, then the full
+/// matrix as a table (a coloured mark before each outcome), the libraries, then each document
 /// with what RFC 8259 says of it and what every library did. Everything that comes from a document or a library's
 /// message is escaped: it cannot break the table or form a link, HTML or a heading.
 /// </summary>
@@ -23,6 +24,25 @@ internal sealed class ConformanceMarkdownExporter : IConformanceExporter
         writer.WriteLine(ConformanceExporters.Summary);
         writer.WriteLine();
         writer.WriteLine(string.Join(" · ", ConformanceExporters.Ratings.Select(r => $"{Mark(r)} {ConformanceExporters.Meaning(r)}")));
+        writer.WriteLine();
+        writer.WriteLine("## Summary");
+        writer.WriteLine();
+        MarkdownReportExporter.WriteTable(writer, ConformanceSummary.Groups(report));
+        var problems = ConformanceSummary.ProblemCells(report);
+        writer.WriteLine();
+        writer.WriteLine($"## {problems.Title}");
+        writer.WriteLine();
+        if (problems.Rows.Count == 0)
+        {
+            writer.WriteLine("None: every library was right, or changed only the form, on every document.");
+        }
+        else
+        {
+            MarkdownReportExporter.WriteTable(writer, problems);
+        }
+
+        writer.WriteLine();
+        writer.WriteLine("## Full matrix");
         writer.WriteLine();
         writer.WriteLine("| Document | RFC 8259 | " + string.Join(" | ", report.Contenders.Select(c => e(c.Name))) + " |");
         writer.WriteLine("|---|---|" + string.Concat(report.Contenders.Select(_ => "---|")));

@@ -65,6 +65,7 @@ public sealed record ConformanceCell(string Contender, string Document, Conforma
         {
             ConformanceOutcome.Unavailable => ConformanceRating.NotRun,
             ConformanceOutcome.Crashed or ConformanceOutcome.WroteInvalid => ConformanceRating.Wrong,
+            _ when document.EitherOutcomeIsRight => ConformanceRating.Right,
             ConformanceOutcome.Rejected => document.MayReject ? ConformanceRating.Right : ConformanceRating.Wrong,
             _ when !document.MayAccept => ConformanceRating.Wrong,
             ConformanceOutcome.Accepted => ConformanceRating.Right,

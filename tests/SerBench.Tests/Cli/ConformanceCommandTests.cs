@@ -43,8 +43,12 @@ public sealed class ConformanceCommandTests : IDisposable
         Assert.Equal(["001-stj-reader", "002-stj-document"], Directory.GetDirectories(Path.Combine(output, "conformance-children")).Select(Path.GetFileName).Order());
         Assert.Contains("<td class=\"wrong\"", File.ReadAllText(Path.Combine(output, "conformance.html")), StringComparison.Ordinal);
         Assert.Contains("| n\\_trailing.json | invalid | 🟢 rejected | 🟢 rejected |", File.ReadAllText(Path.Combine(output, "conformance.md")), StringComparison.Ordinal);
-        Assert.Contains("│ orders.json ", console, StringComparison.Ordinal);
-        Assert.Contains("stj-document (System.Text.Json ", console, StringComparison.Ordinal);
+        // The console summarises by group (the built-in documents, the user's folder), then names the problems only.
+        Assert.DoesNotContain("│ orders.json ", console, StringComparison.Ordinal);
+        Assert.Contains("│ mine · other ", console, StringComparison.Ordinal);
+        Assert.Contains("│ built-in ", console, StringComparison.Ordinal);
+        Assert.Contains("stj-document: wrong on 1 document: invalid-utf8 (accepted)", console, StringComparison.Ordinal);
+        Assert.Contains("stj-document: System.Text.Json ", console, StringComparison.Ordinal);
         Assert.Contains("[2/2] stj-document: 29 document(s)", error, StringComparison.Ordinal);
     }
 
