@@ -291,8 +291,11 @@ public sealed record ResultCell
     public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation, Runtime ?? "", Machine ?? "");
 }
 
-/// <summary>One speed group of a cell with two speeds: the mean of its processes' rounds, its 99.9% half-width, and how many processes landed in it.</summary>
-public sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes);
+/// <summary>
+/// One speed group of a cell with two speeds: the mean of its processes' rounds, its 99.9% half-width, how many processes
+/// landed in it, and their garbage collections per 1,000 operations (what may tell the two speeds apart).
+/// </summary>
+public sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes, double? Gen0 = null, double? Gen1 = null, double? Gen2 = null);
 
 /// <summary>
 /// What makes a cell the same cell in two files: study, contender, payload, shape, count, operation, runtime and (in a

@@ -90,7 +90,8 @@ public static class VerdictTables
             Formatting.Time(r.Cell.MeanNs, unit) + (r.Cell.ErrorNs is { } e ? $" ±{Formatting.Number(100 * e / r.Cell.MeanNs!.Value, "0.#")}%" : ""),
             r.AgainstFastest is { } interval ? interval.ToString() : "1.00× (fastest)",
             Formatting.Bytes(r.Cell.AllocatedBytes), Formatting.ExactBytes(r.Cell.PayloadBytes),
-            r.Cell.Status + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} ×{m.Processes}")) : ""),
+            r.Cell.Status + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} in {m.Processes} processes" +
+                (m.Gen2 is { } gen2 ? $" (gen2 {Formatting.Collections(gen2)}/1k ops)" : ""))) : ""),
             r.Cell.NativeAot ?? "—",
         ]).ToList();
         return new TableModel(ranking.Title, ["Rank", "Contender", "Library", "Mean", "× fastest (99.9% CI)", "Allocated", "Payload", "Status", "Native AOT"], rows, [])
