@@ -5,7 +5,7 @@ namespace SerBench.Tests;
 /// <summary>The README is read on a fresh clone: everything it links or names must be in the repository.</summary>
 public sealed partial class ReadmeTests
 {
-    private static readonly string Root = FindRoot(AppContext.BaseDirectory);
+    private static readonly string Root = Repository.Root;
 
     private static readonly string Readme = File.ReadAllText(Path.Combine(Root, "README.md"));
 
@@ -23,6 +23,30 @@ public sealed partial class ReadmeTests
     }
 
     [Fact]
+    public void EveryRelativeLink_InTheDocs_ResolvesInsideTheRepository()
+    {
+        var broken = Directory.GetFiles(Path.Combine(Root, "docs"), "*.md")
+            .SelectMany(doc => MarkdownLink().Matches(File.ReadAllText(doc)).Select(m => (Doc: doc, Target: m.Groups[1].Value)))
+            .Where(link => !link.Target.Contains("://", StringComparison.Ordinal) && !link.Target.StartsWith("mailto:", StringComparison.Ordinal))
+            .Where(link => !Path.Exists(Path.GetFullPath(Path.Combine(Path.GetDirectoryName(link.Doc)!, link.Target))))
+            .Select(link => $"{Path.GetFileName(link.Doc)} -> {link.Target}")
+            .ToList();
+
+        Assert.True(broken.Count == 0, string.Join("\n", broken));
+    }
+
+    [Fact]
+    public void Readme_StaysAnEntrance_AndSaysHowToRunEachTestSet()
+    {
+        // The README takes a newcomer from the two commands to the answer; reference material belongs in docs/.
+        Assert.InRange(Readme.ReplaceLineEndings("\n").TrimEnd().Split('\n').Length, 1, 150);
+        Assert.Contains("dotnet test    ", Readme, StringComparison.Ordinal);
+        Assert.Contains("dotnet test --filter Category=Slow", Readme, StringComparison.Ordinal);
+        // performance.md is a reference of today's figures, not a diary.
+        Assert.InRange(File.ReadAllLines(Path.Combine(Root, "docs", "performance.md")).Length, 1, 300);
+    }
+
+    [Fact]
     public void InstallLines_MatchTheToolProject()
     {
         var project = File.ReadAllText(Path.Combine(Root, "src", "SerBench.Cli", "SerBench.Cli.csproj"));
@@ -34,9 +58,6 @@ public sealed partial class ReadmeTests
         Assert.Contains($"dotnet tool install --global {packageId} --add-source src/SerBench.Cli/bin/Release", Readme, StringComparison.Ordinal);
         Assert.Contains($"src/SerBench.Cli/bin/Release/{packageId}.<version>.nupkg", Readme, StringComparison.Ordinal);
     }
-
-    private static string FindRoot(string directory) =>
-        File.Exists(Path.Combine(directory, "SerBench.slnx")) ? directory : FindRoot(Path.GetDirectoryName(directory) ?? throw new InvalidOperationException("SerBench.slnx not found above the tests"));
 
     [GeneratedRegex(@"\]\(([^)#\s]+)[^)]*\)")]
     private static partial Regex MarkdownLink();

@@ -28,14 +28,11 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     {
         if (!_engineWarmedUp)
         {
-            // The first cell of a process was measured while the runtime was still compiling and tiering up
-            // BenchmarkDotNet's engine and the process's start-up code (±30-40% in trials); a throwaway cell, then the
-            // wait for the first tier-1 wave, settle that before any real cell.
+            // A throwaway cell and the first tier-1 wave settle BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
             _engineWarmedUp = true;
             var scratch = new byte[256];
             Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-            // Capped at 0.4 s. Cut to 0.15 s, or replaced by one timed batch, the engine's code was often not yet being
-            // counted for promotion during the throwaway run, and the first wave never came during the wait.
+            // Long enough (0.4 s at most) for the engine's code to be counted for promotion, or the first wave never comes.
             var warmUpNs = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero).NanosecondsPerCall : 0;
             Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
             if (profile.PreWarm > TimeSpan.Zero)
@@ -57,20 +54,13 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     }
 
     /// <summary>
-    /// Keeps the process busy until the runtime's first tier-1 wave has come and gone. Tiered compilation promotes nothing
-    /// until no new method has been called for a while, and in a fresh process that wait outlasted the first cell's
-    /// warm-up: it compiled ~30 methods, then nothing for 250 ms, and was measured at tier 0, 4–7× too slow, while the
-    /// process's second cell saw the first wave (800–1,000 methods) during its own warm-up. In a default run, 26 of 88
-    /// processes' first cells ended their warm-up so (under 450 ms, under 100 methods compiled); with this wait, 2 of 83.
-    /// It costs ~0.55 s per process (46 s of a default run). Waiting here once per process lets each cell's warm-up see
-    /// only its own promotions.
+    /// Keeps the process busy until the runtime's first tier-1 wave has come and gone, so that a process's first cell is not
+    /// measured at tier 0 and each cell's warm-up sees only its own promotions (evidence: docs/performance.md#the-method).
     /// </summary>
     /// <returns>How long it took and how many methods were compiled meanwhile.</returns>
     private static (TimeSpan Elapsed, long Compiled) AwaitFirstTieringWave(Func<object?> body)
     {
-        // A wave is at least this many methods compiled (460–660 in 0.46–0.65 s in a default run), over once nothing has
-        // compiled for a while (it comes in batches). None comes when tiered compilation is off, hence the limit; the
-        // cells' own warm-ups still settle then.
+        // A wave is at least WaveSize methods, over once nothing compiles for a while; the limit covers tiered compilation being off.
         const int WaveSize = 100;
         var waveOverFor = TimeSpan.FromMilliseconds(100);
         var limit = TimeSpan.FromSeconds(1);
@@ -89,37 +79,24 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     }
 
     /// <summary>
-    /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled.
-    /// Tiered compilation promotes nothing until no new method has been called for 100 ms, checked on a 100 ms timer, so
-    /// its promotions begin up to ~200 ms after the last new call: a System.Text.Json serialize loop in a fresh process
-    /// compiled nothing from 58 to 248 ms while it ran ReadyToRun code 2.2× slower than its tier-1 code. With 150 ms,
-    /// 4 of 15 rounds of STJ serialize cells ended their warm-up in such a spell and were measured 3–4× too slow; telling
-    /// such a spell apart from settled code by what had compiled before it did not work (a few dozen methods of the
-    /// process's own start-up were promoted first, then the library's wait began).
+    /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled: longer
+    /// than the ~200 ms tiered compilation may wait before its first promotion (evidence: docs/performance.md#the-method).
     /// </summary>
     private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
     /// <summary>
     /// Calls the body until its code has settled, before BenchmarkDotNet sees it: at least <paramref name="minimum"/>,
-    /// then until the runtime has compiled no method for <see cref="SteadyFor"/> and the last few batches run no faster
-    /// than the best one so far (within 5%; within 15% once half the limit has passed: by then a busy machine's noise,
-    /// not tiering, keeps the batches apart, since tier-0 code runs 2–7× slower, and waiting for a lucky batch hit the
-    /// 1.5 s limit in 46 of 464 warm-ups of a no-argument run on a busy host). Both signals are needed, and with a 150 ms
-    /// quiet spell even both were fooled when tier-1 promotion had not begun (hence 250 ms, and the first wave awaited once
-    /// per process; <see cref="RoundStatistics.SettledRounds"/> catches what is left afterwards). Tiered compilation promotes a method (tier 0, instrumented,
-    /// then tier 1 with profile-guided optimizations) only after it has been called again and only after a delay that
-    /// any new tier-0 compilation restarts, so a quiet JIT alone was seen while Newtonsoft still ran tier-0 code 7×
-    /// slower than its steady state; and a wait that sleeps instead of calling never gets there at all.
+    /// then until the runtime has compiled no method for <see cref="SteadyFor"/> and the last few batches run within 5% of
+    /// the best (15% once half the limit has passed, when a busy machine's noise rather than tiering keeps them apart).
+    /// Both signals are needed, and the body must keep running: a quiet JIT alone, or a sleeping wait, measured tier-0
+    /// code several times too slow (evidence: docs/performance.md#the-method).
     /// </summary>
     /// <param name="body">The cell's body.</param>
     /// <param name="minimum">The least time it warms, however quiet the runtime is.</param>
     /// <param name="limit">The longest it warms while the runtime has gone quiet but the batches' speed has not settled.</param>
     /// <param name="limitWhileCompiling">
     /// The longest it warms while the runtime is still compiling (no quiet spell of <see cref="SteadyFor"/> yet), when that is
-    /// longer than <paramref name="limit"/>. A contender that builds new serializer options on every call kept the JIT
-    /// busy with a trickle of compilations (15–85 methods per 0.5 s) for ~3.5 s before its tier-1 wave came, and ran
-    /// ~1.5× slower until then: stopped at 1.5 s, quick measured 341 µs where BenchmarkDotNet's default job, whose
-    /// warm-up lasts seconds, measured 242 µs.
+    /// longer than <paramref name="limit"/>: code that builds serializer options on every call keeps the JIT busy for seconds.
     /// </param>
     /// <returns>How long it took, how many methods were compiled meanwhile, the time per call once steady, and why it ended.</returns>
     internal static WarmUp WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling)

@@ -53,10 +53,8 @@ public sealed class MeasurementProfile
     /// The default: two rounds per cell, each in a fresh process that warms the cell until its code has settled and then
     /// runs a short BenchmarkDotNet job; the cell's 99.9% interval comes from the spread between rounds, moderated with
     /// the run's pooled spread (flagged when its half-width is over 3% of the mean).
-    /// BenchmarkDotNet's forced full collections before every iteration are off: in a measuring process (5–10 MB live)
-    /// each cost ~6 ms, ~0.27 s of a round's ~0.47 s BenchmarkDotNet run (the overhead stage alone has 22 iterations),
-    /// and against BenchmarkDotNet's default job out of process (eng/fidelity) quick came out closer without them
-    /// (median deviation 7.7% against 14.6% and 18.4%, the big LOH cells most), so they bought neither time nor fidelity.
+    /// BenchmarkDotNet's forced full collections before every iteration are off: they took over half of each short run
+    /// and brought quick no closer to BenchmarkDotNet's default job (evidence: docs/performance.md#the-method).
     /// </summary>
     public static MeasurementProfile Quick { get; } = new(
         "quick", "2 rounds per cell, each in a fresh process (up to 3 more when they disagree by more than 1.5×, to tell an odd round from a second speed): warm 0.3–1.5 s until the JIT is quiet and the speed steady (up to 4.5 s while methods are still being compiled), then 1 warm-up and 7 measured iterations of ~20 ms, no forced collection between iterations; the 99.9% interval comes from the spread between rounds (flagged when over 3% of the mean)",

@@ -19,7 +19,7 @@ public sealed class AgentBuilder
     public const string AgentName = "serbench-agent";
     public const string SourceFolder = "agent-source";
 
-    private static readonly TimeSpan StepTimeout = TimeSpan.FromMinutes(15);
+    private static readonly TimeSpan DefaultStepTimeout = TimeSpan.FromMinutes(15);
     private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);
 
     private readonly string _sourceDirectory;
@@ -28,6 +28,7 @@ public sealed class AgentBuilder
     private readonly Action<string> _log;
     private readonly RuntimeTarget _runtime;
     private readonly IReadOnlyDictionary<string, string> _modelSources;
+    private readonly TimeSpan _stepTimeout;
 
     /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
     /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
@@ -42,9 +43,11 @@ public sealed class AgentBuilder
     /// C# models inferred from the user's documents, by data set name: compiled into the agent with SerBench's sources
     /// (they register themselves with <see cref="UserData.UserModels"/>), so the agent can run typed contenders on them.
     /// </param>
+    /// <param name="stepTimeout">How long one restore, build or publish may take before it is stopped (default: 15 minutes).</param>
     public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null,
-        RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null)
+        RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null, TimeSpan? stepTimeout = null)
     {
+        _stepTimeout = stepTimeout ?? DefaultStepTimeout;
         _modelSources = modelSources ?? new Dictionary<string, string>();
         _runtime = runtime ?? RuntimeTarget.Current;
         _sourceDirectory = sourceDirectory ?? Path.Combine(AppContext.BaseDirectory, SourceFolder);
@@ -355,6 +358,12 @@ public sealed class AgentBuilder
             _log($"restoring packages for {included.Count} pack(s){ForRuntime}");
             var restore = Dotnet(work, ["restore", project, .. RuntimeArguments(), .. ConfigFileArguments()]);
             steps.Add($"restore {included.Count} pack(s): exit {restore.ExitCode}");
+            if (restore.ExitCode == TimedOut)
+            {
+                runtimeFailure = GiveUp(restore, PackBuildStatus.RestoreFailed, included, failed);
+                break;
+            }
+
             if (restore.ExitCode != 0)
             {
                 if (included.Count == 0 && IsOwnRuntime)
@@ -377,6 +386,12 @@ public sealed class AgentBuilder
             _log($"compiling the agent with {included.Count} pack(s){ForRuntime}");
             var build = Compile(work, project, Path.Combine(work, "bin"));
             steps.Add($"{(IsOwnRuntime ? "build" : "publish")} {included.Count} pack(s): exit {build.ExitCode}");
+            if (build.ExitCode == TimedOut)
+            {
+                runtimeFailure = GiveUp(build, PackBuildStatus.CompileFailed, included, failed);
+                break;
+            }
+
             if (build.ExitCode != 0)
             {
                 // Nothing left to blame but SerBench and the models of the user's documents: stop here with the compiler's words.
@@ -440,6 +455,31 @@ public sealed class AgentBuilder
     }
 
     private string ForRuntime => IsOwnRuntime ? "" : $" for {_runtime.Name}";
+
+    /// <summary>
+    /// A step that ran past its time limit would run past it again, so it is reported once, with the command and
+    /// the time, and nothing is retried pack by pack: another runtime's agent fails as a whole (returned); on SerBench's own
+    /// runtime every pack in the step fails with that message (or, with no pack, the agent of the user's models does).
+    /// </summary>
+    private string? GiveUp(DotnetOutcome outcome, PackBuildStatus status, List<int> included, Dictionary<int, (PackBuildStatus Status, string Message)> failed)
+    {
+        if (!IsOwnRuntime)
+        {
+            return $"the {_runtime.Name} agent could not be built: {outcome.Output}";
+        }
+
+        if (included.Count == 0)
+        {
+            return "the agent with the models of your documents could not be built: " + outcome.Output;
+        }
+
+        foreach (var i in included)
+        {
+            failed[i] = (status, outcome.Output);
+        }
+
+        return null;
+    }
 
     /// <summary>Restore and publish arguments for another runtime: this machine's runtime identifier, self-contained.</summary>
     private string[] RuntimeArguments() => IsOwnRuntime ? [] : ["-r", System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier];
@@ -685,11 +725,14 @@ public sealed class AgentBuilder
 
     private sealed record DotnetOutcome(int ExitCode, string Output);
 
+    /// <summary>The exit code <see cref="Dotnet"/> reports for a step it stopped at its time limit.</summary>
+    private const int TimedOut = -1;
+
     private static string DotnetHost() =>
         Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
         : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath! : "dotnet";
 
-    private static DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments)
+    private DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments)
     {
         var start = new ProcessStartInfo(DotnetHost())
         {
@@ -715,10 +758,11 @@ public sealed class AgentBuilder
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet to build the agent.");
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(StepTimeout))
+        if (!process.WaitForExit(_stepTimeout))
         {
             process.Kill(entireProcessTree: true);
-            return new DotnetOutcome(-1, $"error SB0001: 'dotnet {arguments[0]}' did not finish within {StepTimeout.TotalMinutes:0} minutes");
+            return new DotnetOutcome(TimedOut, $"error SB0001: 'dotnet {string.Join(' ', arguments.Take(2).Select(Path.GetFileName))}' did not finish within " +
+                (_stepTimeout.TotalMinutes >= 1 ? $"{_stepTimeout.TotalMinutes:0} minutes" : $"{_stepTimeout.TotalSeconds:0.###} s") + " and was stopped");
         }
 
         process.WaitForExit();

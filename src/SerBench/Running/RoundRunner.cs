@@ -85,8 +85,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         // odd round out is clear (RoundStatistics.SettledRounds) or the extra rounds are spent.
         for (var extra = 1; extra <= ExtraRounds(profile) && !cancellation.IsCancellationRequested; extra++)
         {
-            // Only the operations whose rounds disagree: re-measuring a whole case took a fifth of the extra rounds of a
-            // default run for cells that had agreed.
+            // Only the operations whose rounds disagree: a whole case spends rounds on cells that agreed (docs/performance.md#the-method).
             var unsettled = groups.Select(g => g
                     .Select(p => p with { Operations = [.. p.Operations.Where(o => cells[Runner.Describe(p, o, Verdict.Ok).Key].NeedsAnotherRound)] })
                     .Where(p => p.Operations.Count > 0).ToList())

@@ -4,6 +4,7 @@ using SerBench.Contenders;
 namespace SerBench.Tests.Cli;
 
 /// <summary><c>serbench conformance</c> end to end, with the built-in System.Text.Json contenders (no agent to build).</summary>
+[Collection(SerialCollection.Name)]
 public sealed class ConformanceCommandTests : IDisposable
 {
     private readonly TempDirectory _temp = new();

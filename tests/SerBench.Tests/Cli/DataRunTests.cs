@@ -10,6 +10,7 @@ public sealed class DataRunTests : IDisposable
     public void Dispose() => _temp.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void RunOnAFolder_MeasuresEveryDocumentContender_WithThroughput_AndTheGateOnTheDocuments()
     {
         Directory.CreateDirectory(_temp.File("orders"));
@@ -70,6 +71,7 @@ public sealed class DataRunTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void GeneratedDataSet_RoundTripsThroughEveryBuiltInTypedContender_OnItsInferredModel()
     {
         Assert.Equal(0, CliTester.Run(["samples", "--out", _temp.File("s"), "--size", "20KB"]).ExitCode);

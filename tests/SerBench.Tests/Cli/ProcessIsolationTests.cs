@@ -7,6 +7,7 @@ namespace SerBench.Tests.Cli;
 /// Contenders that can kill their process are measured and verified in child processes. The diagnostic contenders
 /// (SERBENCH_DIAGNOSTICS=1, set for each test here and inherited by the children) end their process on purpose.
 /// </summary>
+[Collection(SerialCollection.Name)]
 public sealed class ProcessIsolationTests : IDisposable
 {
     private readonly TempDirectory _output = new();
@@ -31,6 +32,7 @@ public sealed class ProcessIsolationTests : IDisposable
     private int ChildProcesses => Directory.GetDirectories(_output.File("isolated")).Length;
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ContenderThatKillsItsProcess_IsRecordedAsCrash_AndCellsMeasuredBeforeItAreKept()
     {
         var cells = Run("--study", "json-vs-binary", "--contenders", "binary-utf8,diagnostic-process-crash");
@@ -49,6 +51,7 @@ public sealed class ProcessIsolationTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void CrashProneContender_AllItsCasesShareOneChildProcess()
     {
         var cells = Run("--study", "shootout", "--contenders", "servicestack-string", "--payloads", "user", "--sizes", "1,100");
@@ -59,6 +62,7 @@ public sealed class ProcessIsolationTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void WhenTheSharedChildDies_EachUnfinishedCaseIsRetriedAlone()
     {
         var cells = Run("--study", "shootout", "--contenders", "diagnostic-process-crash", "--payloads", "user", "--sizes", "1,100");

@@ -37,6 +37,7 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void WithForce_ClearsWhatTheEarlierRunWrote_AndKeepsEverythingElse()
     {
         File.WriteAllText(_output.File("results.json"), "earlier");
@@ -55,6 +56,7 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ReportsThatCannotBeWritten_KeepResultsJson_AndExit1WithOneLine()
     {
         var (exitCode, _, error) = CliTester.Run(FailingChartImages.Instance, [.. SmallRun, "--out", _output.Path]);
@@ -67,16 +69,17 @@ public sealed class RunCommandTests : IDisposable
         Assert.False(File.Exists(_output.File("report.md")));
     }
 
-    [Theory]
-    [InlineData("INT", 130, "Ctrl+C (SIGINT)")]
-    [InlineData("TERM", 143, "SIGTERM")]
-    public async Task StoppedBySignal_ExitsWith128PlusTheSignal_AndWritesReportsForWhatItKept(string signal, int expectedExit, string expectedName)
-    {
-        if (OperatingSystem.IsWindows() || (signal == "INT" && SigIntIgnoredHere()))
-        {
-            return;
-        }
+    [SignalFact("INT")]
+    [Trait("Category", "Slow")]
+    public Task StoppedByCtrlC_Exits130_AndWritesReportsForWhatItKept() => StoppedBySignal("INT", 130, "Ctrl+C (SIGINT)");
 
+    [SignalFact("TERM")]
+    [Trait("Category", "Slow")]
+    public Task StoppedBySigterm_Exits143_AndWritesReportsForWhatItKept() => StoppedBySignal("TERM", 143, "SIGTERM");
+
+    /// <summary>A child SerBench stopped by <paramref name="signal"/> exits with 128 plus the signal and writes reports for what it kept.</summary>
+    private async Task StoppedBySignal(string signal, int expectedExit, string expectedName)
+    {
         var (fileName, prefix) = SelfProcess.SelfCommand();
         var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (var argument in (string[])[.. prefix, .. TwoContenders, "--out", _output.Path])
@@ -102,15 +105,5 @@ public sealed class RunCommandTests : IDisposable
         var document = ResultsFileReader.ReadDocument(_output.File("results.json"));
         Assert.Null(document.FinishedAt);
         Assert.True(File.Exists(_output.File("report.md")));
-    }
-
-    /// <summary>
-    /// Whether this process was started with SIGINT ignored, as a shell does for a job it puts in the background
-    /// (<c>cmd &amp;</c>): the child inherits that, and .NET then keeps SIGINT ignored, so no program could see the signal.
-    /// </summary>
-    private static bool SigIntIgnoredHere()
-    {
-        var line = OperatingSystem.IsLinux() ? File.ReadLines("/proc/self/status").FirstOrDefault(l => l.StartsWith("SigIgn:", StringComparison.Ordinal)) : null;
-        return line is not null && (Convert.ToUInt64(line["SigIgn:".Length..].Trim(), 16) & (1UL << 1)) != 0;
     }
 }

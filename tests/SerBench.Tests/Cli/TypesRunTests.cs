@@ -13,6 +13,7 @@ public sealed class TypesRunTests : IDisposable
     public void Dispose() => _temp.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void GeneratedInstances_AreVerifiedAndMeasured_PerContender()
     {
         var output = _temp.File("out");
@@ -32,6 +33,7 @@ public sealed class TypesRunTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void Samples_FillTheInstances()
     {
         File.WriteAllText(_temp.File("order.json"), """{"id":7,"customerName":"Ada","state":"Shipped","placedAt":"2025-01-02T03:04:05+01:00","lines":[{"sku":"A","quantity":2,"price":9.99}],"tags":{"gift":"yes"}}""");

@@ -2,6 +2,7 @@ using SerBench.Contenders;
 
 namespace SerBench.Tests.Contenders;
 
+[Collection(SerialCollection.Name)]
 public sealed class DiagnosticSlowdownTests
 {
     [Fact]

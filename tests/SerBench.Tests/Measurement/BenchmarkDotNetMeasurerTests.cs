@@ -3,6 +3,7 @@ using SerBench.Measurement;
 
 namespace SerBench.Tests.Measurement;
 
+[Collection(SerialCollection.Name)]
 public sealed class BenchmarkDotNetMeasurerTests
 {
     [Fact]

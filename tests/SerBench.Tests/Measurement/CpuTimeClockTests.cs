@@ -3,18 +3,20 @@ using SerBench.Measurement;
 
 namespace SerBench.Tests.Measurement;
 
+/// <summary>In the serial collection: the CPU-time clock counts the whole process, so tests running beside it would count too.</summary>
+[Collection(SerialCollection.Name)]
 public sealed class CpuTimeClockTests
 {
     [Fact]
-    public void OnLinux_CountsCpuWorkButNotSleep()
+    public void IsSupportedOnLinuxAndMacOS_AndTheWallClockIsTheDefault()
     {
         Assert.Equal(OperatingSystem.IsLinux() || OperatingSystem.IsMacOS(), CpuTimeClock.IsSupported);
         Assert.Equal(MeasurementClock.Wall, MeasurementClocks.Default);
-        if (!CpuTimeClock.IsSupported)
-        {
-            return;
-        }
+    }
 
+    [CpuClockFact]
+    public void CountsCpuWorkButNotSleep()
+    {
         var clock = CpuTimeClock.Instance;
         var before = clock.GetTimestamp();
         var spin = Stopwatch.StartNew();

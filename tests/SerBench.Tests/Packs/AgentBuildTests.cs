@@ -10,6 +10,7 @@ namespace SerBench.Tests.Packs;
 /// messages; a killed agent keeps its finished cells; a second run reuses the agent.
 /// </summary>
 [Collection(AgentBuildCollection.Name)]
+[Trait("Category", "Slow")]
 public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
 {
     [Fact]

@@ -7,13 +7,14 @@ namespace SerBench.Tests.Packs;
 /// folder, not only inside the repository.
 /// </summary>
 [Collection(AgentBuildCollection.Name)]
+[Trait("Category", "Slow")]
 public class InstalledToolTests
 {
     [Fact]
     public void InstalledTool_VerifiesAPackContender_FromAnotherFolder()
     {
         using var temp = new TempDirectory();
-        var repository = RepositoryRoot();
+        var repository = Repository.Root;
         ToolProcess.Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
             "-p:UseSharedCompilation=false", "-nodeReuse:false");
         ToolProcess.Run(temp.Path, "dotnet", "tool", "install", "--tool-path", temp.File("tools"), "SerBench.Tool", "--add-source", temp.File("feed"));
@@ -25,18 +26,5 @@ public class InstalledToolTests
         using var document = JsonDocument.Parse(output);
         Assert.All(document.RootElement.EnumerateArray(), cell => Assert.Equal("OK", cell.GetProperty("status").GetString()));
         Assert.Equal(2, document.RootElement.GetArrayLength());
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "SerBench.slnx")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException("SerBench.slnx not found above " + AppContext.BaseDirectory);
     }
 }

@@ -9,6 +9,7 @@ namespace SerBench.Tests.Packs;
 /// AOT, and the agent is recorded as AOT with its trimming warnings.
 /// </summary>
 [Collection(AgentBuildCollection.Name)]
+[Trait("Category", "Slow")]
 public class NativeAotAgentTests
 {
     [NativeAotFact]

@@ -41,6 +41,7 @@ public sealed class SecondRuntimeRun : IDisposable
 }
 
 [Collection(AgentBuildCollection.Name)]
+[Trait("Category", "Slow")]
 public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRuntimeRun>
 {
     private IEnumerable<JsonElement> Cells(string runtime) =>
@@ -105,6 +106,7 @@ public class RuntimeAgentTests(SecondRuntimeRun run) : IClassFixture<SecondRunti
 
 /// <summary>A runtime whose packs no source serves: its cells are UNAVAILABLE with NuGet's own message, and the run goes on.</summary>
 [Collection(AgentBuildCollection.Name)]
+[Trait("Category", "Slow")]
 public class UnrestorableRuntimeTests
 {
     [Fact]

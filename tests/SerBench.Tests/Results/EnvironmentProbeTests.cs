@@ -2,6 +2,7 @@ using SerBench.Results;
 
 namespace SerBench.Tests.Results;
 
+[Collection(SerialCollection.Name)]
 public sealed class EnvironmentProbeTests
 {
     [Fact]

@@ -4,6 +4,7 @@ using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Results;
 
+[Trait("Category", "Slow")]
 public class SmokeRunTests
 {
     private static readonly string[] CellFields =

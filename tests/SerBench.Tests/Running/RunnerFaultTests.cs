@@ -5,6 +5,7 @@ using SerBench.Studies;
 
 namespace SerBench.Tests.Running;
 
+[Collection(SerialCollection.Name)]
 public class RunnerFaultTests
 {
     private sealed class NullObserver : IRunObserver

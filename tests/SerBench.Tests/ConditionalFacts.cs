@@ -1,0 +1,46 @@
+using SerBench.Measurement;
+
+namespace SerBench.Tests;
+
+/// <summary>A fact that is reported as skipped, with the reason, where this system has no per-process CPU-time clock.</summary>
+public sealed class CpuClockFactAttribute : FactAttribute
+{
+    public CpuClockFactAttribute()
+    {
+        if (!CpuTimeClock.IsSupported)
+        {
+            Skip = "This system has no per-process CPU-time clock for --clock cpu (Linux and macOS have one).";
+        }
+    }
+}
+
+/// <summary>
+/// A fact that sends a POSIX signal to a child SerBench: skipped on Windows, and for SIGINT when this process was started
+/// with SIGINT ignored.
+/// </summary>
+public sealed class SignalFactAttribute : FactAttribute
+{
+    /// <param name="signal">The signal's name as <c>kill -s</c> takes it: INT or TERM.</param>
+    public SignalFactAttribute(string signal)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            Skip = "Windows has no POSIX signals to send.";
+        }
+        else if (signal == "INT" && SigIntIgnoredHere())
+        {
+            Skip = "This test process was started with SIGINT ignored (as a shell does for a job run with '&'); its children " +
+                   "inherit that and .NET keeps it, so no child could see Ctrl+C. Run the tests in the foreground.";
+        }
+    }
+
+    /// <summary>
+    /// Whether this process was started with SIGINT ignored, as a shell does for a job it puts in the background
+    /// (<c>cmd &amp;</c>): the child inherits that, and .NET then keeps SIGINT ignored, so no program could see the signal.
+    /// </summary>
+    private static bool SigIntIgnoredHere()
+    {
+        var line = OperatingSystem.IsLinux() ? File.ReadLines("/proc/self/status").FirstOrDefault(l => l.StartsWith("SigIgn:", StringComparison.Ordinal)) : null;
+        return line is not null && (Convert.ToUInt64(line["SigIgn:".Length..].Trim(), 16) & (1UL << 1)) != 0;
+    }
+}

@@ -1,0 +1,91 @@
+using System.Globalization;
+using SerBench.Cli;
+using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Tests.Cli;
+using SerBench.Tests.Reports;
+using Spectre.Console;
+
+namespace SerBench.Tests.Snapshots;
+
+/// <summary>
+/// What a user reads, as whole files: the console summary at the end of a run, report.md, and --help. They are rendered
+/// from a fixed results document (fixed dates, no measuring) in the invariant culture, so they change only when the
+/// output does. To accept a deliberate change, rewrite the files and review the diff:
+/// <code>SERBENCH_UPDATE_SNAPSHOTS=1 dotnet test --filter Snapshot</code>
+/// </summary>
+public sealed class SnapshotTests
+{
+    [Fact]
+    public void ConsoleSummary_OfARun() => InvariantCulture(() =>
+    {
+        using var output = new StringWriter();
+        var console = AnsiConsole.Create(new AnsiConsoleSettings
+        {
+            Out = new AnsiConsoleOutput(output), Ansi = AnsiSupport.No, ColorSystem = ColorSystemSupport.NoColors, Interactive = InteractionSupport.No,
+        });
+        console.Profile.Width = 160;
+        ConsoleReport.Write(console, Fixture());
+        Snapshot.Match("console-summary.txt", output.ToString());
+    });
+
+    [Fact]
+    public void ReportMarkdown() => InvariantCulture(() =>
+    {
+        using var writer = new StringWriter();
+        new MarkdownReportExporter().Export(Fixture(), writer);
+        Snapshot.Match("report.md", writer.ToString());
+    });
+
+    [Theory]
+    [InlineData("help.txt", new[] { "--help" })]
+    [InlineData("run-help.txt", new[] { "run", "--help" })]
+    public void Help(string file, string[] arguments) => InvariantCulture(() =>
+    {
+        var (exitCode, output, error) = CliTester.Run(arguments);
+
+        Assert.True(exitCode == 0, error);
+        // The usage line names the program that runs the tests (testhost); a user sees their own command there.
+        Snapshot.Match(file, output.Replace($"  {System.CommandLine.RootCommand.ExecutableName} ", "  serbench ", StringComparison.Ordinal));
+    });
+
+    /// <summary>
+    /// The web-api study's list of 200 Persons as a quick run would record it: a baseline, a clear winner tied with the
+    /// hand-written reference, a contender that writes another document, and one that crashed with hostile text.
+    /// </summary>
+    private static ResultsDocument Fixture()
+    {
+        static ResultCell Timed(string contender, string operation, double meanNs, double ratio, long allocated, double[] rounds) =>
+            SampleResults.Cell(contender, meanNs, operation: operation, allocated: allocated) with
+            {
+                Ratio = ratio, AllocRatio = allocated / 867_000.0, RoundsNs = rounds, Gen0 = 28.4, Noisy = rounds.Max() / rounds.Min() > 1.06,
+            };
+
+        return SampleResults.Document(
+            Timed("newtonsoft-string", "serialize", 744_000, 1.00, 867_000, [731_000, 757_000]),
+            Timed("stj-reflection-utf8", "serialize", 359_000, 0.48, 187_000, [355_000, 363_000]),
+            Timed("stj-sourcegen-utf8", "serialize", 288_000, 0.39, 187_000, [281_000, 295_000]),
+            Timed("stj-handwritten", "serialize", 290_000, 0.39, 187_000, [287_000, 293_000]) with { Reference = true, Note = "speed-of-light reference" },
+            Timed("newtonsoft-string", "deserialize", 1_020_000, 1.00, 1_100_000, [1_000_000, 1_040_000]),
+            Timed("stj-sourcegen-utf8", "deserialize", 610_000, 0.60, 480_000, [560_000, 660_000]),
+            Timed("stj-reflection-utf8", "deserialize", 640_000, 0.63, 480_000, [630_000, 650_000]) with
+            {
+                Status = "DIFFERS", Reason = "writes DateTimeOffset with seven fractional digits (same instant)",
+            },
+            SampleResults.Cell("broken-one", null, status: "CRASH", reason: SampleResults.HostileReason));
+    }
+
+    private static void InvariantCulture(Action render)
+    {
+        var (culture, uiCulture) = (CultureInfo.CurrentCulture, CultureInfo.CurrentUICulture);
+        CultureInfo.CurrentCulture = CultureInfo.CurrentUICulture = CultureInfo.InvariantCulture;
+        try
+        {
+            render();
+        }
+        finally
+        {
+            (CultureInfo.CurrentCulture, CultureInfo.CurrentUICulture) = (culture, uiCulture);
+        }
+    }
+}
