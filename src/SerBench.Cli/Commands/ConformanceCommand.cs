@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using SerBench.Agents;
 using SerBench.Conformance;
 using SerBench.Contenders;
 using SerBench.Contenders.Documents;
@@ -54,7 +55,7 @@ internal static class ConformanceCommand
 
             var agent = AgentSession.Prepare(chosen, [], [], context.Error.WriteLine);
             var report = Write(directory, staging =>
-                ConformanceRunner.Run(suite, chosen, new ConformanceChildProcess(Path.Combine(staging, ChildrenFolder), suite, agent), context.CommandLine, startedAt,
+                ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));
             WriteMatrix(context.Console, report);
             context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, "conformance.html"))}, conformance.md, conformance.json");

@@ -68,8 +68,8 @@ internal static class ListCommand
             }
 
             contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
-                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation),
-                Runner.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
+                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", PlannedCells.GenerationName(c.Generation),
+                PlannedCells.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
         }
 
         var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
@@ -106,8 +106,8 @@ internal static class ListCommand
             ["version"] = c.LibraryVersion,
             ["format"] = c.Format.ToString().ToLowerInvariant(),
             ["textMode"] = c.TextMode.ToString().ToLowerInvariant(),
-            ["generation"] = Runner.GenerationName(c.Generation),
-            ["nativeAot"] = Runner.AotName(c.NativeAot),
+            ["generation"] = PlannedCells.GenerationName(c.Generation),
+            ["nativeAot"] = PlannedCells.AotName(c.NativeAot),
             ["licence"] = c.Licence,
             ["from"] = Origin(c),
             ["availability"] = Availability(c, agentBuilt),

@@ -56,7 +56,7 @@ public static class FirstCallRunner
             observer.CellFinished(cell, new RunProgress(++done, cases.Count, label, null));
         }
 
-        store.Replace(Runner.WithRatios(WithPooledErrors(store.Cells)));
+        store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
     }
 
     /// <summary>
@@ -100,13 +100,13 @@ public static class FirstCallRunner
         }
 
         var first = same[0];
-        return new Verdict(Enum.Parse<VerificationStatus>(first.Status, ignoreCase: true), first.Reason);
+        return new Verdict(Verdict.ParseLabel(first.Status), first.Reason);
     }
 
     private static ResultCell? Measure(PlannedCase planned, int launches, IFirstCallLauncher launcher, Verdict verdict, CancellationToken cancellation)
     {
         var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
-        var cell = Runner.Describe(objectCase, OperationName, verdict);
+        var cell = PlannedCells.Describe(objectCase, OperationName, verdict);
         if (!verdict.IsTimed)
         {
             return cell;

@@ -35,6 +35,18 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
 
     public static string LabelOf(VerificationStatus status) => status.ToString().ToUpperInvariant();
 
+    /// <summary>The status a label names (<c>OK</c>, <c>DIFFERS</c>, …), as results.json holds it: the one parser of status text.</summary>
+    /// <exception cref="FormatException">The text is no status.</exception>
+    public static VerificationStatus ParseLabel(string label) =>
+        TryParseLabel(label) ?? throw new FormatException($"'{label}' is not a verification status.");
+
+    /// <summary>As <see cref="ParseLabel"/>; null for text that is no status (e.g. a BenchmarkDotNet export's "NO RESULT").</summary>
+    public static VerificationStatus? TryParseLabel(string? label) =>
+        Enum.GetValues<VerificationStatus>().Where(s => LabelOf(s) == label).Select(s => (VerificationStatus?)s).FirstOrDefault();
+
+    /// <summary>Whether a cell with this status label was timed: OK and DIFFERS are.</summary>
+    public static bool IsTimedLabel(string? label) => TryParseLabel(label) is VerificationStatus.Ok or VerificationStatus.Differs;
+
     /// <summary>
     /// When only reading failed: the verdict on what the contender wrote, so that its serialize cells are still timed
     /// (a library whose deserializer crashes can still be a serializer). Null otherwise.

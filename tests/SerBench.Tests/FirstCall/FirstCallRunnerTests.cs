@@ -23,7 +23,7 @@ public sealed class FirstCallRunnerTests : IDisposable
             Operations = [Operation.Serialize],
         };
         var plan = RunPlan.Create(request);
-        return (plan, ResultsStore.Create(_directory.Path, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch)));
+        return (plan, ResultsStore.Create(_directory.Path, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch)));
     }
 
     [Fact]
@@ -32,7 +32,7 @@ public sealed class FirstCallRunnerTests : IDisposable
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
         foreach (var planned in plan)
         {
-            store.Add(Runner.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+            store.Add(PlannedCells.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
         }
 
         var launcher = new FakeLauncher(name => name == "binary-utf8" ? [10_000, 12_000, 30_000] : [5_000, 6_000, 7_000]);
@@ -53,8 +53,8 @@ public sealed class FirstCallRunnerTests : IDisposable
     public void ContenderThatFailedTheGate_CarriesItsVerdict_AndStartsNoProcess()
     {
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
-        store.Add(Runner.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
-        store.Add(Runner.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
+        store.Add(PlannedCells.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+        store.Add(PlannedCells.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
 
         var launcher = new FakeLauncher(_ => [1_000, 1_000, 1_000]);
         FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
