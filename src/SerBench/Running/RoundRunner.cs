@@ -23,6 +23,9 @@ namespace SerBench.Running;
 /// <param name="clock">When the run finished.</param>
 public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
+    /// <summary>The stage of a single-round run: its progress names each cell as a run has always named it.</summary>
+    private const string FirstRound = "measuring";
+
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private readonly AgentCaseRunner _children = new(agents);
 
@@ -77,7 +80,8 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 var rounded = cells[PlannedCells.Key(planned, operation)];
                 rounded.Add(measured);
                 done++;
-                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, label, secondsPerCell));
+                var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
+                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, cellLabel, secondsPerCell));
             }
 
             secondsPerCell.Add(watch.Elapsed.TotalSeconds / group.Sum(p => p.Operations.Count));
@@ -98,7 +102,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                     break;
                 }
 
-                MeasureGroup(group, $"round {round}/{rounds}");
+                MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
             }
         }
 
