@@ -6,6 +6,7 @@ using SerBench.Packs;
 using SerBench.Payloads;
 using SerBench.Running;
 using SerBench.Studies;
+using SerBench.Verification;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -49,7 +50,7 @@ internal static class ListCommand
 
     /// <summary>available, UNAVAILABLE, or, for a pack before any agent was built for it, what will happen.</summary>
     private static string Availability(Contender c, bool agentBuilt) =>
-        c.UnavailableReason is not null ? "UNAVAILABLE"
+        c.UnavailableReason is not null ? Verdict.LabelOf(VerificationStatus.Unavailable)
         : c is PackContender && !agentBuilt ? "built on first use"
         : "available";
 
@@ -95,7 +96,7 @@ internal static class ListCommand
     }
 
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {(w.Shape == Shape.Object ? "object" : $"{w.Shape.ToString().ToLowerInvariant()} of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
+        $"{w.Payload.Name} {RunRequest.ShapeName(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {

@@ -96,7 +96,7 @@ public static class Findings
     /// each library's default writer differs there, and a user asks which one is fastest all the same.
     /// </summary>
     public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
-        && (cell.Status == "OK" || (cell.Status == "DIFFERS" && cell.Reason?.StartsWith(Verification.Verifier.FormOnlyPrefix, StringComparison.Ordinal) == true));
+        && (cell.Verdict.Status == Verification.VerificationStatus.Ok || cell.Verdict.FormOnly);
 
     internal static string Workload(ResultCell cell)
     {

@@ -279,6 +279,14 @@ public sealed record ResultCell
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
 
+    /// <summary>The cell's status and reason as a verdict, parsed in one place (<see cref="Verification.Verdict.Of"/>).</summary>
+    [JsonIgnore]
+    public Verification.Verdict Verdict => Verification.Verdict.Of(Status, Reason);
+
+    /// <summary>The cell's shape, typed (<see cref="Shape"/> is its text form).</summary>
+    [JsonIgnore]
+    public Payloads.Shape ShapeKind => Running.RunRequest.ParseShape(Shape);
+
     /// <summary>The cell's identity, independent of how it is displayed.</summary>
     [JsonIgnore]
     public CellKey Key => new(Study, Contender, Payload, Shape, Count, Operation, Runtime ?? "", Machine ?? "");
