@@ -54,7 +54,7 @@ public sealed class ResultsDocument
     /// <summary>The measuring agent built from the contender packs; null when the run measured no pack contender.</summary>
     public AgentRecord? Agent { get; set; }
 
-    /// <summary>First-call samples, each from a fresh process; written by a first-call child, null otherwise.</summary>
+    /// <summary>First-call samples in the answer of a first-call child of an older SerBench (children now answer with reply.json); read, never written.</summary>
     public List<FirstCallRecord>? FirstCalls { get; set; }
 
     /// <summary>
