@@ -132,15 +132,15 @@ public static class FirstCallRunner
         var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();
         // Each process is one sample of a skewed distribution (a slow disk, a busy neighbour): the median is the figure, the
         // interval the usual one over the samples' logarithms.
-        var median = FirstCallTable.Median(totalsNs);
+        var median = RoundStatistics.Median(totalsNs);
         return cell with
         {
             MeanNs = median,
             ErrorNs = RelativeError(RoundStatistics.Combine(totalsNs, pooledLogVariance: null)) * median,
             MedianNs = median,
             RoundsNs = totalsNs,
-            FirstCall = new FirstCallBreakdown(FirstCallTable.Median(samples.Select(s => s.CreateMicroseconds)),
-                FirstCallTable.Median(samples.Select(s => s.SerializeMicroseconds)), FirstCallTable.Median(samples.Select(s => s.DeserializeMicroseconds))),
+            FirstCall = new FirstCallBreakdown(RoundStatistics.Median([.. samples.Select(s => s.CreateMicroseconds)]),
+                RoundStatistics.Median([.. samples.Select(s => s.SerializeMicroseconds)]), RoundStatistics.Median([.. samples.Select(s => s.DeserializeMicroseconds)])),
         };
     }
 }

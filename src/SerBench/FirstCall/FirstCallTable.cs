@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Measurement;
 using SerBench.Reports;
 using SerBench.Verification;
 
@@ -50,11 +51,7 @@ public static class FirstCallTable
         return new TableModel("First-call cost in a fresh process (ms)", ["Contender", "Payload", "Generation", "Create", "1st serialize", "1st deserialize", "Total", "Total range", "Status"], rows, footnotes);
     }
 
-    public static double Median(IEnumerable<double> values)
-    {
-        var sorted = values.OrderBy(v => v).ToList();
-        return sorted.Count == 0 ? double.NaN : sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-    }
+    private static double Median(IEnumerable<double> values) => RoundStatistics.Median([.. values]);
 
     private static string Milliseconds(double microseconds) => (microseconds / 1000).ToString(microseconds >= 10_000 ? "0.0" : "0.00", Invariant);
 }

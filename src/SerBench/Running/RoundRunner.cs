@@ -240,8 +240,9 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 MeanNs = interval.MeanNs,
                 ErrorNs = interval.ErrorNs,
                 StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
-                MedianNs = Median(iterations) ?? first.MedianNs,
-                AllocatedBytes = Median(_rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList()) is { } bytes ? (long)Math.Round(bytes) : null,
+                MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
+                AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated
+                    ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
                 Gen0 = counted.Average(r => r.Gen0 ?? 0),
                 Gen1 = counted.Average(r => r.Gen1 ?? 0),
                 Gen2 = counted.Average(r => r.Gen2 ?? 0),
@@ -255,8 +256,6 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
         private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
             : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
-
-        private static double? Median(List<double> values) => values.Count == 0 ? null : RoundStatistics.Median(values);
 
         private static double? StandardDeviation(List<double> values)
         {
