@@ -37,7 +37,11 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation);
         }
 
-        store.Finish(clock.GetUtcNow());
+        // A stopped run keeps finishedAt null: results.json says it did not finish.
+        if (!cancellation.IsCancellationRequested)
+        {
+            store.Finish(clock.GetUtcNow());
+        }
     }
 
     private void MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
@@ -50,6 +54,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds, ExtraRounds(profile)), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
+        var unavailable = new List<(CellKey Key, string Label)>();
         foreach (var planned in plan)
         {
             var verdict = planned.UnavailableReason is { } reason ? new Verdict(VerificationStatus.Unavailable, reason) : null;
@@ -58,15 +63,25 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 var cell = PlannedCells.Describe(planned, operation, verdict ?? Verdict.Ok);
                 order.Add(cell.Key);
                 cells[cell.Key] = new RoundedCell(cell, Measured: verdict is not null);
+                if (verdict is not null)
+                {
+                    unavailable.Add((cell.Key, PlannedCells.Label(planned, operation)));
+                }
             }
         }
 
         var groups = plan.Where(p => p.UnavailableReason is null)
             .GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
-        var total = groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds;
+        var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         double? pooled = null;
         var secondsPerCell = new List<double>();
+        foreach (var (key, label) in unavailable)
+        {
+            // Shown as done at once: every cell of the run counts in its progress.
+            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, secondsPerCell));
+        }
+
         void MeasureGroup(List<PlannedCase> group, string stage)
         {
             var probe = MachineProbe.Measure(profile.Clock);
