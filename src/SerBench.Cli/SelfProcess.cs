@@ -1,23 +1,7 @@
 using System.Diagnostics;
+using SerBench.Agents;
 
 namespace SerBench.Cli;
-
-/// <summary>What a child SerBench process left behind.</summary>
-internal sealed record ChildOutcome(int ExitCode, string Output, string Error, bool TimedOut)
-{
-    /// <summary>Why it ended abnormally, in one line ("exit code 134: Process terminated. …"); null when it exited 0 or 1.</summary>
-    public string? Failure => TimedOut
-        ? "did not finish in time and was stopped (hung)"
-        : ExitCode is 0 or 1 ? null : $"exit code {ExitCode}" + (Headline(Error) is { } line ? $": {line}" : "");
-
-    /// <summary>What the runtime said before its stack trace, e.g. "Process terminated. &lt;message&gt;" or "Stack overflow.".</summary>
-    private static string? Headline(string stderr)
-    {
-        var lines = stderr.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).TakeWhile(l => !l.StartsWith("at ", StringComparison.Ordinal)).Take(3);
-        var text = string.Join(" ", lines);
-        return text.Length == 0 ? null : text.Length > 240 ? text[..240] + "…" : text;
-    }
-}
 
 /// <summary>
 /// Starts this same tool as a child process, for work that must not be able to take the parent down: its apphost when

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using SerBench.Agents;
 using SerBench.Conformance;
 using SerBench.Contenders;
 using SerBench.Contenders.Documents;
@@ -56,7 +57,7 @@ internal static class ConformanceCommand
 
             var agent = AgentSession.Prepare(chosen, [], [], context.Error.WriteLine);
             var report = Write(directory, staging =>
-                ConformanceRunner.Run(suite, chosen, new ConformanceChildProcess(Path.Combine(staging, ChildrenFolder), suite, agent), context.CommandLine, startedAt,
+                ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));
             if (parse.GetValue(details))
             {

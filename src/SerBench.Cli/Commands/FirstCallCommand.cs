@@ -1,13 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
-using System.Text.Json;
-using System.Text.Json.Nodes;
-using SerBench.Contenders;
+using SerBench.Agents;
 using SerBench.FirstCall;
 using SerBench.Reports;
-using SerBench.Results;
 using SerBench.Running;
-using SerBench.Verification;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -51,12 +47,13 @@ internal static class FirstCallCommand
             EnsureWritable(directory);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var results = Measure(context, plan, count, new ChildProcessCaseRunner(directory, agent));
+            var launcher = new AgentFirstCallLauncher(new AgentClient(directory, SelfProcess.Run, agent));
+            var results = FirstCallSampler.Run(plan, count, launcher, context.Error.WriteLine);
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);
             if (parse.GetValue(json))
             {
-                context.Output.WriteLine(File.ReadAllText(Path.Combine(directory, "first-call.json")));
+                context.Output.WriteLine(File.ReadAllText(Path.Combine(directory, FirstCallFile.FileName)));
             }
             else
             {
@@ -74,45 +71,6 @@ internal static class FirstCallCommand
         result.AddError(message);
         return 0;
     }
-
-    /// <summary>One row per contender and payload (the first study that pairs them sets the conventions).</summary>
-    private static List<FirstCallResult> Measure(CliContext context, IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher)
-    {
-        var pairs = plan.GroupBy(p => (p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
-        var results = new List<FirstCallResult>();
-        var done = 0;
-        foreach (var planned in pairs)
-        {
-            context.Error.WriteLine($"[{++done}/{pairs.Count}] {planned.Contender.Name} · {planned.Workload.Payload.Name}");
-            var contender = planned.Contender;
-            // Unavailable contenders are reported as such; crash-prone ones are gated by their own probe process.
-            var verdict = contender.UnavailableReason is { } unavailable ? new Verdict(VerificationStatus.Unavailable, unavailable)
-                : planned.NeedsChildProcess ? Verdict.Ok
-                : Gate(planned);
-            var samples = new List<FirstCallSample>();
-            string? failure = null;
-            for (var i = 0; verdict.IsTimed && failure is null && i < launches; i++)
-            {
-                var launch = launcher.Launch(planned, CancellationToken.None);
-                if (launch.Sample is { } sample)
-                {
-                    samples.Add(sample);
-                }
-                else
-                {
-                    failure = launch.Failure;
-                }
-            }
-
-            var status = failure is not null ? "CRASH" : verdict.Label;
-            results.Add(new FirstCallResult(contender.Name, contender.Library, Runner.GenerationName(contender.Generation), planned.Workload.Payload.Name,
-                failure is null ? samples : [], status, failure ?? verdict.Reason));
-        }
-
-        return results;
-    }
-
-    private static Verdict Gate(PlannedCase planned) => Runner.Verify([planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } }])[0].Verdict;
 
     /// <summary>Fails before any process is started when the output folder cannot be written.</summary>
     private static void EnsureWritable(string directory)
@@ -134,22 +92,7 @@ internal static class FirstCallCommand
     {
         try
         {
-            var json = new JsonArray([.. results.Select(r => (JsonNode)new JsonObject
-            {
-                ["contender"] = r.Contender,
-                ["library"] = r.Library,
-                ["generation"] = r.Generation,
-                ["payload"] = r.Payload,
-                ["status"] = r.Status,
-                ["reason"] = r.Reason,
-                ["samplesMicroseconds"] = new JsonArray([.. r.Samples.Select(s => (JsonNode)new JsonObject
-                {
-                    ["create"] = s.CreateMicroseconds,
-                    ["serialize"] = s.SerializeMicroseconds,
-                    ["deserialize"] = s.DeserializeMicroseconds,
-                })]),
-            })]);
-            File.WriteAllText(Path.Combine(directory, "first-call.json"), json.ToJsonString(new JsonSerializerOptions { WriteIndented = true }));
+            File.WriteAllText(Path.Combine(directory, FirstCallFile.FileName), FirstCallFile.ToJson(results));
             using var writer = new StreamWriter(Path.Combine(directory, "first-call.md"));
             writer.WriteLine("# SerBench first-call cost");
             writer.WriteLine();

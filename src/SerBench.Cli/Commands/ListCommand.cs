@@ -6,6 +6,7 @@ using SerBench.Packs;
 using SerBench.Payloads;
 using SerBench.Running;
 using SerBench.Studies;
+using SerBench.Verification;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -49,7 +50,7 @@ internal static class ListCommand
 
     /// <summary>available, UNAVAILABLE, or, for a pack before any agent was built for it, what will happen.</summary>
     private static string Availability(Contender c, bool agentBuilt) =>
-        c.UnavailableReason is not null ? "UNAVAILABLE"
+        c.UnavailableReason is not null ? Verdict.LabelOf(VerificationStatus.Unavailable)
         : c is PackContender && !agentBuilt ? "built on first use"
         : "available";
 
@@ -68,8 +69,8 @@ internal static class ListCommand
             }
 
             contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
-                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", Runner.GenerationName(c.Generation),
-                Runner.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
+                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", PlannedCells.GenerationName(c.Generation),
+                PlannedCells.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
         }
 
         var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
@@ -95,7 +96,7 @@ internal static class ListCommand
     }
 
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {(w.Shape == Shape.Object ? "object" : $"{w.Shape.ToString().ToLowerInvariant()} of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
+        $"{w.Payload.Name} {RunRequest.ShapeName(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {
@@ -106,8 +107,8 @@ internal static class ListCommand
             ["version"] = c.LibraryVersion,
             ["format"] = c.Format.ToString().ToLowerInvariant(),
             ["textMode"] = c.TextMode.ToString().ToLowerInvariant(),
-            ["generation"] = Runner.GenerationName(c.Generation),
-            ["nativeAot"] = Runner.AotName(c.NativeAot),
+            ["generation"] = PlannedCells.GenerationName(c.Generation),
+            ["nativeAot"] = PlannedCells.AotName(c.NativeAot),
             ["licence"] = c.Licence,
             ["from"] = Origin(c),
             ["availability"] = Availability(c, agentBuilt),

@@ -32,7 +32,7 @@ internal static class MergeCommand
             var directory = parse.GetValue(output)!;
             CheckArguments(paths, directory, parse.GetValue(force));
             var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path))).ToList();
-            var merged = ResultsMerger.Merge(inputs, Runner.Tool, context.CommandLine);
+            var merged = ResultsMerger.Merge(inputs, ResultsHeader.Tool, context.CommandLine);
             var store = ResultsFolder.Open(directory, merged, parse.GetValue(force));
             try
             {

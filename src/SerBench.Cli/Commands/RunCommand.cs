@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using SerBench.Agents;
 using SerBench.Measurement;
 using SerBench.Reports;
 using SerBench.Results;
@@ -11,9 +12,6 @@ namespace SerBench.Cli.Commands;
 /// <summary><c>serbench run</c>: verify, measure, write results and reports.</summary>
 internal static class RunCommand
 {
-    /// <summary>Rounds for a run too small to pool its cells' spread.</summary>
-    private const int SmallRunRounds = 5;
-
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
@@ -76,12 +74,7 @@ internal static class RunCommand
                 };
             if (parse.GetValue(rounds) is { } roundCount)
             {
-                if (roundCount is < 1 or > 50)
-                {
-                    throw new UsageException($"Invalid --rounds {roundCount}: give a number of rounds from 1 to 50 (quick uses 2, full 3).");
-                }
-
-                request = request with { Profile = request.Profile.WithRounds(roundCount) };
+                request = request with { Profile = RoundsPolicy.WithRounds(request.Profile, roundCount) };
             }
 
             if (parse.GetValue(firstCall) is { } firstCallSwitch)
@@ -101,12 +94,9 @@ internal static class RunCommand
             }
 
             var plan = RunPlan.Create(request);
-            // Intervals lean on the spread of the whole run; a run of one or two cells has none to lean on, and two
-            // rounds alone give Student's t one degree of freedom (an interval hundreds of times the mean).
-            if (parse.GetValue(rounds) is null && request.Profile.Rounds > 1
-                && plan.Where(p => p.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool)
+            if (parse.GetValue(rounds) is null)
             {
-                request = request with { Profile = request.Profile.WithRounds(Math.Max(request.Profile.Rounds, SmallRunRounds)) };
+                request = request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) };
             }
 
             var time = TimeProvider.System;
@@ -119,7 +109,7 @@ internal static class RunCommand
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
             (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            var document = Runner.NewDocument(request, plan, context.CommandLine, startedAt);
+            var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
             var store = ResultsFolder.Open(directory, document, parse.GetValue(force));
@@ -127,8 +117,8 @@ internal static class RunCommand
             {
                 File.WriteAllText(Path.Combine(store.Directory, OutputFolder.ModelFileName), UserData.InferredDataModel.Combine(models));
             }
-            var isolation = new ChildProcessCaseRunner(store.Directory, agent, runtimeAgents);
-            return Execute(context, request, plan, document, store, time, isolation);
+            var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents);
+            return Execute(context, request, plan, document, store, time, agents);
         });
         return command;
     }
@@ -153,7 +143,7 @@ internal static class RunCommand
     }
 
     private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,
-        IIsolatedCaseRunner isolation)
+        IAgentClient agents)
     {
         // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
         using var stop = new StopSignals();
@@ -168,7 +158,7 @@ internal static class RunCommand
         {
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
-            progress.Run(observer => new Runner(measurer, observer, clock, isolation).Run(plan, request.Profile, store, stop.Token));
+            progress.Run(observer => new RoundRunner(measurer, observer, agents, clock).Run(plan, request.Profile, store, stop.Token));
         }
 
         // Another runtime's exact version is known once its agent has measured something.

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using SerBench.Agents;
 using SerBench.Reports;
 using SerBench.Running;
 using SerBench.Verification;
@@ -27,7 +28,16 @@ internal static class VerifyCommand
             var plan = RunPlan.Create(request);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            return Report(context, VerifyIsolatingCrashProne(plan, agent), parse.GetValue(json));
+            // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
+            var folder = Directory.CreateTempSubdirectory("serbench-verify-");
+            try
+            {
+                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent)), parse.GetValue(json));
+            }
+            finally
+            {
+                folder.Delete(recursive: true);
+            }
         });
         return command;
     }
@@ -46,49 +56,8 @@ internal static class VerifyCommand
         return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
     }
 
-    /// <summary>
-    /// Verifies in this process, except contenders that could crash it: those go, one study and contender at a time,
-    /// to a child process through a verify <see cref="AgentRequest"/> (the agent, for a pack's contenders). If the child dies, its cases are CRASH with the reason.
-    /// </summary>
-    private static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> VerifyIsolatingCrashProne(IReadOnlyList<PlannedCase> plan, Packs.AgentBuild? agent)
-    {
-        var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
-        foreach (var result in Runner.Verify([.. plan.Where(p => !p.NeedsChildProcess)]))
-        {
-            byCase[result.Case] = result;
-        }
-
-        foreach (var group in plan.Where(p => p.NeedsChildProcess).GroupBy(p => (Study: p.Study.Name, Contender: p.Contender.Name)))
-        {
-            var cases = group.ToList();
-            // verify writes no output folder: the child's request and answer live in a temporary folder, deleted afterwards.
-            var folder = Directory.CreateTempSubdirectory("serbench-verify-");
-            AgentAnswer answer;
-            try
-            {
-                answer = AgentProcess.Run(AgentRequest.For(AgentMode.Verify, cases, "smoke"), folder.FullName, TimeSpan.FromMinutes(10), CancellationToken.None,
-                    cases[0].Contender is Packs.PackContender || cases[0].Study.RunsInAgent, agent);
-            }
-            finally
-            {
-                folder.Delete(recursive: true);
-            }
-
-            foreach (var planned in cases)
-            {
-                var key = Runner.Describe(planned, planned.Operations[0], Verdict.Ok).Key;
-                var cell = answer.Results?.Cells.FirstOrDefault(c => c.Key == key);
-                byCase[planned] = cell is not null
-                    ? (planned, new Verdict(Enum.Parse<VerificationStatus>(cell.Status, ignoreCase: true), cell.Reason), cell.PayloadBytes)
-                    : (planned, new Verdict(VerificationStatus.Crash, "the separate process verifying this contender ended early: " + (answer.Failure ?? "no result for this case")), null);
-            }
-        }
-
-        return [.. plan.Select(p => byCase[p])];
-    }
-
     private static string Column(PlannedCase c) =>
-        $"{c.Workload.Payload.Name} {StudyTables.Case(Runner.Describe(c, c.Operations[0], Verdict.Ok))}";
+        $"{c.Workload.Payload.Name} {StudyTables.Case(PlannedCells.Describe(c, c.Operations[0], Verdict.Ok))}";
 
     private static void WriteMatrix(IAnsiConsole console, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results)
     {
@@ -159,7 +128,7 @@ internal static class VerifyCommand
             ["study"] = r.Case.Study.Name,
             ["contender"] = r.Case.Contender.Name,
             ["payload"] = r.Case.Workload.Payload.Name,
-            ["shape"] = r.Case.Workload.Shape.ToString().ToLowerInvariant(),
+            ["shape"] = RunRequest.ShapeName(r.Case.Workload.Shape),
             ["count"] = r.Case.Workload.Count,
             ["status"] = r.Verdict.Label,
             ["reason"] = r.Verdict.Reason,

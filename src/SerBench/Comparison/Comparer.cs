@@ -1,3 +1,5 @@
+using SerBench.Verification;
+
 namespace SerBench.Comparison;
 
 /// <summary>How a measure moved between the two files.</summary>
@@ -81,8 +83,6 @@ public static class Comparer
     public const double Alpha = 0.001;
 
     private const int MinimumSamples = 3;
-
-    private static readonly string[] PassingStatuses = ["OK", "DIFFERS"];
 
     public static ComparisonReport Compare(ComparableResults baseline, ComparableResults candidate, double threshold)
     {
@@ -190,7 +190,7 @@ public static class Comparer
     private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled,
         (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
-        string? statusChange = PassingStatuses.Contains(old.Status) && !PassingStatuses.Contains(current.Status)
+        string? statusChange = Verdict.IsTimedLabel(old.Status) && !Verdict.IsTimedLabel(current.Status)
             ? $"{old.Status} → {current.Status}"
             : null;
         // Validated files cannot hold a NaN, a negative or an infinite value, but cells may come from elsewhere.
@@ -265,7 +265,7 @@ public static class Comparer
         return (Change.NotComparable, "no spread", null);
     }
 
-    internal static bool IsTimed(ComparableCell cell) => PassingStatuses.Contains(cell.Status);
+    internal static bool IsTimed(ComparableCell cell) => Verdict.IsTimedLabel(cell.Status);
 
     private static bool Usable(ComparableCell cell) =>
         cell.MeanNs is { } mean && double.IsFinite(mean) && mean > 0

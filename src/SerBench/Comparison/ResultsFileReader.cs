@@ -11,13 +11,15 @@ public sealed class ResultsFileException(string message) : Exception(message);
 /// <summary>
 /// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
 /// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
-/// types, required fields, nulls, finite and non-negative numbers, known operations and shapes — and refused with one
+/// types, required fields, nulls, finite and non-negative numbers, known operations, shapes and statuses — and refused with one
 /// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>compare</c> and the child-process results
 /// all read through here, so the reports never meet a value they cannot draw.
 /// </summary>
 public static class ResultsFileReader
 {
     private static readonly string[] Shapes = [.. Enum.GetValues<Payloads.Shape>().Select(RunRequest.ShapeName)];
+
+    private static readonly string[] Statuses = [.. Enum.GetValues<Verification.VerificationStatus>().Select(Verification.Verdict.LabelOf)];
 
     private static readonly string[] Operations = [.. Enum.GetValues<Operation>().Select(RunRequest.OperationName), FirstCall.FirstCallRunner.OperationName];
 
@@ -185,7 +187,7 @@ public static class ResultsFileReader
                 return $"{path}.count: must be at least 1";
             }
 
-            if ((OneOf(cell, "shape", Shapes, path) ?? OneOf(cell, "operation", Operations, path)) is { } problem)
+            if ((OneOf(cell, "shape", Shapes, path) ?? OneOf(cell, "operation", Operations, path) ?? OneOf(cell, "status", Statuses, path)) is { } problem)
             {
                 return problem;
             }

@@ -2,8 +2,11 @@ using SerBench.Contenders;
 
 namespace SerBench.Conformance;
 
-/// <summary>What a child process answered: the report it wrote (null when it wrote none) and why it ended early (null when it did not).</summary>
-public sealed record ConformanceChildAnswer(ConformanceReport? Report, string? Failure);
+/// <summary>
+/// What a child process answered: its cells (null when it wrote none, not even the library it loaded), the library and
+/// version that ran, and why it ended early (null when it did not).
+/// </summary>
+public sealed record ConformanceChildAnswer(IReadOnlyList<ConformanceCell>? Cells, ContenderInfo? Contender, string? Failure);
 
 /// <summary>
 /// The seam between the matrix and the processes that run it: puts documents through one contender in a child process
@@ -44,7 +47,7 @@ public static class ConformanceRunner
 
         return new ConformanceReport
         {
-            Tool = Running.Runner.Tool,
+            Tool = Running.ResultsHeader.Tool,
             Command = command,
             StartedAt = startedAt,
             Documents = [.. suite.Documents.Select(d => d.Info)],
@@ -67,7 +70,7 @@ public static class ConformanceRunner
         while (remaining.Count > 0)
         {
             var answer = child.Run(contender, remaining);
-            foreach (var cell in answer.Report?.Cells ?? [])
+            foreach (var cell in answer.Cells ?? [])
             {
                 if (cell.Contender == contender.Name && remaining.Any(d => d.Name == cell.Document))
                 {
@@ -75,7 +78,7 @@ public static class ConformanceRunner
                 }
             }
 
-            if (answer.Report?.Contenders.FirstOrDefault(c => c.Name == contender.Name) is { } ran)
+            if (answer.Contender is { } ran && ran.Name == contender.Name)
             {
                 info = info with { Version = ran.Version };
             }
@@ -87,7 +90,7 @@ public static class ConformanceRunner
             }
 
             var failure = answer.Failure ?? "the child process ended without a verdict on this document";
-            if (answer.Report is null)
+            if (answer.Cells is null)
             {
                 // The child never started on the documents: another try would end the same way.
                 foreach (var document in remaining)

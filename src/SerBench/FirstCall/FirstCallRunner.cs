@@ -56,7 +56,7 @@ public static class FirstCallRunner
             observer.CellFinished(cell, new RunProgress(++done, cases.Count, label, null));
         }
 
-        store.Replace(Runner.WithRatios(WithPooledErrors(store.Cells)));
+        store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
     }
 
     /// <summary>
@@ -100,13 +100,13 @@ public static class FirstCallRunner
         }
 
         var first = same[0];
-        return new Verdict(Enum.Parse<VerificationStatus>(first.Status, ignoreCase: true), first.Reason);
+        return new Verdict(Verdict.ParseLabel(first.Status), first.Reason);
     }
 
     private static ResultCell? Measure(PlannedCase planned, int launches, IFirstCallLauncher launcher, Verdict verdict, CancellationToken cancellation)
     {
         var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
-        var cell = Runner.Describe(objectCase, OperationName, verdict);
+        var cell = PlannedCells.Describe(objectCase, OperationName, verdict);
         if (!verdict.IsTimed)
         {
             return cell;
@@ -132,15 +132,15 @@ public static class FirstCallRunner
         var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();
         // Each process is one sample of a skewed distribution (a slow disk, a busy neighbour): the median is the figure, the
         // interval the usual one over the samples' logarithms.
-        var median = FirstCallTable.Median(totalsNs);
+        var median = RoundStatistics.Median(totalsNs);
         return cell with
         {
             MeanNs = median,
             ErrorNs = RelativeError(RoundStatistics.Combine(totalsNs, pooledLogVariance: null)) * median,
             MedianNs = median,
             RoundsNs = totalsNs,
-            FirstCall = new FirstCallBreakdown(FirstCallTable.Median(samples.Select(s => s.CreateMicroseconds)),
-                FirstCallTable.Median(samples.Select(s => s.SerializeMicroseconds)), FirstCallTable.Median(samples.Select(s => s.DeserializeMicroseconds))),
+            FirstCall = new FirstCallBreakdown(RoundStatistics.Median([.. samples.Select(s => s.CreateMicroseconds)]),
+                RoundStatistics.Median([.. samples.Select(s => s.SerializeMicroseconds)]), RoundStatistics.Median([.. samples.Select(s => s.DeserializeMicroseconds)])),
         };
     }
 }

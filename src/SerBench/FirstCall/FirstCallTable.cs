@@ -1,10 +1,17 @@
 using System.Globalization;
+using SerBench.Measurement;
 using SerBench.Reports;
+using SerBench.Verification;
 
 namespace SerBench.FirstCall;
 
 /// <summary>One contender on one payload: the samples of its fresh processes, or why it has none.</summary>
-public sealed record FirstCallResult(string Contender, string Library, string Generation, string Payload, IReadOnlyList<FirstCallSample> Samples, string Status, string? Reason);
+public sealed record FirstCallResult(string Contender, string Library, string Generation, string Payload, IReadOnlyList<FirstCallSample> Samples,
+    VerificationStatus Status, string? Reason)
+{
+    /// <summary>The status as every output prints it (<c>OK</c>, <c>CRASH</c>, …).</summary>
+    public string StatusLabel => Verdict.LabelOf(Status);
+}
 
 /// <summary>The first-call results as a table: medians over the fresh processes, with the range of the total.</summary>
 public static class FirstCallTable
@@ -24,8 +31,8 @@ public static class FirstCallTable
             {
                 if (r.Samples.Count == 0)
                 {
-                    footnotes.Add($"{r.Contender}: {r.Status}" + (r.Reason is null ? "" : " — " + r.Reason));
-                    return (IReadOnlyList<string>)[r.Contender, r.Payload, r.Generation, "—", "—", "—", "—", "—", $"{r.Status} [{footnotes.Count}]"];
+                    footnotes.Add($"{r.Contender}: {r.StatusLabel}" + (r.Reason is null ? "" : " — " + r.Reason));
+                    return (IReadOnlyList<string>)[r.Contender, r.Payload, r.Generation, "—", "—", "—", "—", "—", $"{r.StatusLabel} [{footnotes.Count}]"];
                 }
 
                 var totals = r.Samples.Select(s => s.TotalMicroseconds).ToList();
@@ -37,18 +44,14 @@ public static class FirstCallTable
                     Milliseconds(Median(r.Samples.Select(s => s.DeserializeMicroseconds))),
                     Milliseconds(Median(totals)),
                     $"{Milliseconds(totals.Min())}–{Milliseconds(totals.Max())}",
-                    r.Status,
+                    r.StatusLabel,
                 ];
             })
             .ToList();
         return new TableModel("First-call cost in a fresh process (ms)", ["Contender", "Payload", "Generation", "Create", "1st serialize", "1st deserialize", "Total", "Total range", "Status"], rows, footnotes);
     }
 
-    public static double Median(IEnumerable<double> values)
-    {
-        var sorted = values.OrderBy(v => v).ToList();
-        return sorted.Count == 0 ? double.NaN : sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-    }
+    private static double Median(IEnumerable<double> values) => RoundStatistics.Median([.. values]);
 
     private static string Milliseconds(double microseconds) => (microseconds / 1000).ToString(microseconds >= 10_000 ? "0.0" : "0.00", Invariant);
 }

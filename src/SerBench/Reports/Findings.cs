@@ -11,7 +11,7 @@ public static class Findings
     /// each library's default writer differs there, and a user asks which one is fastest all the same.
     /// </summary>
     public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
-        && (cell.Status == "OK" || (cell.Status == "DIFFERS" && cell.Reason?.StartsWith(Verification.Verifier.FormOnlyPrefix, StringComparison.Ordinal) == true));
+        && (cell.Verdict.Status == Verification.VerificationStatus.Ok || cell.Verdict.FormOnly);
 }
 
 /// <summary>Statistical ties: two measured cells whose ratio's 99.9% interval holds 1 (<see cref="RatioInterval"/>).</summary>

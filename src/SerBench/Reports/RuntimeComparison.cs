@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Verification;
 
 namespace SerBench.Reports;
 
@@ -134,7 +135,7 @@ public static class RuntimeComparison
     /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
     public static Change Classify(ResultCell? oldest, ResultCell? newer)
     {
-        if (oldest is null || newer is null || oldest.Status == "UNAVAILABLE" || newer.Status == "UNAVAILABLE")
+        if (oldest is null || newer is null || oldest.Verdict.Status == VerificationStatus.Unavailable || newer.Verdict.Status == VerificationStatus.Unavailable)
         {
             return Change.NotMeasuredOnBoth;
         }
@@ -154,7 +155,7 @@ public static class RuntimeComparison
     }
 
     /// <summary>OK and DIFFERS pass the gate (both round-trip). UNAVAILABLE (never reached the gate) is left out before this is asked.</summary>
-    private static bool Passes(ResultCell cell) => cell.Status is "OK" or "DIFFERS";
+    private static bool Passes(ResultCell cell) => cell.Verdict.IsTimed;
 
     private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch
     {
@@ -173,7 +174,7 @@ public static class RuntimeComparison
         }
 
         var error = cell.ErrorNs is { } e && mean > 0 ? $" ±{(e / mean * 100).ToString("0.#", CultureInfo.InvariantCulture)}%" : "";
-        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Status == "OK" ? "" : $" {cell.Status}");
+        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Verdict.Status == VerificationStatus.Ok ? "" : $" {cell.Status}");
     }
 
     private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);
@@ -186,10 +187,20 @@ public static class RuntimeComparison
         select (machine.Key, runtimes, Rows(machine));
 
     private static List<ComparedCell> Rows(IEnumerable<ResultCell> cells) =>
-        [.. cells.GroupBy(c => new CellIdentity(c.Contender, c.Payload, StudyTables.Case(c), c.Operation))
+        [.. cells.GroupBy(c => new CellIdentity(c.Key with { Runtime = "" }))
             .Select(g => new ComparedCell(g.Key, g.GroupBy(c => c.Runtime ?? "").ToDictionary(r => r.Key, r => r.First())))];
 
-    private sealed record CellIdentity(string Contender, string Payload, string Case, string Operation);
+    /// <summary>A cell on every runtime: its key without the runtime. The case is only ever shown, never compared.</summary>
+    private sealed record CellIdentity(CellKey Cell)
+    {
+        public string Contender => Cell.Contender;
+
+        public string Payload => Cell.Payload;
+
+        public string Case => StudyTables.Case(Cell.Shape, Cell.Count);
+
+        public string Operation => Cell.Operation;
+    }
 
     private sealed record ComparedCell(CellIdentity Key, Dictionary<string, ResultCell> On);
 }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Payloads;
 using SerBench.Results;
 
 namespace SerBench.Reports;
@@ -16,7 +17,7 @@ public static class SizeTable
             .Where(c => c.PayloadBytes is not null)
             .GroupBy(c => (c.Contender, c.Payload, c.Shape, c.Count))
             .Select(g => g.First())
-            .OrderBy(c => c.Payload, StringComparer.Ordinal).ThenBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Count)
+            .OrderBy(c => c.Payload, StringComparer.Ordinal).ThenBy(c => c.ShapeKind == Shape.Object ? 0 : 1).ThenBy(c => c.Count)
             .ThenBy(c => contenderOrder.IndexOf(c.Contender))
             .Select(c => (IReadOnlyList<string>)
             [

@@ -1,5 +1,6 @@
 using System.Globalization;
 using SerBench.Results;
+using SerBench.Payloads;
 using SerBench.Studies;
 
 namespace SerBench.Reports;
@@ -21,7 +22,7 @@ public static class StudyTables
             foreach (var group in shown.GroupBy(c => (c.Payload, c.Operation)))
             {
                 var rows = group
-                    .OrderBy(c => c.Shape == "object" ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
+                    .OrderBy(c => c.ShapeKind == Shape.Object ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
                     .ThenBy(c => order.IndexOf(c.Contender))
                     .ToList();
                 tables.Add(group.Key.Operation == FirstCall.FirstCallRunner.OperationName
@@ -135,13 +136,12 @@ public static class StudyTables
 
     internal static string Case(ResultCell cell) => Case(cell.Shape, cell.Count);
 
-    internal static string Case(string shape, int count) => shape switch
+    internal static string Case(string shape, int count) => Enum.TryParse<Shape>(shape, ignoreCase: true, out var kind) ? kind switch
     {
-        "object" => "1 object",
-        "list" => $"list of {count:N0}",
-        "many" => $"{count:N0} calls",
-        _ => shape,
-    };
+        Shape.Object => "1 object",
+        Shape.List => $"list of {count:N0}",
+        _ => $"{count:N0} calls",
+    } : shape;
 
     private static string Header(StudyColumn column) => column switch
     {

@@ -1,5 +1,7 @@
 using System.Globalization;
 using SerBench.Results;
+using SerBench.Payloads;
+using SerBench.Running;
 using SerBench.Studies;
 
 namespace SerBench.Reports;
@@ -25,7 +27,7 @@ public static class SummaryTable
     {
         var workloads = cells.Select(c => (c.Payload, c.Shape, c.Count, c.Operation)).Distinct()
             .OrderBy(w => w.Payload, StringComparer.Ordinal).ThenBy(w => w.Operation, StringComparer.Ordinal)
-            .ThenBy(w => w.Shape == "object" ? 0 : 1).ThenBy(w => w.Count).ToList();
+            .ThenBy(w => w.Shape == RunRequest.ShapeName(Shape.Object) ? 0 : 1).ThenBy(w => w.Count).ToList();
         var rows = new List<(int Order, double Score, IReadOnlyList<string> Cells)>();
         foreach (var contender in cells.GroupBy(c => c.Contender))
         {

@@ -54,7 +54,7 @@ public sealed class ResultsDocument
     /// <summary>The measuring agent built from the contender packs; null when the run measured no pack contender.</summary>
     public AgentRecord? Agent { get; set; }
 
-    /// <summary>First-call samples, each from a fresh process; written by a first-call child, null otherwise.</summary>
+    /// <summary>First-call samples in the answer of a first-call child of an older SerBench (children now answer with reply.json); read, never written.</summary>
     public List<FirstCallRecord>? FirstCalls { get; set; }
 
     /// <summary>
@@ -285,6 +285,14 @@ public sealed record ResultCell
 
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
+
+    /// <summary>The cell's status and reason as a verdict, parsed in one place (<see cref="Verification.Verdict.Of"/>).</summary>
+    [JsonIgnore]
+    public Verification.Verdict Verdict => Verification.Verdict.Of(Status, Reason);
+
+    /// <summary>The cell's shape, typed (<see cref="Shape"/> is its text form).</summary>
+    [JsonIgnore]
+    public Payloads.Shape ShapeKind => Running.RunRequest.ParseShape(Shape);
 
     /// <summary>The cell's identity, independent of how it is displayed.</summary>
     [JsonIgnore]

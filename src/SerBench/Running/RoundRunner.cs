@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using SerBench.Agents;
+using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Verification;
@@ -12,13 +14,37 @@ namespace SerBench.Running;
 /// plan forwards and even rounds backwards, so a slow drift of the machine lands evenly on all contenders. A cell's mean
 /// is the mean of its round means and its interval comes from their spread (<see cref="RoundStatistics"/>). Between
 /// processes this process times the harness calibration cell (once a round) and the machine probe (before each process).
-/// results.json is rewritten after every process, so a stopped run keeps every round it finished.
+/// results.json is rewritten after every process, so a stopped run keeps every round it finished. One round is
+/// <c>rounds = 1</c>. After the steady-state cells come the first calls (<see cref="FirstCallRunner"/>), when the profile asks.
 /// </summary>
-internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIsolatedCaseRunner isolation)
+/// <param name="measurer">Times the harness calibration cell in this process.</param>
+/// <param name="observer">Progress.</param>
+/// <param name="agents">Sends each contender's cases to a child process (<see cref="AgentClient"/>, or a fake in tests).</param>
+/// <param name="clock">When the run finished.</param>
+public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
+    /// <summary>The stage of a single-round run: its progress names each cell as a run has always named it.</summary>
+    private const string FirstRound = "measuring";
+
     private readonly Stopwatch _clock = Stopwatch.StartNew();
+    private readonly AgentCaseRunner _children = new(agents);
 
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
+    {
+        MeasureRounds(plan, profile, store, cancellation);
+        if (profile.FirstCallLaunches > 0 && !cancellation.IsCancellationRequested)
+        {
+            FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation);
+        }
+
+        // A stopped run keeps finishedAt null: results.json says it did not finish.
+        if (!cancellation.IsCancellationRequested)
+        {
+            store.Finish(clock.GetUtcNow());
+        }
+    }
+
+    private void MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
         var rounds = profile.Rounds;
         var cells = new Dictionary<CellKey, RoundedCell>();
@@ -28,23 +54,34 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds, ExtraRounds(profile)), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
+        var unavailable = new List<(CellKey Key, string Label)>();
         foreach (var planned in plan)
         {
             var verdict = planned.UnavailableReason is { } reason ? new Verdict(VerificationStatus.Unavailable, reason) : null;
             foreach (var operation in planned.Operations)
             {
-                var cell = Runner.Describe(planned, operation, verdict ?? Verdict.Ok);
+                var cell = PlannedCells.Describe(planned, operation, verdict ?? Verdict.Ok);
                 order.Add(cell.Key);
                 cells[cell.Key] = new RoundedCell(cell, Measured: verdict is not null);
+                if (verdict is not null)
+                {
+                    unavailable.Add((cell.Key, PlannedCells.Label(planned, operation)));
+                }
             }
         }
 
         var groups = plan.Where(p => p.UnavailableReason is null)
             .GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
-        var total = groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds;
+        var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         double? pooled = null;
         var secondsPerCell = new List<double>();
+        foreach (var (key, label) in unavailable)
+        {
+            // Shown as done at once: every cell of the run counts in its progress.
+            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, secondsPerCell));
+        }
+
         void MeasureGroup(List<PlannedCase> group, string stage)
         {
             var probe = MachineProbe.Measure(profile.Clock);
@@ -53,23 +90,26 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
             var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
             observer.CellStarting(Progress(done, total, label, secondsPerCell));
             var watch = Stopwatch.StartNew();
-            var result = isolation.RunGroup(group, profile, cancellation);
-            var groupCells = group.Sum(p => p.Operations.Count);
-            secondsPerCell.Add(watch.Elapsed.TotalSeconds / groupCells);
-            foreach (var (planned, operation, measured) in Collect(group, result, profile, cancellation))
+            foreach (var (planned, operation, measured) in _children.Measure(group, profile, cancellation))
             {
-                var rounded = cells[Runner.Describe(planned, operation, Verdict.Ok).Key];
+                var rounded = cells[PlannedCells.Key(planned, operation)];
                 rounded.Add(measured);
                 done++;
-                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, label, secondsPerCell));
+                var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
+                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, cellLabel, secondsPerCell));
             }
 
+            secondsPerCell.Add(watch.Elapsed.TotalSeconds / group.Sum(p => p.Operations.Count));
             pooled = Save(store, order, cells, profile, calibration, probes);
         }
 
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested; round++)
         {
-            calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
+            if (groups.Count > 0)
+            {
+                calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
+            }
+
             foreach (var group in round % 2 == 1 ? groups : Enumerable.Reverse(groups))
             {
                 if (cancellation.IsCancellationRequested)
@@ -77,7 +117,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                     break;
                 }
 
-                MeasureGroup(group, $"round {round}/{rounds}");
+                MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
             }
         }
 
@@ -87,7 +127,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         {
             // Only the operations whose rounds disagree: a whole case spends rounds on cells that agreed (docs/performance.md#the-method).
             var unsettled = groups.Select(g => g
-                    .Select(p => p with { Operations = [.. p.Operations.Where(o => cells[Runner.Describe(p, o, Verdict.Ok).Key].NeedsAnotherRound)] })
+                    .Select(p => p with { Operations = [.. p.Operations.Where(o => cells[PlannedCells.Key(p, o)].NeedsAnotherRound)] })
                     .Where(p => p.Operations.Count > 0).ToList())
                 .Where(g => g.Count > 0).ToList();
             if (unsettled.Count == 0)
@@ -113,40 +153,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
     /// <summary>At most this many rounds more for a cell whose rounds disagree (<see cref="RoundStatistics.ExtraRounds"/>).</summary>
     private static int ExtraRounds(MeasurementProfile profile) => RoundStatistics.ExtraRounds(profile.Rounds);
 
-    /// <summary>What one process measured for each cell of its group; a cell it did not reach is retried in a process of its own.</summary>
-    private IEnumerable<(PlannedCase, Studies.Operation, ResultCell)> Collect(List<PlannedCase> group, IsolatedCaseResult result,
-        MeasurementProfile profile, CancellationToken cancellation)
-    {
-        foreach (var planned in group)
-        {
-            IsolatedCaseResult? alone = null;
-            foreach (var operation in planned.Operations)
-            {
-                var measured = Runner.Find(result.Cells, planned, operation);
-                if (measured is null && result.Failure is not null && !cancellation.IsCancellationRequested)
-                {
-                    alone ??= isolation.Run(planned, profile, cancellation);
-                    measured = Runner.Find(alone.Cells, planned, operation);
-                }
-
-                if (measured is null && cancellation.IsCancellationRequested)
-                {
-                    yield break;
-                }
-
-                yield return (planned, operation, measured ?? Runner.Describe(planned, operation, new Verdict(VerificationStatus.Crash,
-                    "the separate process measuring this contender ended before this cell: " + (alone?.Failure ?? result.Failure ?? "no result written"))));
-            }
-        }
-    }
-
     /// <summary>Writes every cell with the run's current pooled spread; returns that spread for the progress display.</summary>
     private static double? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
         List<CellMeasurement> calibration, List<MachineProbeSample> probes)
     {
         var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
         // A cell not reached yet (the run was stopped) is left out, as a single-round run leaves it out.
-        var combined = Runner.WithRatios(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToList());
+        var combined = Ratios.WithRatios(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToList());
         store.Replace(combined);
         store.Update(document =>
         {
@@ -160,8 +173,9 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
         return pooled;
     }
 
-    private static string IntervalText(int rounds, int extraRounds) =>
-        $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
+    private static string IntervalText(int rounds, int extraRounds) => rounds == 1
+        ? "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process (one fresh process per contender)"
+        : $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
         $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error; " +
         (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.RemeasureRatio:0.##}× gets up to {extraRounds} more round(s); ") +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
@@ -224,6 +238,12 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
 
             var first = _rounds[0];
             var counted = CountedRounds().ToList();
+            if (profile.Rounds == 1 && _rounds.Count == 1)
+            {
+                // One round (rounds = 1): BenchmarkDotNet's own figures, as a single-round results file has always held them.
+                return first with { Baseline = template.Baseline, Seconds = Seconds() };
+            }
+
             var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
             var withinRound = counted.Max(r => r.ErrorNs ?? 0);
             var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
@@ -252,8 +272,9 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
                 MeanNs = interval.MeanNs,
                 ErrorNs = interval.ErrorNs,
                 StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
-                MedianNs = Median(iterations) ?? first.MedianNs,
-                AllocatedBytes = Median(_rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList()) is { } bytes ? (long)Math.Round(bytes) : null,
+                MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
+                AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated
+                    ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
                 Gen0 = counted.Average(r => r.Gen0 ?? 0),
                 Gen1 = counted.Average(r => r.Gen1 ?? 0),
                 Gen2 = counted.Average(r => r.Gen2 ?? 0),
@@ -268,8 +289,6 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IIs
 
         private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
             : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
-
-        private static double? Median(List<double> values) => values.Count == 0 ? null : RoundStatistics.Median(values);
 
         private static double? StandardDeviation(List<double> values)
         {

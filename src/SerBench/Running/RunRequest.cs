@@ -80,6 +80,17 @@ public sealed record RunRequest
         };
     }
 
+    /// <summary>
+    /// The study of that exact name among the built-in ones and those of the user's documents and types: how a child
+    /// finds the study of the cases it is sent.
+    /// </summary>
+    public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
+    {
+        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        return dataStudies.Concat(StudyRegistry.All).FirstOrDefault(s => s.Name == name)
+               ?? throw new UsageException($"no study '{name}' in this process.");
+    }
+
     /// <summary>The study of the documents through document models and, when a model could be inferred, the study of them as typed objects.</summary>
     private static IReadOnlyList<Study> DataStudiesFrom(IReadOnlyList<string>? dataPaths)
     {
@@ -109,6 +120,9 @@ public sealed record RunRequest
     public static string OperationName(Operation operation) => operation.ToString().ToLowerInvariant();
 
     public static string ShapeName(Shape shape) => shape.ToString().ToLowerInvariant();
+
+    /// <summary>The inverse of <see cref="ShapeName"/>.</summary>
+    public static Shape ParseShape(string name) => Enum.Parse<Shape>(name, ignoreCase: true);
 
     /// <summary>The inverse of <see cref="OperationName"/>, for names read back from a results file.</summary>
     public static Operation ParseOperation(string name) => Enum.Parse<Operation>(name, ignoreCase: true);

@@ -25,7 +25,30 @@ public enum VerificationStatus
 /// <summary>Status plus the human-readable reason (null only for <see cref="VerificationStatus.Ok"/>).</summary>
 public sealed record Verdict(VerificationStatus Status, string? Reason)
 {
+    /// <summary>How a DIFFERS reason begins when only the form changed (the data is the same); the text form of <see cref="FormOnly"/>.</summary>
+    private const string FormOnlyPrefix = "output differs in form: ";
+
     public static Verdict Ok { get; } = new(VerificationStatus.Ok, null);
+
+    /// <summary>
+    /// DIFFERS in form only: escapes, number notation, property order — the same data. On the user's own documents such a
+    /// cell is ranked with the OK ones (every library's default writer differs there).
+    /// </summary>
+    public bool FormOnly { get; init; }
+
+    /// <summary>A DIFFERS verdict whose output has the same data in another form (<paramref name="change"/> says how).</summary>
+    public static Verdict DiffersInForm(string change) => new(VerificationStatus.Differs, FormOnlyPrefix + change) { FormOnly = true };
+
+    /// <summary>
+    /// The verdict a results file records as text (status label and reason): the one parser of that text. A reason that
+    /// begins as <see cref="DiffersInForm"/> writes it is <see cref="FormOnly"/>.
+    /// </summary>
+    /// <exception cref="FormatException">The status is no status.</exception>
+    public static Verdict Of(string status, string? reason)
+    {
+        var parsed = ParseLabel(status);
+        return new Verdict(parsed, reason) { FormOnly = parsed == VerificationStatus.Differs && reason?.StartsWith(FormOnlyPrefix, StringComparison.Ordinal) == true };
+    }
 
     /// <summary>Whether a cell with this verdict is measured: OK and DIFFERS are, the rest are not.</summary>
     public bool IsTimed => Status is VerificationStatus.Ok or VerificationStatus.Differs;
@@ -34,6 +57,18 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
     public string Label => LabelOf(Status);
 
     public static string LabelOf(VerificationStatus status) => status.ToString().ToUpperInvariant();
+
+    /// <summary>The status a label names (<c>OK</c>, <c>DIFFERS</c>, …), as results.json holds it: the one parser of status text.</summary>
+    /// <exception cref="FormatException">The text is no status.</exception>
+    public static VerificationStatus ParseLabel(string label) =>
+        TryParseLabel(label) ?? throw new FormatException($"'{label}' is not a verification status.");
+
+    /// <summary>As <see cref="ParseLabel"/>; null for text that is no status (e.g. a BenchmarkDotNet export's "NO RESULT").</summary>
+    public static VerificationStatus? TryParseLabel(string? label) =>
+        Enum.GetValues<VerificationStatus>().Where(s => LabelOf(s) == label).Select(s => (VerificationStatus?)s).FirstOrDefault();
+
+    /// <summary>Whether a cell with this status label was timed: OK and DIFFERS are.</summary>
+    public static bool IsTimedLabel(string? label) => TryParseLabel(label) is VerificationStatus.Ok or VerificationStatus.Differs;
 
     /// <summary>
     /// When only reading failed: the verdict on what the contender wrote, so that its serialize cells are still timed

@@ -13,9 +13,6 @@ namespace SerBench.Verification;
 /// </summary>
 internal static class Verifier
 {
-    /// <summary>How a DIFFERS verdict on the user's own document begins when only the form changed (the data is the same).</summary>
-    public const string FormOnlyPrefix = "output differs in form: ";
-
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed) =>
         workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed));
 
@@ -125,7 +122,7 @@ internal static class Verifier
             {
                 null => Verdict.Ok,
                 { Kind: JsonChangeKind.Data } change => new Verdict(VerificationStatus.Mismatch, "output changed the data: " + change),
-                var change => new Verdict(VerificationStatus.Differs, FormOnlyPrefix + change),
+                var change => Verdict.DiffersInForm(change.ToString()),
             };
         }
         catch (JsonException exception)
@@ -204,7 +201,7 @@ internal static class Verifier
 
                 // Past the model's own losses (a data change here is the model's: the check above cleared the library).
                 return JsonTextComparer.FirstFormChange(document, written.Span, root) is { } form
-                    ? new Verdict(VerificationStatus.Differs, FormOnlyPrefix + form)
+                    ? Verdict.DiffersInForm(form.ToString())
                     : Verdict.Ok;
             }
             catch (JsonException exception)

@@ -34,29 +34,23 @@ public sealed class FirstCallCommandTests : IDisposable
     }
 
     [Fact]
-    public void AFirstCallChild_TakesItsRequestFromItsArguments_NotFromRequestJson()
+    public void AFirstCallChild_ReadsItsRequestAsText_AndRepliesWithItsSample()
     {
-        // The child must not run System.Text.Json before it times a first use, so it must not read request.json: here the
-        // file is not even JSON, and the child still answers.
-        var request = Path.Combine(_directory, "request.json");
-        File.WriteAllText(request, "not json");
-        var arguments = new SerBench.Running.AgentRequest
+        // The child must not run System.Text.Json before it times a first use: its request is the codec's plain text.
+        var planned = SerBench.Running.RunPlan.Create(new SerBench.Running.RunRequest
         {
-            Mode = SerBench.Running.AgentMode.FirstCall,
-            Study = "json-vs-binary",
-            Contenders = ["binary-utf8"],
-            Payloads = ["save-game"],
-            Cases = [new SerBench.Running.AgentCase("save-game", "object", 1)],
-            Profile = "smoke",
-        }.ToArguments();
+            Studies = [SerBench.Studies.StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = [SerBench.Contenders.ContenderRegistry.Find("binary-utf8")!],
+        })[0];
+        var request = Path.Combine(_directory, SerBench.Agents.AgentRequestCodec.FileName);
+        File.WriteAllText(request, SerBench.Agents.AgentRequestCodec.Write(SerBench.Agents.AgentRequest.FirstCall(planned)));
 
-        var (exitCode, output, error) = CliTester.Run(["agent", request, .. arguments]);
+        var (exitCode, output, error) = CliTester.Run("agent", request);
 
         Assert.True(exitCode == 0, error + output);
-        using var results = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory, "results.json")));
-        var sample = Assert.Single(results.RootElement.GetProperty("firstCalls").EnumerateArray());
-        Assert.Equal("binary-utf8", sample.GetProperty("contender").GetString());
-        Assert.True(sample.GetProperty("serializeMicroseconds").GetDouble() > 0);
+        var reply = SerBench.Agents.AgentReply.Read(_directory);
+        Assert.True(reply?.FirstCall?.SerializeMicroseconds > 0);
+        Assert.False(File.Exists(Path.Combine(_directory, "results.json")));
     }
 
     [Theory]

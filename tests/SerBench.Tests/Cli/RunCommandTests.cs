@@ -51,7 +51,7 @@ public sealed class RunCommandTests : IDisposable
         Assert.True(exitCode == 0, error + output);
         Assert.Equal("mine", File.ReadAllText(_output.File("notes.txt")));
         Assert.False(File.Exists(_output.File("charts/stale-01-time.svg")));
-        Assert.False(Directory.Exists(_output.File("isolated")));
+        Assert.False(Directory.Exists(_output.File("isolated/001-old")));
         Assert.NotEmpty(ResultsFileReader.ReadDocument(_output.File("results.json")).Cells);
     }
 

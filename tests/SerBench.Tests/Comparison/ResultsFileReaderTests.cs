@@ -74,6 +74,7 @@ public sealed class ResultsFileReaderTests : IDisposable
         { "count zero", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["count"] = 0), "$.cells[0].count: must be at least 1" },
         { "count huge", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["count"] = 99999999999), "$.cells[0].count: 99999999999 is not a whole number" },
         { "unknown operation", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["operation"] = "explode"), "$.cells[0].operation: unknown operation \"explode\"" },
+        { "unknown status", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["status"] = "GREAT"), "$.cells[0].status: unknown status \"GREAT\"" },
         { "bad date", SampleFiles.Edited(r => r["startedAt"] = "yesterday"), "$.startedAt: expected an ISO 8601 date and time" },
         { "noisy string", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["noisy"] = "yes"), "$.cells[0].noisy: expected true or false" },
         { "unknown runtime", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["runtime"] = "netcoreapp3.1<b>"), "$.cells[0].runtime: \"netcoreapp3.1\\u003Cb\\u003E\" is not a runtime name" },

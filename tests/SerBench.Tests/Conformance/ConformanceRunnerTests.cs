@@ -21,24 +21,16 @@ public class ConformanceRunnerTests
             {
                 if (deadlyDocuments.Contains(document.Name))
                 {
-                    return new ConformanceChildAnswer(Report(cells), "exit code 134: Stack overflow.");
+                    return new ConformanceChildAnswer([.. cells], Ran, "exit code 134: Stack overflow.");
                 }
 
                 ConformanceChecker.Run(contender, [document], cells.Add);
             }
 
-            return new ConformanceChildAnswer(Report(cells), null);
+            return new ConformanceChildAnswer([.. cells], Ran, null);
         }
 
-        private static ConformanceReport Report(List<ConformanceCell> cells) => new()
-        {
-            Tool = SerBench.Running.Runner.Tool,
-            Command = "child",
-            StartedAt = DateTimeOffset.UnixEpoch,
-            Documents = [],
-            Contenders = [new ContenderInfo("stj-document", "System.Text.Json", "99.0-from-child", null)],
-            Cells = [.. cells],
-        };
+        private static readonly ContenderInfo Ran = new("stj-document", "System.Text.Json", "99.0-from-child", null);
     }
 
     [Fact]
@@ -85,7 +77,7 @@ public class ConformanceRunnerTests
         public ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents)
         {
             Calls++;
-            return new ConformanceChildAnswer(null, "exit code 2: serbench: no such contender");
+            return new ConformanceChildAnswer(null, null, "exit code 2: serbench: no such contender");
         }
     }
 

@@ -23,7 +23,7 @@ public sealed class FirstCallRunnerTests : IDisposable
             Operations = [Operation.Serialize],
         };
         var plan = RunPlan.Create(request);
-        return (plan, ResultsStore.Create(_directory.Path, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch)));
+        return (plan, ResultsStore.Create(_directory.Path, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch)));
     }
 
     [Fact]
@@ -32,7 +32,7 @@ public sealed class FirstCallRunnerTests : IDisposable
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
         foreach (var planned in plan)
         {
-            store.Add(Runner.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+            store.Add(PlannedCells.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
         }
 
         var launcher = new FakeLauncher(name => name == "binary-utf8" ? [10_000, 12_000, 30_000] : [5_000, 6_000, 7_000]);
@@ -53,8 +53,8 @@ public sealed class FirstCallRunnerTests : IDisposable
     public void ContenderThatFailedTheGate_CarriesItsVerdict_AndStartsNoProcess()
     {
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
-        store.Add(Runner.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
-        store.Add(Runner.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
+        store.Add(PlannedCells.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+        store.Add(PlannedCells.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
 
         var launcher = new FakeLauncher(_ => [1_000, 1_000, 1_000]);
         FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
@@ -88,6 +88,47 @@ public sealed class FirstCallRunnerTests : IDisposable
         Assert.Equal(5, MeasurementProfile.Full.FirstCallLaunches);
         Assert.Equal(3, MeasurementProfile.Quick.WithRounds(4).FirstCallLaunches);
         Assert.Equal(0, MeasurementProfile.Quick.WithFirstCallLaunches(0).FirstCallLaunches);
+    }
+
+    [Fact]
+    public void TheFirstCallCommandsSampler_KeepsEverySample_AndADeadProcessIsACrashWithItsReason()
+    {
+        var (plan, _) = Plan("binary-utf8");
+        var unavailable = plan[0] with { Contender = ContenderRegistry.All.First(c => c.UnavailableReason is not null) };
+
+        var results = FirstCallSampler.Run([plan[0], unavailable], 2, new FakeLauncher(_ => [1_000, 3_000]));
+        var crashed = FirstCallSampler.Run(plan, 2, new FakeLauncher(_ => []) { Failure = "exit code 134: Stack overflow." });
+
+        Assert.Equal([1_000, 3_000], results[0].Samples.Select(s => s.TotalMicroseconds));
+        Assert.Equal(("OK", "UNAVAILABLE"), (results[0].StatusLabel, results[1].StatusLabel));
+        Assert.Empty(results[1].Samples);
+        Assert.Equal((VerificationStatus.Crash, "exit code 134: Stack overflow."), (crashed[0].Status, crashed[0].Reason));
+    }
+
+    [Fact]
+    public void FirstCallJson_KeepsItsFieldsAndTheirOrder()
+    {
+        var json = FirstCallFile.ToJson([new FirstCallResult("binary-utf8", "SerBench", "hand-written", "person", [new FirstCallSample(1.5, 2, 3)], VerificationStatus.Ok, null)]);
+
+        Assert.Equal("""
+            [
+              {
+                "contender": "binary-utf8",
+                "library": "SerBench",
+                "generation": "hand-written",
+                "payload": "person",
+                "status": "OK",
+                "reason": null,
+                "samplesMicroseconds": [
+                  {
+                    "create": 1.5,
+                    "serialize": 2,
+                    "deserialize": 3
+                  }
+                ]
+              }
+            ]
+            """.ReplaceLineEndings("\n"), json.ReplaceLineEndings("\n"));
     }
 
     /// <summary>Stands in for the fresh processes: the totals of each contender's processes, in microseconds, split 10/20/70.</summary>

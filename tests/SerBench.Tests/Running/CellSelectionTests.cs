@@ -9,7 +9,7 @@ public sealed class CellSelectionTests
         RunPlan.Create(RunRequest.Parse(study, null, null, null, null, "smoke") with { Cells = CellSelection.Parse(cells) });
 
     private static IEnumerable<string> Ids(IReadOnlyList<PlannedCase> plan) =>
-        plan.SelectMany(p => p.Operations.Select(o => Runner.Describe(p, o, Verdict.Ok).Key))
+        plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok).Key))
             .Select(k => $"{k.Study}/{k.Contender}/{k.Payload}/{k.Shape}/{k.Count}/{k.Operation}");
 
     [Fact]

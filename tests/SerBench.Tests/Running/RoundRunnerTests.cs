@@ -1,3 +1,4 @@
+using SerBench.Agents;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Results;
@@ -158,19 +159,20 @@ public sealed class RoundRunnerTests
             Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
             Contenders = [.. contenders.Select(name => ContenderRegistry.Find(name)!)],
             Operations = operations,
-            Profile = MeasurementProfile.Quick.WithRounds(rounds),
+            Profile = MeasurementProfile.Quick.WithRounds(rounds).WithFirstCallLaunches(0),
         };
         var plan = RunPlan.Create(request);
-        var store = ResultsStore.Create(directory, Runner.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
-        new Runner(new FixedMeasurer(), new NullObserver(), TimeProvider.System, processes).Run(plan, request.Profile, store, cancellation);
+        var store = ResultsStore.Create(directory, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
+        new RoundRunner(new FixedMeasurer(), new NullObserver(), processes, TimeProvider.System).Run(plan, request.Profile, store, cancellation);
         using var file = File.OpenRead(store.ResultsPath);
         return ResultsJson.Read(file);
     }
 
     /// <summary>Stands in for the child processes: each launch is one round of one contender, with a mean chosen by the test.</summary>
-    private sealed class FakeProcesses(Func<string, int, double> meanOf) : IIsolatedCaseRunner
+    private sealed class FakeProcesses(Func<string, int, double> meanOf) : IAgentClient
     {
         private readonly Dictionary<string, int> _rounds = [];
+        private string? _dying;
 
         public List<string> Launched { get; } = [];
 
@@ -185,31 +187,39 @@ public sealed class RoundRunnerTests
         /// <summary>Called after each launch (e.g. to stop the run there).</summary>
         public Action? AfterLaunch { get; init; }
 
-        public IsolatedCaseResult RunGroup(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
+        public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
         {
-            var contender = cases[0].Contender.Name;
+            Assert.Equal(AgentMode.Run, request.Mode);
+            var contender = request.Contender.Name;
+            if (_dying == contender)
+            {
+                // The crash fallback's case alone dies as its group did.
+                return new AgentAnswer(null, "exit code 134: Process terminated.");
+            }
+
+            _dying = null;
             Launched.Add(contender);
-            Operations.Add([.. cases.SelectMany(p => p.Operations)]);
+            Operations.Add([.. request.Cases.SelectMany(p => p.Operations)]);
             AfterLaunch?.Invoke();
             var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
             if (DiesIn == (contender, round))
             {
-                return new IsolatedCaseResult([], "exit code 134: Process terminated.");
+                _dying = contender;
+                return new AgentAnswer(null, "exit code 134: Process terminated.");
             }
 
             double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
-            return new IsolatedCaseResult([.. cases.SelectMany(p => p.Operations.Select(o => Runner.Describe(p, o, Verdict.Ok) with
+            var reply = new AgentReply();
+            reply.Cells.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok) with
             {
                 MeanNs = Mean(o),
                 ErrorNs = 1,
                 AllocatedBytes = 64,
                 IterationsNs = [Mean(o)],
                 Baseline = contender,
-            }))], null);
+            })));
+            return new AgentAnswer(reply, null);
         }
-
-        public IsolatedCaseResult Run(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
-            DiesIn?.Contender == planned.Contender.Name ? new IsolatedCaseResult([], "exit code 134: Process terminated.") : RunGroup([planned], profile, cancellation);
     }
 
     private sealed class FixedMeasurer : IMeasurer

@@ -70,7 +70,7 @@ public sealed record StudyVerdict(
             findings.Add(twoSpeeds);
         }
 
-        var failed = cells.Where(c => c.MeanNs is null && c.Status is "MISMATCH" or "CRASH").Select(c => $"{c.Contender} ({c.Status})").Distinct().ToList();
+        var failed = cells.Where(c => c.MeanNs is null && c.Verdict.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.Status})").Distinct().ToList();
         if (failed.Count > 0)
         {
             findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");

@@ -1,0 +1,51 @@
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Agents;
+
+/// <summary>
+/// Runs one contender's cases of one study in child processes, with the one crash fallback: the whole group goes to one
+/// process (one start-up for all of them); if it died, each case it did not reach goes alone to a process of its own, so a
+/// crash costs only the cells of the case that crashes, which are CRASH with the reason the process ended.
+/// </summary>
+public sealed class AgentCaseRunner(IAgentClient client)
+{
+    /// <summary>Gates and measures the cases (run mode): a cell per case and operation.</summary>
+    public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile,
+        CancellationToken cancellation) =>
+        Run(group, cases => AgentRequest.Run(cases, profile), planned => planned.Operations, "measuring", cancellation);
+
+    /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its verdict and payload size.</summary>
+    public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Verify(IReadOnlyList<PlannedCase> group, CancellationToken cancellation) =>
+        Run(group, AgentRequest.Verify, planned => [planned.Operations[0]], "verifying", cancellation);
+
+    private IEnumerable<(PlannedCase, Operation, ResultCell)> Run(IReadOnlyList<PlannedCase> group, Func<IReadOnlyList<PlannedCase>, AgentRequest> request,
+        Func<PlannedCase, IReadOnlyList<Operation>> operations, string doing, CancellationToken cancellation)
+    {
+        var answer = client.Send(request(group), cancellation);
+        foreach (var planned in group)
+        {
+            AgentAnswer? alone = null;
+            foreach (var operation in operations(planned))
+            {
+                var cell = PlannedCells.Find(answer.Reply?.Cells ?? [], planned, operation);
+                if (cell is null && answer.Failure is not null && !cancellation.IsCancellationRequested)
+                {
+                    alone ??= client.Send(request([planned]), cancellation);
+                    cell = PlannedCells.Find(alone.Reply?.Cells ?? [], planned, operation);
+                }
+
+                if (cell is null && cancellation.IsCancellationRequested)
+                {
+                    yield break;
+                }
+
+                yield return (planned, operation, cell ?? PlannedCells.Describe(planned, operation, new Verdict(VerificationStatus.Crash,
+                    $"the separate process {doing} this contender ended before this cell: " + (alone?.Failure ?? answer.Failure ?? "no result written"))));
+            }
+        }
+    }
+}

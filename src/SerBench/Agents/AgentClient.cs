@@ -1,0 +1,64 @@
+using System.Globalization;
+using SerBench.Packs;
+using SerBench.Results;
+using SerBench.Running;
+
+namespace SerBench.Agents;
+
+/// <summary>
+/// Sends requests to real child processes. Each request gets a folder of its own under <paramref name="directory"/>
+/// (request.txt, reply.json, console.log), kept for a reader who wonders. On SerBench's own runtime a request that needs
+/// the packs or the user's models goes to <paramref name="agent"/> and the rest to SerBench itself; another runtime's
+/// requests go to that runtime's agent.
+/// </summary>
+public sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null)
+    : IAgentClient
+{
+    /// <summary>The hidden command a child runs a request with: <c>agent PATH/request.txt</c>.</summary>
+    public const string Command = "agent";
+
+    private int _launched;
+
+    public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
+    {
+        var folder = FolderFor(request);
+        Directory.CreateDirectory(folder);
+        var requestPath = Path.Combine(folder, AgentRequestCodec.FileName);
+        File.WriteAllText(requestPath, AgentRequestCodec.Write(request));
+        var outcome = start([Command, requestPath], request.Timeout, cancellation, ChildFor(request));
+        File.WriteAllText(Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
+        var reply = AgentReply.Read(folder);
+        var failure = outcome.Failure ?? (reply is null ? "the process wrote no result: " + outcome.Error.Split('\n')[0] : null);
+        return new AgentAnswer(reply, failure);
+    }
+
+    private string FolderFor(AgentRequest request)
+    {
+        var name = request.Mode == AgentMode.FirstCall ? $"{request.Contender.Name}-{request.Cases[0].Workload.Payload.Name}" : request.Contender.Name;
+        var slug = (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + OutputFolder.Slug(request.Runtime.IsCurrent ? name : $"{name}-{request.Runtime.Name}");
+        return request.Mode switch
+        {
+            AgentMode.Run => Path.Combine(directory, "isolated", slug),
+            AgentMode.FirstCall => Path.Combine(directory, "first-call", slug),
+            _ => Path.Combine(directory, slug),
+        };
+    }
+
+    /// <summary>The agent that runs a request, or null for SerBench itself.</summary>
+    private AgentBuild? ChildFor(AgentRequest request)
+    {
+        if (!request.Runtime.IsCurrent)
+        {
+            return runtimeAgents?.GetValueOrDefault(request.Runtime)
+                   ?? throw new InvalidOperationException($"No agent was prepared for {request.Runtime.Name}; its cases should have been UNAVAILABLE.");
+        }
+
+        if (!request.NeedsAgent)
+        {
+            return null;
+        }
+
+        return agent?.AgentAssembly is not null ? agent
+            : throw new InvalidOperationException("A pack contender was sent to a child without an agent build; its pack should have been UNAVAILABLE.");
+    }
+}

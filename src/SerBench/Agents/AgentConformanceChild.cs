@@ -1,0 +1,16 @@
+using SerBench.Conformance;
+using SerBench.Contenders;
+
+namespace SerBench.Agents;
+
+/// <summary>Puts conformance documents through one contender in a child process, through a conformance <see cref="AgentRequest"/>.</summary>
+/// <param name="client">Starts the child.</param>
+/// <param name="sources">The user's files and folders the documents come from (the suite's paths).</param>
+public sealed class AgentConformanceChild(IAgentClient client, IReadOnlyList<string> sources) : IConformanceChild
+{
+    public ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents)
+    {
+        var answer = client.Send(AgentRequest.Conformance(contender, documents, sources), CancellationToken.None);
+        return new ConformanceChildAnswer(answer.Reply is { Contender: not null } reply ? reply.Documents : null, answer.Reply?.Contender, answer.Failure);
+    }
+}

@@ -1,0 +1,16 @@
+using SerBench.FirstCall;
+using SerBench.Running;
+
+namespace SerBench.Agents;
+
+/// <summary>Times a first use through a first-call <see cref="AgentRequest"/>: one fresh child process per sample.</summary>
+public sealed class AgentFirstCallLauncher(IAgentClient client) : IFirstCallLauncher
+{
+    public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)
+    {
+        var answer = client.Send(AgentRequest.FirstCall(planned), cancellation);
+        return answer.Failure is null && answer.Reply?.FirstCall is { } sample
+            ? new FirstCallLaunch(sample, null)
+            : new FirstCallLaunch(null, answer.Failure ?? "the process wrote no result");
+    }
+}

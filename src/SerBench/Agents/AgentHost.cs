@@ -1,0 +1,94 @@
+using SerBench.Conformance;
+using SerBench.FirstCall;
+using SerBench.Measurement;
+using SerBench.Running;
+using SerBench.Verification;
+
+namespace SerBench.Agents;
+
+/// <summary>
+/// The child side of the agent protocol: runs one <see cref="AgentRequest"/> in this process, in any mode, and writes its
+/// <see cref="AgentReply"/> into <paramref name="directory"/> after every cell. It isolates nothing further.
+/// </summary>
+/// <param name="directory">Where the reply (and BenchmarkDotNet's log, in run mode) go.</param>
+/// <param name="observer">Progress, for the child's console.log.</param>
+/// <param name="measurer">What times run-mode cells; null for BenchmarkDotNet, logging into <paramref name="directory"/>.</param>
+public sealed class AgentHost(string directory, IRunObserver observer, IMeasurer? measurer = null)
+{
+    public void Run(AgentRequest request, CancellationToken cancellation = default)
+    {
+        if (!request.Runtime.IsCurrent)
+        {
+            throw new UsageException($"the request is for {request.Runtime.Name}, but this process runs on {RuntimeTarget.Current.Name}.");
+        }
+
+        var reply = new AgentReply();
+        switch (request.Mode)
+        {
+            case AgentMode.Run:
+                Measure(request, reply, cancellation);
+                break;
+            case AgentMode.Verify:
+                Verify(request, reply);
+                break;
+            case AgentMode.FirstCall:
+                FirstCall(request, reply);
+                break;
+            default:
+                Conformance(request, reply);
+                break;
+        }
+    }
+
+    private void Measure(AgentRequest request, AgentReply reply, CancellationToken cancellation)
+    {
+        reply.Save(directory);
+        using var log = measurer is null ? new StreamWriter(Path.Combine(directory, "benchmarkdotnet.log")) : null;
+        var cases = new CaseMeasurer(measurer ?? new BenchmarkDotNetMeasurer(log!, Path.Combine(directory, "benchmarkdotnet")));
+        var total = request.Cases.Sum(c => c.Operations.Count);
+        foreach (var planned in request.Cases)
+        {
+            var operation = 0;
+            observer.CellStarting(new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, planned.Operations[0]), null));
+            foreach (var cell in cases.Measure(planned, request.Profile, cancellation))
+            {
+                reply.Cells.Add(cell);
+                reply.Save(directory);
+                observer.CellFinished(cell, new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, planned.Operations[operation++]), null));
+            }
+        }
+    }
+
+    /// <summary>One cell per case carries its verdict; saved one by one, so a case that kills the process leaves the others.</summary>
+    private void Verify(AgentRequest request, AgentReply reply)
+    {
+        reply.Save(directory);
+        foreach (var (planned, verdict, payloadBytes) in Gate.Verify(request.Cases))
+        {
+            reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], verdict) with { PayloadBytes = payloadBytes });
+            reply.Save(directory);
+        }
+    }
+
+    /// <summary>Nothing before the probe may run System.Text.Json (the reply is written after it): it would time STJ warm.</summary>
+    private void FirstCall(AgentRequest request, AgentReply reply)
+    {
+        var only = request.Cases[0];
+        reply.FirstCall = FirstCallProbe.Measure(only.Contender, only.Study.Conventions, only.Workload.Payload);
+        reply.Save(directory);
+    }
+
+    /// <summary>The contender on the documents asked for, in order; the reply is saved after each, so a crash leaves the ones before it.</summary>
+    private void Conformance(AgentRequest request, AgentReply reply)
+    {
+        var contender = request.Contender;
+        var documents = ConformanceSuite.Load(request.DocumentSources).Select(request.Documents);
+        reply.Contender = new ContenderInfo(contender.Name, contender.Library, contender.LibraryVersion, contender.UnavailableReason);
+        reply.Save(directory);
+        ConformanceChecker.Run(contender, documents, cell =>
+        {
+            reply.Documents.Add(cell);
+            reply.Save(directory);
+        });
+    }
+}

@@ -1,0 +1,34 @@
+using SerBench.Verification;
+
+namespace SerBench.Running;
+
+/// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
+public static class Gate
+{
+    /// <summary>The gate's verdict and payload size for every case of the plan.</summary>
+    public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
+        [.. plan.Select(p =>
+        {
+            var prepared = Prepare(p);
+            return (p, prepared.Verdict, prepared.PayloadBytes);
+        })];
+
+    internal static PreparedCase Prepare(PlannedCase planned)
+    {
+        if (planned.RuntimeUnavailableReason is { } agentMissing)
+        {
+            return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, agentMissing));
+        }
+
+        try
+        {
+            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload);
+        }
+#pragma warning disable CA1031 // Whatever escapes the gate is a CRASH of that contender, not of the run.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            return PreparedCase.Failed(Verdict.CrashFrom("verification", exception));
+        }
+    }
+}

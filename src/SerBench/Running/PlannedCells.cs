@@ -1,0 +1,72 @@
+using System.Globalization;
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Results;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Running;
+
+/// <summary>The cells of a planned case: how each is described in results.json, found again, and labelled for progress.</summary>
+public static class PlannedCells
+{
+    public static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => Describe(planned, RunRequest.OperationName(operation), verdict);
+
+    public static ResultCell Describe(PlannedCase planned, string operation, Verdict verdict) => new()
+    {
+        Study = planned.Study.Name,
+        Contender = planned.Contender.Name,
+        Library = planned.Contender.Library,
+        LibraryVersion = planned.Contender.LibraryVersion,
+        Format = planned.Contender.Format.ToString().ToLowerInvariant(),
+        TextMode = planned.Contender.TextMode.ToString().ToLowerInvariant(),
+        Generation = GenerationName(planned.Contender.Generation),
+        NativeAot = AotName(planned.Contender.NativeAot),
+        Licence = planned.Contender.Licence,
+        Reference = planned.Contender.IsReference,
+        Note = planned.Contender.Note,
+        Payload = planned.Workload.Payload.Name,
+        Shape = RunRequest.ShapeName(planned.Workload.Shape),
+        Count = planned.Workload.CellCount,
+        Operation = operation,
+        Status = verdict.Label,
+        Reason = verdict.Reason,
+        Baseline = planned.Baseline,
+        Runtime = planned.Runtime.Name,
+        // Only a process of that runtime knows its exact version; the parent describes other runtimes' cells without one.
+        RuntimeVersion = planned.Runtime.IsCurrent ? Environment.Version.ToString() : null,
+    };
+
+    /// <summary>The identity of the case's cell for <paramref name="operation"/>.</summary>
+    public static CellKey Key(PlannedCase planned, Operation operation) => Describe(planned, operation, Verdict.Ok).Key;
+
+    /// <summary>The cell of <paramref name="planned"/> and <paramref name="operation"/> among <paramref name="cells"/>; null when there is none.</summary>
+    public static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
+    {
+        var expected = Key(planned, operation);
+        return cells.FirstOrDefault(c => c.Key == expected);
+    }
+
+    public static string GenerationName(Generation generation) => generation switch
+    {
+        Generation.SourceGenerated => "source-generated",
+        Generation.HandWritten => "hand-written",
+        Generation.RuntimeIlEmit => "run-time-il-emit",
+        _ => "reflection",
+    };
+
+    public static string AotName(AotSupport support) => support == AotSupport.Safe ? "safe" : "not-safe";
+
+    /// <summary>The cell as progress and BenchmarkDotNet's log name it: <c>web-api · stj-sourcegen-utf8 · person list of 200 · serialize</c>.</summary>
+    public static string Label(PlannedCase planned, Operation operation)
+    {
+        var workload = planned.Workload;
+        var shape = workload.Shape switch
+        {
+            Shape.Object => "1 object",
+            Shape.List => $"list of {workload.Count.ToString("N0", CultureInfo.InvariantCulture)}",
+            _ => $"{workload.Count.ToString("N0", CultureInfo.InvariantCulture)} calls",
+        };
+        return $"{planned.Study.Name} · {planned.Contender.Name} · {workload.Payload.Name} {shape} · {RunRequest.OperationName(operation)}";
+    }
+}

@@ -1,0 +1,21 @@
+using SerBench.Results;
+
+namespace SerBench.Running;
+
+/// <summary>Ratio and Alloc Ratio: each cell against its baseline's cell of the same study, payload, shape, count, operation and runtime.</summary>
+public static class Ratios
+{
+    /// <summary>Sets Ratio and Alloc Ratio of every cell against its baseline's cell in the same list.</summary>
+    public static IReadOnlyList<ResultCell> WithRatios(IReadOnlyList<ResultCell> cells)
+    {
+        var baselines = cells.Where(c => c.Contender == c.Baseline && c.MeanNs is not null)
+            .GroupBy(c => c.Key with { Contender = "" }).ToDictionary(g => g.Key, g => g.First());
+        return [.. cells.Select(cell => cell.MeanNs is not { } mean || !baselines.TryGetValue(cell.Key with { Contender = "" }, out var baseline)
+            ? cell with { Ratio = null, AllocRatio = null }
+            : cell with
+            {
+                Ratio = baseline.MeanNs > 0 ? mean / baseline.MeanNs : null,
+                AllocRatio = baseline.AllocatedBytes > 0 && cell.AllocatedBytes is { } allocated ? (double)allocated / baseline.AllocatedBytes.Value : null,
+            })];
+    }
+}

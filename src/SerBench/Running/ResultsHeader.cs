@@ -1,0 +1,46 @@
+using System.Reflection;
+using SerBench.Contenders;
+using SerBench.Results;
+
+namespace SerBench.Running;
+
+/// <summary>The header of results.json (everything but the cells), and the tool that writes it.</summary>
+public static class ResultsHeader
+{
+    public static ToolInfo Tool { get; } = CreateTool();
+
+    /// <summary>Builds the results header for a run.</summary>
+    public static ResultsDocument NewDocument(RunRequest request, IReadOnlyList<PlannedCase> plan, string commandLine, DateTimeOffset startedAt)
+    {
+        var packages = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["BenchmarkDotNet"] = Contender.VersionOf(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
+            ["Bogus"] = Contender.VersionOf(typeof(Bogus.Faker).Assembly),
+        };
+        // Only libraries that are loaded: an unavailable one has no version (its reason is in its cells).
+        foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
+        {
+            packages[contender.Library] = contender.LibraryVersion;
+        }
+
+        return new ResultsDocument
+        {
+            Tool = Tool,
+            Command = commandLine,
+            Profile = request.Profile.Name,
+            StartedAt = startedAt,
+            Environment = EnvironmentProbe.Capture(),
+            Packages = packages,
+            Studies = [.. request.Studies.Where(s => plan.Any(p => p.Study == s)).Select(StudyDefinition.From)],
+        };
+    }
+
+    private static ToolInfo CreateTool()
+    {
+        var informational = typeof(ResultsHeader).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "0.0.0";
+        var plus = informational.IndexOf('+', StringComparison.Ordinal);
+        return plus < 0
+            ? new ToolInfo("SerBench", informational, null)
+            : new ToolInfo("SerBench", informational[..plus], informational[(plus + 1)..]);
+    }
+}

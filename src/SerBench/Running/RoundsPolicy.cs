@@ -1,0 +1,27 @@
+using SerBench.Measurement;
+
+namespace SerBench.Running;
+
+/// <summary>How many rounds (fresh processes per cell) a run gets: the profile's, the user's <c>--rounds</c>, or more for a tiny run.</summary>
+public static class RoundsPolicy
+{
+    /// <summary>Rounds for a run too small to pool its cells' spread.</summary>
+    public const int SmallRunRounds = 5;
+
+    public const int MaximumRounds = 50;
+
+    /// <summary>The profile with the rounds the user asked for; <see cref="UsageException"/> outside 1 to <see cref="MaximumRounds"/>.</summary>
+    public static MeasurementProfile WithRounds(MeasurementProfile profile, int rounds) => rounds is >= 1 and <= MaximumRounds
+        ? profile.WithRounds(rounds)
+        : throw new UsageException($"Invalid --rounds {rounds}: give a number of rounds from 1 to {MaximumRounds} (quick uses 2, full 3).");
+
+    /// <summary>
+    /// The profile for this plan when the user did not choose the rounds. Intervals lean on the spread of the whole run; a
+    /// run of one or two cells has none to lean on, and two rounds alone give Student's t one degree of freedom (an
+    /// interval hundreds of times the mean), so such a run gets <see cref="SmallRunRounds"/>.
+    /// </summary>
+    public static MeasurementProfile ForPlan(MeasurementProfile profile, IReadOnlyList<PlannedCase> plan) =>
+        profile.Rounds > 1 && plan.Where(p => p.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool
+            ? profile.WithRounds(Math.Max(profile.Rounds, SmallRunRounds))
+            : profile;
+}

@@ -1,0 +1,32 @@
+using SerBench.Agents;
+using SerBench.Verification;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// <c>serbench verify</c>: the correctness gate of every case, in this process, except the cases that could crash it
+/// (crash-prone contenders, pack contenders, the user's models): those go one study and contender at a time to a child
+/// process through a verify <see cref="AgentRequest"/>, with <see cref="AgentCaseRunner"/>'s crash fallback.
+/// </summary>
+public static class VerifyRunner
+{
+    public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Run(IReadOnlyList<PlannedCase> plan, IAgentClient agents)
+    {
+        var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
+        foreach (var result in Gate.Verify([.. plan.Where(p => !p.NeedsChildProcess)]))
+        {
+            byCase[result.Case] = result;
+        }
+
+        var children = new AgentCaseRunner(agents);
+        foreach (var group in plan.Where(p => p.NeedsChildProcess).GroupBy(p => (p.Study.Name, p.Contender.Name)))
+        {
+            foreach (var (planned, _, cell) in children.Verify([.. group], CancellationToken.None))
+            {
+                byCase[planned] = (planned, new Verdict(Verdict.ParseLabel(cell.Status), cell.Reason), cell.PayloadBytes);
+            }
+        }
+
+        return [.. plan.Select(p => byCase[p])];
+    }
+}

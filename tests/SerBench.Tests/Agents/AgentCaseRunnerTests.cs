@@ -1,0 +1,70 @@
+using SerBench.Agents;
+using SerBench.Contenders;
+using SerBench.Running;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Agents;
+
+/// <summary>The one crash fallback, with a fake child: a group that dies is retried case by case, and only the case that kills its process is CRASH.</summary>
+public sealed class AgentCaseRunnerTests
+{
+    private static readonly IReadOnlyList<PlannedCase> Plan = RunPlan.Create(new RunRequest
+    {
+        Studies = [StudyRegistry.All.Single(s => s.Name == "web-api")],
+        Contenders = [ContenderRegistry.Find("stj-reflection-string")!],
+        Operations = [Operation.Serialize],
+    });
+
+    [Fact]
+    public void AGroupThatDies_IsRetriedCaseByCase_AndOnlyTheDeadlyCaseIsCrash()
+    {
+        Assert.True(Plan.Count >= 2);
+        var deadly = Plan[1];
+        var child = new FakeChild(deadly);
+
+        var isolated = new Isolated(Plan[0].Contender);
+        var verdicts = VerifyRunner.Run(Plan.Select(p => p with { Contender = isolated }).ToList(), child);
+
+        // The group, then each case it did not reach, alone: the first case's verdict is kept from the group.
+        Assert.Equal(Plan.Count, child.Requests.Count);
+        Assert.Equal(Plan.Count, child.Requests[0]);
+        Assert.All(child.Requests.Skip(1), count => Assert.Equal(1, count));
+        Assert.Equal(VerificationStatus.Crash, verdicts[1].Verdict.Status);
+        Assert.Equal("the separate process verifying this contender ended before this cell: exit code 134: Stack overflow.", verdicts[1].Verdict.Reason);
+        Assert.All(verdicts.Where((_, i) => i != 1), v => Assert.Equal(VerificationStatus.Ok, v.Verdict.Status));
+    }
+
+    /// <summary>Answers every case but <paramref name="deadly"/>, which kills the process after the cases before it.</summary>
+    private sealed class FakeChild(PlannedCase deadly) : IAgentClient
+    {
+        public List<int> Requests { get; } = [];
+
+        public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
+        {
+            Requests.Add(request.Cases.Count);
+            var reply = new AgentReply();
+            foreach (var planned in request.Cases)
+            {
+                if (planned.Workload == deadly.Workload)
+                {
+                    return new AgentAnswer(reply, "exit code 134: Stack overflow.");
+                }
+
+                reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], Verdict.Ok));
+            }
+
+            return new AgentAnswer(reply, null);
+        }
+    }
+
+    /// <summary>A contender that must be verified in a child process.</summary>
+    private sealed class Isolated(Contender inner) : Contender(inner.Name, inner.Library, inner.Format, inner.TextMode, inner.Generation)
+    {
+        public override bool NeedsProcessIsolation => true;
+
+        protected override System.Reflection.Assembly? LibraryAssembly => typeof(System.Text.Json.JsonSerializer).Assembly;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class => inner.CreateCodec<T>(conventions);
+    }
+}

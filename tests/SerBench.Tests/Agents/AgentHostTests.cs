@@ -1,0 +1,105 @@
+using SerBench.Agents;
+using SerBench.Conformance;
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+
+namespace SerBench.Tests.Agents;
+
+/// <summary>The child side, in this process: every mode leaves its reply beside the request, read back as the parent reads it.</summary>
+public sealed class AgentHostTests : IDisposable
+{
+    private readonly TempDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    private static IReadOnlyList<PlannedCase> Plan(string contender, params Operation[] operations) => RunPlan.Create(new RunRequest
+    {
+        Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+        Contenders = [ContenderRegistry.Find(contender)!],
+        Operations = operations.Length == 0 ? null : operations,
+    });
+
+    private AgentReply Host(AgentRequest request)
+    {
+        // Through the codec, as a child gets it.
+        new AgentHost(_directory.Path, new NullObserver(), new FixedMeasurer()).Run(AgentRequestCodec.Read(AgentRequestCodec.Write(request)));
+        return AgentReply.Read(_directory.Path) ?? throw new InvalidOperationException("no reply");
+    }
+
+    [Fact]
+    public void Run_RepliesWithACellPerCaseAndOperation_Measured()
+    {
+        var plan = Plan("binary-utf8", Operation.Serialize, Operation.Deserialize);
+
+        var reply = Host(AgentRequest.Run(plan, MeasurementProfile.Smoke));
+
+        Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Cells.Select(c => c.Key));
+        Assert.All(reply.Cells, c => Assert.Equal((1.5, "OK"), (c.MeanNs, c.Status)));
+        Assert.All(reply.Cells, c => Assert.NotNull(c.PayloadBytes));
+    }
+
+    [Fact]
+    public void Verify_RepliesWithOneCellPerCase_WithItsVerdictAndSize()
+    {
+        var plan = Plan("binary-utf8");
+
+        var reply = Host(AgentRequest.Verify(plan));
+
+        Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Cells.Select(c => c.Key));
+        Assert.All(reply.Cells, c => Assert.Equal("OK", c.Status));
+        Assert.All(reply.Cells, c => Assert.Null(c.MeanNs));
+    }
+
+    [Fact]
+    public void FirstCall_RepliesWithOneSample()
+    {
+        var reply = Host(AgentRequest.FirstCall(Plan("binary-utf8")[0]));
+
+        Assert.True(reply.FirstCall!.SerializeMicroseconds > 0);
+        Assert.Empty(reply.Cells);
+    }
+
+    [Fact]
+    public void Conformance_RepliesWithTheLibraryAndACellPerDocument_InOrder()
+    {
+        var documents = ConformanceSuite.Load([]).Documents.Take(3).ToList();
+
+        var reply = Host(AgentRequest.Conformance(ContenderRegistry.Find("stj-document")!, documents, []));
+
+        Assert.Equal("System.Text.Json", reply.Contender!.Library);
+        Assert.Equal(documents.Select(d => d.Name), reply.Documents.Select(c => c.Document));
+    }
+
+    [Fact]
+    public void ARequestForAnotherRuntime_IsRefused()
+    {
+        var other = RuntimeTarget.Known.First(r => !r.IsCurrent);
+        var plan = Plan("binary-utf8").Select(p => p with { Runtime = other }).ToList();
+
+        var error = Assert.Throws<UsageException>(() => new AgentHost(_directory.Path, new NullObserver(), new FixedMeasurer()).Run(AgentRequest.Verify(plan)));
+
+        Assert.Contains($"the request is for {other.Name}", error.Message, StringComparison.Ordinal);
+    }
+
+    private sealed class FixedMeasurer : IMeasurer
+    {
+        public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName) => new()
+        {
+            MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0.1, MedianNs = 1.5, AllocatedBytes = 0, Gen0 = 0, Gen1 = 0, Gen2 = 0, IterationsNs = [1.5],
+        };
+    }
+
+    private sealed class NullObserver : IRunObserver
+    {
+        public void CellStarting(RunProgress progress)
+        {
+        }
+
+        public void CellFinished(ResultCell cell, RunProgress progress)
+        {
+        }
+    }
+}

@@ -1,0 +1,121 @@
+using SerBench.Agents;
+using SerBench.Conformance;
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Running;
+using SerBench.Studies;
+
+namespace SerBench.Tests.Agents;
+
+public sealed class AgentRequestCodecTests
+{
+    private static IReadOnlyList<PlannedCase> Plan(string study, string contender, params Operation[] operations) => RunPlan.Create(new RunRequest
+    {
+        Studies = [StudyRegistry.All.Single(s => s.Name == study)],
+        Contenders = [ContenderRegistry.Find(contender)!],
+        Operations = operations.Length == 0 ? null : operations,
+    });
+
+    private static AgentRequest RoundTrip(AgentRequest request) => AgentRequestCodec.Read(AgentRequestCodec.Write(request));
+
+    /// <summary>The cases as the child sees them: the same cells, by identity, in the same order, with the same baseline.</summary>
+    private static void AssertSameCases(IReadOnlyList<PlannedCase> expected, IReadOnlyList<PlannedCase> actual)
+    {
+        Assert.Equal(expected.Count, actual.Count);
+        foreach (var (sent, read) in expected.Zip(actual))
+        {
+            Assert.Equal((sent.Study.Name, sent.Contender, sent.Workload.Payload, sent.Workload.Shape, sent.Workload.Count, sent.Baseline, sent.Runtime),
+                (read.Study.Name, read.Contender, read.Workload.Payload, read.Workload.Shape, read.Workload.Count, read.Baseline, read.Runtime));
+            Assert.Equal(sent.Operations, read.Operations);
+        }
+    }
+
+    [Theory]
+    [InlineData(MeasurementClock.Cpu)]
+    [InlineData(MeasurementClock.Wall)]
+    public void Run_TheCasesProfileAndClock_ReadBackTheSame(MeasurementClock clock)
+    {
+        var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize, Operation.Deserialize);
+
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick.WithClock(clock)));
+
+        Assert.Equal(AgentMode.Run, read.Mode);
+        Assert.Equal(plan[0].Contender, read.Contender);
+        Assert.Equal(("quick", clock), (read.Profile.Name, read.Profile.Clock));
+        AssertSameCases(plan, read.Cases);
+    }
+
+    [Fact]
+    public void Verify_TheCasesReadBackTheSame()
+    {
+        var plan = Plan("json-vs-binary", "binary-utf8");
+
+        var read = RoundTrip(AgentRequest.Verify(plan));
+
+        Assert.Equal(AgentMode.Verify, read.Mode);
+        AssertSameCases(plan, read.Cases);
+    }
+
+    [Fact]
+    public void FirstCall_TheOneCaseReadsBackTheSame()
+    {
+        var planned = Plan("json-vs-binary", "binary-utf8")[0];
+
+        var read = RoundTrip(AgentRequest.FirstCall(planned));
+
+        Assert.Equal(AgentMode.FirstCall, read.Mode);
+        AssertSameCases([planned], read.Cases);
+    }
+
+    [Fact]
+    public void Conformance_TheDocumentsAndTheirSources_ReadBackTheSame_WhateverTheCharacters()
+    {
+        var documents = ConformanceSuite.Load([]).Documents.Take(3).ToList();
+        IReadOnlyList<string> sources = ["/data/with space/", "/data/tab\there", "/data/back\\slash\nnew line"];
+
+        var read = RoundTrip(AgentRequest.Conformance(ContenderRegistry.Find("stj-document")!, documents, sources));
+
+        Assert.Equal(AgentMode.Conformance, read.Mode);
+        Assert.Equal("stj-document", read.Contender.Name);
+        Assert.Equal(documents.Select(d => d.Name), read.Documents);
+        Assert.Equal(sources, read.DocumentSources);
+        Assert.Empty(read.Cases);
+    }
+
+    [Fact]
+    public void TheRequest_CarriesThePlannedCasesThemselves_NotTheFiltersThatMadeThem()
+    {
+        // --cells kept one operation of one workload: the child gets exactly that cell, with nothing to plan again.
+        var plan = RunPlan.Create(new RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "web-api")],
+            Cells = CellSelection.Parse("web-api/stj-reflection-string/person/list/*/deserialize"),
+        });
+
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Smoke));
+
+        AssertSameCases(plan, read.Cases);
+        Assert.All(read.Cases, c => Assert.Equal([Operation.Deserialize], c.Operations));
+    }
+
+    [Theory]
+    [InlineData("colour\tblue\n", "unknown field 'colour'")]
+    [InlineData("mode\trun\n", "'mode' is given 2 times")]
+    [InlineData("case\tperson\tobject\n", "is not payload, shape, count, baseline, operations")]
+    public void ANonRequest_IsRefusedInOneLine(string extra, string expected)
+    {
+        var text = AgentRequestCodec.Write(AgentRequest.Verify(Plan("json-vs-binary", "binary-utf8"))) + extra;
+
+        var error = Assert.Throws<UsageException>(() => AgentRequestCodec.Read(text));
+
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NotARequestAtAll_IsRefused()
+    {
+        var error = Assert.Throws<UsageException>(() => AgentRequestCodec.Read("{ \"mode\": \"run\" }"));
+
+        Assert.Contains("not a SerBench agent request", error.Message, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,57 @@
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+
+namespace SerBench.Tests.Running;
+
+public class CaseMeasurerTests
+{
+    /// <summary>Every case of json-vs-binary for these contenders, gated and measured for real (smoke profile), in plan order.</summary>
+    private static List<ResultCell> Measure(IReadOnlyList<Operation>? operations, params Contender[] contenders)
+    {
+        using var directory = new TempDirectory();
+        var plan = RunPlan.Create(new RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = contenders,
+            Operations = operations,
+            Profile = MeasurementProfile.Smoke,
+        });
+        using var log = new StringWriter();
+        var measurer = new CaseMeasurer(new BenchmarkDotNetMeasurer(log, Path.Combine(directory.Path, "bdn")));
+        return [.. plan.SelectMany(p => measurer.Measure(p, MeasurementProfile.Smoke, CancellationToken.None))];
+    }
+
+    [Fact]
+    [Trait("Category", "Slow")]
+    public void ContenderThatThrowsWhileMeasured_IsRecordedAsCrash_AndTheNextCaseGoesOn()
+    {
+        var cells = Measure([Operation.Serialize], FakeContenders.FailsUnderLoad(healthyCalls: 5), SerBench.Contenders.ContenderRegistry.Find("binary-utf8")!);
+
+        Assert.Equal(2, cells.Count);
+        Assert.Equal("CRASH", cells[0].Status);
+        Assert.Equal("threw TimeoutException while measured: gave up after 5 calls", cells[0].Reason);
+        Assert.Null(cells[0].MeanNs);
+        Assert.Equal("OK", cells[1].Status);
+        Assert.NotNull(cells[1].MeanNs);
+    }
+
+    [Fact]
+    [Trait("Category", "Slow")]
+    public void ContenderWhoseReaderCrashes_StillHasItsSerializeCellsTimed_AndTheCrashNamesTheInnermostCause()
+    {
+        var cells = Measure(null, FakeContenders.ReaderCrashes());
+
+        var serialize = cells.Single(c => c.Operation == "serialize");
+        var deserialize = cells.Single(c => c.Operation == "deserialize");
+        Assert.Equal("OK", serialize.Status);
+        Assert.True(serialize.MeanNs > 0);
+        Assert.NotNull(serialize.PayloadBytes);
+        Assert.Equal("CRASH", deserialize.Status);
+        Assert.Null(deserialize.MeanNs);
+        Assert.Equal("deserialize threw TypeInitializationException: The type initializer for 'Fake.Reader' threw an exception. " +
+                     "(innermost: AmbiguousMatchException: Ambiguous match found for 'FromSeconds'.)", deserialize.Reason);
+    }
+}
