@@ -19,44 +19,101 @@ public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 /// The <c>first-call</c> cells of a run: for every runtime, study, contender and payload of the plan, the first use
 /// (creating the codec, the first serialize, the first deserialize) timed in several fresh processes, after the
 /// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its verdict, not a time.
-/// Each cell is on disk before the next one starts.
+/// Each cell is on disk as soon as its last process is done.
 /// </summary>
 public static class FirstCallRunner
 {
     public const string OperationName = "first-call";
 
+    /// <remarks>
+    /// A cell's launches are spread over the first-call part of the run, as rounds are over the run: pass 1 launches every
+    /// cell once, pass 2 again in reverse order, and so on. Launched back to back, a cell's processes all saw the same
+    /// moment of the machine, and its interval missed how the next minute differed (docs/performance.md).
+    /// </remarks>
     public static void Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
         CancellationToken cancellation)
     {
-        var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First()).ToList();
-        var done = 0;
-        foreach (var planned in cases)
+        launches = Math.Max(1, launches);
+        var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First())
+            .Select(planned => new PendingCell(planned, GateVerdict(planned, store.Cells))).ToList();
+        var timed = cases.Where(c => c.Verdict.IsTimed).ToList();
+        var (done, total) = (0, cases.Count - timed.Count + (timed.Count * launches));
+
+        // Cells that are not timed carry their gate verdict at once.
+        foreach (var pending in cases.Where(c => !c.Verdict.IsTimed))
         {
-            if (cancellation.IsCancellationRequested)
-            {
-                return;
-            }
+            Finish(pending, plan, store, observer, new RunProgress(++done, total, Label(pending.Planned, plan), null));
+        }
 
-            var label = $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
-                        (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
-            observer.CellStarting(new RunProgress(done, cases.Count, label, null));
-            var cell = Measure(planned, launches, launcher, GateVerdict(planned, store.Cells), cancellation);
-            if (cell is not null && MeasuredBy(planned, store.Cells) is { } sibling)
+        for (var pass = 0; pass < launches; pass++)
+        {
+            foreach (var pending in pass % 2 == 0 ? timed : Enumerable.Reverse(timed))
             {
-                // Another runtime's versions are known only to the process that ran there: the steady-state cells carry them.
-                cell = cell with { LibraryVersion = sibling.LibraryVersion, RuntimeVersion = sibling.RuntimeVersion };
-            }
+                if (cancellation.IsCancellationRequested)
+                {
+                    return;
+                }
 
-            if (cell is null)
-            {
-                return;
-            }
+                var label = Label(pending.Planned, plan) + $" · process {pass + 1}/{launches}";
+                observer.CellStarting(new RunProgress(done, total, label, null));
+                if (pending.Failure is null)
+                {
+                    var launch = launcher.Launch(pending.Planned, cancellation);
+                    if (cancellation.IsCancellationRequested)
+                    {
+                        return;
+                    }
 
-            store.Add(cell);
-            observer.CellFinished(cell, new RunProgress(++done, cases.Count, label, null));
+                    if (launch.Sample is null)
+                    {
+                        pending.Failure = launch.Failure ?? "no sample";
+                    }
+                    else
+                    {
+                        pending.Samples.Add(launch.Sample);
+                    }
+                }
+
+                done++;
+                if (pass == launches - 1)
+                {
+                    Finish(pending, plan, store, observer, new RunProgress(done, total, label, null));
+                }
+            }
         }
 
         store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
+    }
+
+    /// <summary>A first-call cell while its launches are under way.</summary>
+    private sealed class PendingCell(PlannedCase planned, Verdict verdict)
+    {
+        public PlannedCase Planned { get; } = planned;
+
+        public Verdict Verdict { get; } = verdict;
+
+        public List<FirstCallSample> Samples { get; } = [];
+
+        /// <summary>Why a launch gave no sample: the cell is CRASH and gets no more launches.</summary>
+        public string? Failure { get; set; }
+    }
+
+    private static string Label(PlannedCase planned, IReadOnlyList<PlannedCase> plan) =>
+        $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
+        (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
+
+    /// <summary>Writes the cell once its launches are done (or its verdict is known), so it is on disk before the run goes on.</summary>
+    private static void Finish(PendingCell pending, IReadOnlyList<PlannedCase> plan, ResultsStore store, IRunObserver observer, RunProgress progress)
+    {
+        var cell = Describe(pending.Planned, pending.Verdict, pending.Samples, pending.Failure);
+        if (MeasuredBy(pending.Planned, store.Cells) is { } sibling)
+        {
+            // Another runtime's versions are known only to the process that ran there: the steady-state cells carry them.
+            cell = cell with { LibraryVersion = sibling.LibraryVersion, RuntimeVersion = sibling.RuntimeVersion };
+        }
+
+        store.Add(cell);
+        observer.CellFinished(cell, progress);
     }
 
     /// <summary>
@@ -103,7 +160,7 @@ public static class FirstCallRunner
         return new Verdict(Verdict.ParseLabel(first.Status), first.Reason);
     }
 
-    private static ResultCell? Measure(PlannedCase planned, int launches, IFirstCallLauncher launcher, Verdict verdict, CancellationToken cancellation)
+    private static ResultCell Describe(PlannedCase planned, Verdict verdict, IReadOnlyList<FirstCallSample> samples, string? failure)
     {
         var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
         var cell = PlannedCells.Describe(objectCase, OperationName, verdict);
@@ -112,21 +169,9 @@ public static class FirstCallRunner
             return cell;
         }
 
-        var samples = new List<FirstCallSample>();
-        for (var i = 0; i < launches; i++)
+        if (failure is not null || samples.Count == 0)
         {
-            var launch = launcher.Launch(planned, cancellation);
-            if (cancellation.IsCancellationRequested)
-            {
-                return null;
-            }
-
-            if (launch.Sample is null)
-            {
-                return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = "the first use crashed its fresh process: " + launch.Failure };
-            }
-
-            samples.Add(launch.Sample);
+            return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = "the first use crashed its fresh process: " + failure };
         }
 
         var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();

@@ -47,6 +47,8 @@ public sealed class FirstCallRunnerTests : IDisposable
         var utf16 = store.Cells.Single(c => c.Operation == FirstCallRunner.OperationName && c.Contender == "binary-utf16");
         Assert.Equal(6_000.0 / 12_000, utf16.Ratio!.Value, 9);
         Assert.Equal(6, launcher.Launches);
+        // Spread over the first-call part of the run, as rounds are: one pass each, back and forth, never back to back.
+        Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8", "binary-utf16"], launcher.Order);
     }
 
     [Fact]
@@ -138,11 +140,15 @@ public sealed class FirstCallRunnerTests : IDisposable
 
         public int Launches { get; private set; }
 
+        /// <summary>The contender of each launch, in order.</summary>
+        public List<string> Order { get; } = [];
+
         public string? Failure { get; init; }
 
         public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)
         {
             Launches++;
+            Order.Add(planned.Contender.Name);
             if (Failure is not null)
             {
                 return new FirstCallLaunch(null, Failure);
