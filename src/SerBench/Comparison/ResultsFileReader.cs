@@ -117,6 +117,9 @@ public static class ResultsFileReader
         return document;
     }
 
+    /// <summary>The largest results file read: a full default run writes a few megabytes, and the whole file is held as a DOM.</summary>
+    public const long MaxBytes = 256L * 1024 * 1024;
+
     private static JsonDocument Parse(string path)
     {
         if (Directory.Exists(path))
@@ -133,8 +136,12 @@ public static class ResultsFileReader
 
         try
         {
-            using var stream = File.OpenRead(path);
+            using var stream = Files.InputFile.Open(path, MaxBytes, "a results file");
             return JsonDocument.Parse(stream);
+        }
+        catch (Files.InputFileException exception)
+        {
+            throw new ResultsFileException($"'{path}' {exception.Message}.");
         }
         catch (JsonException exception)
         {

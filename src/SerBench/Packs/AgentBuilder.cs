@@ -155,6 +155,9 @@ public sealed class AgentBuilder
         }
     }
 
+    /// <summary>A pack holds at most 16 MB in all; a NuGet configuration is a few KB.</summary>
+    private const long MaxHashedFileBytes = 64L * 1024 * 1024;
+
     private string Key(IReadOnlyList<Pack> packs, string[] slugs)
     {
         using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
@@ -162,7 +165,14 @@ public sealed class AgentBuilder
         void AddFile(string label, string path)
         {
             Add(label);
-            hash.AppendData(File.ReadAllBytes(path));
+            try
+            {
+                hash.AppendData(Files.InputFile.ReadAll(path, MaxHashedFileBytes, "a file of the agent's sources"));
+            }
+            catch (Files.InputFileException exception)
+            {
+                throw new PackException($"'{path}' {exception.Message}.");
+            }
         }
 
         Add("serbench-agent/2");
@@ -252,7 +262,7 @@ public sealed class AgentBuilder
 
         try
         {
-            var build = JsonSerializer.Deserialize<AgentBuild>(File.ReadAllText(path), RecordOptions);
+            var build = JsonSerializer.Deserialize<AgentBuild>(Files.InputFile.ReadAll(path, 1024 * 1024, "an agent's build record"), RecordOptions);
             if (build?.AgentAssembly is { } relative)
             {
                 var assembly = Path.Combine(directory, relative);
@@ -261,9 +271,9 @@ public sealed class AgentBuilder
 
             return build;
         }
-        catch (JsonException)
+        catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
         {
-            return null;
+            return null; // Damaged or unreadable: built again.
         }
     }
 

@@ -226,7 +226,7 @@ public sealed record AgentRequest
     {
         try
         {
-            return JsonSerializer.Deserialize(File.ReadAllBytes(path), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<AgentRequest>)Json.Options.GetTypeInfo(typeof(AgentRequest)))
+            return JsonSerializer.Deserialize(Files.InputFile.ReadAll(path, 64L * 1024 * 1024, "an agent request"), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<AgentRequest>)Json.Options.GetTypeInfo(typeof(AgentRequest)))
                    ?? throw new UsageException($"{path}: an empty agent request.");
         }
         catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)

@@ -66,16 +66,27 @@ public sealed class DataSet
             throw new UsageException($"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them.");
         }
 
-        var total = files.Sum(f => new FileInfo(f).Length);
+        // Refused early by the lengths reported, and again by what was read: a file may grow while it is read.
+        CheckTotal(path, files.Sum(f => new FileInfo(f).Length));
+        var documents = new List<JsonData>();
+        var read = 0L;
+        foreach (var file in files)
+        {
+            documents.Add(new JsonData(Path.GetFileName(file), Read(path, file)));
+            CheckTotal(path, read += documents[^1].Utf8.Length);
+        }
+
+        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
+        takenNames?.Add(name);
+        return new DataSet(name, full, documents);
+    }
+
+    private static void CheckTotal(string path, long total)
+    {
         if (total > MaxTotalBytes)
         {
             throw new UsageException($"--data {path}: {total:N0} bytes in all; a data set holds at most {MaxTotalBytes:N0}. Give a folder with a sample of them.");
         }
-
-        var documents = files.Select(file => new JsonData(Path.GetFileName(file), Read(path, file))).ToList();
-        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
-        takenNames?.Add(name);
-        return new DataSet(name, full, documents);
     }
 
     private static byte[] Read(string given, string file)
@@ -84,13 +95,11 @@ public sealed class DataSet
         byte[] bytes;
         try
         {
-            var length = new FileInfo(file).Length;
-            if (length > MaxFileBytes)
-            {
-                throw new UsageException($"--data {shown}: {length:N0} bytes is more than SerBench reads as one document ({MaxFileBytes:N0}); split it into several files in a folder.");
-            }
-
-            bytes = File.ReadAllBytes(file);
+            bytes = Files.InputFile.ReadAll(file, MaxFileBytes, "one document");
+        }
+        catch (Files.InputFileException exception)
+        {
+            throw new UsageException($"--data {shown}: {exception.Message}; {(exception.TooBig ? "split it into several files in a folder" : "give a JSON file or a folder of them")}.");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {

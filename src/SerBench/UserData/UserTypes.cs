@@ -50,6 +50,11 @@ public static class UserTypes
                 throw new UsageException($"--types {assemblyPath}: no such file. Give the path of a compiled .NET assembly, e.g. --types bin/Release/net10.0/MyApp.Contracts.dll.");
             }
 
+            if (Files.FileKind.NotRegular(full) is { } kind)
+            {
+                throw new UsageException($"--types {assemblyPath}: is {kind}, not a regular file. Give the path of a compiled .NET assembly.");
+            }
+
             var folder = Path.GetDirectoryName(full)!;
             AssemblyLoadContext.Default.Resolving += (context, name) =>
                 File.Exists(Path.Combine(folder, name.Name + ".dll")) ? context.LoadFromAssemblyPath(Path.Combine(folder, name.Name + ".dll")) : null;

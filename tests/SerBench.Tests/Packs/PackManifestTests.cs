@@ -57,7 +57,7 @@ public class PackManifestTests
     {
         using var folder = Write(Valid.Replace("a note", new string('x', 100_000), StringComparison.Ordinal));
 
-        Assert.Contains("64 KB", Assert.Throws<PackException>(() => PackManifest.Read(folder.Path)).Message, StringComparison.Ordinal);
+        Assert.Contains("SerBench reads at most 65,536 bytes as a pack.json", Assert.Throws<PackException>(() => PackManifest.Read(folder.Path)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -69,6 +69,18 @@ public class PackManifestTests
         var error = Assert.Throws<PackException>(() => Pack.Load(folder.Path, PackOrigin.User));
 
         Assert.Contains("at most 500 files and 16 MB", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void PackFolderWithALinkedTargetsFile_IsRefusedInOneLine()
+    {
+        using var folder = Write(Valid);
+        File.WriteAllText(folder.File("elsewhere.xml"), "<Project />");
+        File.CreateSymbolicLink(folder.File("pack.targets"), folder.File("elsewhere.xml"));
+
+        var error = Assert.Throws<PackException>(() => Pack.Load(folder.Path, PackOrigin.User));
+
+        Assert.EndsWith("'pack.targets' is a symbolic link; a pack holds its files itself (copy the file into the pack folder).", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
