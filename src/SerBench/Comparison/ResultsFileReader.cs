@@ -145,8 +145,7 @@ public static class ResultsFileReader
         }
         catch (JsonException exception)
         {
-            var where = exception.LineNumber is { } line ? $" at line {line + 1}" : "";
-            throw new ResultsFileException($"'{path}' is not valid JSON{where} (truncated or not a results file): {FirstLine(exception.Message)}");
+            throw new ResultsFileException($"'{path}' is not valid JSON (truncated, nested too deep, or not a results file): {Files.JsonErrorText.Describe(exception)}");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
@@ -156,6 +155,11 @@ public static class ResultsFileReader
 
     private static void CheckSchema(string path, JsonElement root)
     {
+        if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("schemaVersion", out var given) && given.ValueKind != JsonValueKind.Number)
+        {
+            throw new ResultsFileException($"'{path}' has schemaVersion {ContractValidator.Shorten(given.GetRawText())}, which is not a number; expected {ResultsDocument.CurrentSchemaVersion}.");
+        }
+
         if (root.ValueKind != JsonValueKind.Object || !root.TryGetProperty("schemaVersion", out var version) || version.ValueKind != JsonValueKind.Number)
         {
             throw new ResultsFileException($"'{path}' is not a SerBench results file: it has no schemaVersion (expected {ResultsDocument.CurrentSchemaVersion}).");
