@@ -94,8 +94,9 @@ public class PackManifestTests
         var missing = CliTester.Run("run", "--pack", Path.Combine(empty.Path, "nope"));
         var badSource = CliTester.Run("list", "--package-source", "a;b");
         var noSource = CliTester.Run("list", "--package-source", Path.Combine(empty.Path, "no-feed"));
+        var plainHttp = CliTester.Run("list", "--package-source", "http://feed.example/v3/index.json");
 
-        Assert.All(new[] { clash, notAPack, missing, badSource, noSource }, result =>
+        Assert.All(new[] { clash, notAPack, missing, badSource, noSource, plainHttp }, result =>
         {
             Assert.Equal(2, result.ExitCode);
             Assert.Single(result.Error.Trim().Split('\n'));
@@ -105,6 +106,7 @@ public class PackManifestTests
         Assert.Contains("does not exist", missing.Error, StringComparison.Ordinal);
         Assert.Contains("--package-source", badSource.Error, StringComparison.Ordinal);
         Assert.Contains("neither an http(s) URL nor an existing folder", noSource.Error, StringComparison.Ordinal);
+        Assert.Contains("NuGet refuses plain http sources (NU1302); give the feed's https URL", plainHttp.Error, StringComparison.Ordinal);
     }
 
     private static TempDirectory Write(string json)
