@@ -29,7 +29,18 @@ internal static class Verifier
                 return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, unavailable));
             }
 
-            var items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+            T[] items;
+            try
+            {
+                items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+            }
+#pragma warning disable CA1031 // The user's type or document, not the library: whatever it throws is the input's problem.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                return PreparedCase.Failed(Verdict.InputProblem(exception));
+            }
+
             Codec<T>? itemCodec = null;
             Codec<List<T>>? listCodec = null;
             try
@@ -188,8 +199,8 @@ internal static class Verifier
 
         /// <summary>
         /// An object read from the user's document into the inferred model. Data is judged against what the model holds
-        /// (System.Text.Json writing the object: what the model cannot hold, such as a duplicate key, is the model's loss,
-        /// listed in the study's notes, not the library's); form against the user's document itself, so a library that
+        /// (System.Text.Json writing the object: what the model cannot hold is the model's loss, listed in the study's notes,
+        /// not the library's; a lost duplicate key is still a MISMATCH); form against the user's document itself, so a library that
         /// writes the text as the user's service did is OK.
         /// </summary>
         private Verdict CompareWithUserDocument<TValue>(TValue value, byte[] document, object payload, string root) where TValue : class
@@ -200,6 +211,12 @@ internal static class Verifier
                 if (JsonTextComparer.FirstChange(Reference(value), written.Span, root) is { Kind: JsonChangeKind.Data } lost)
                 {
                     return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + lost);
+                }
+
+                // A lost duplicate key is a MISMATCH, as the README promises, though no typed model can hold one.
+                if (JsonTextComparer.FirstChange(document, written.Span, root) is { LostDuplicateKey: true } duplicate)
+                {
+                    return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + duplicate);
                 }
 
                 // Past the model's own losses (a data change here is the model's: the check above cleared the library).
