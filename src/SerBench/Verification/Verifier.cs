@@ -73,6 +73,11 @@ internal static class Verifier
             }
 
             var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions));
+            if (checker.UncheckableInput(items) is { } uncheckable)
+            {
+                return PreparedCase.Failed(uncheckable);
+            }
+
             object[] payloads;
             Verdict verdict;
             if (shape == Shape.List)
@@ -235,6 +240,32 @@ internal static class Verifier
         /// reflection-based serialization is off, through the source-generated metadata for the same conventions (the
         /// two write the same document: stj-sourcegen passes this gate on every runtime that has both).
         /// </summary>
+        /// <summary>
+        /// A value read from the user's document that the reference cannot write (1e400 read as infinity into a double):
+        /// SerBench could not check any library's output, so that is the input's problem, not a CRASH of each library.
+        /// </summary>
+        public Verdict? UncheckableInput<TValue>(TValue[] items) where TValue : class
+        {
+            // One check per document: a list repeats the documents of the set.
+            foreach (var item in items.Where(i => UserData.UserModels.OriginalOf(i) is not null).DistinctBy(UserData.UserModels.OriginalOf))
+            {
+                try
+                {
+                    _ = Reference(item);
+                }
+                catch (Exception exception) when (exception is ArgumentException or InvalidOperationException or NotSupportedException or JsonException)
+                {
+                    return Verdict.InputProblem(exception) with
+                    {
+                        Reason = "the input's problem, not the library's: SerBench cannot write the value read from your document to check any library against it (" +
+                                 Verdict.Innermost(exception) + ")",
+                    };
+                }
+            }
+
+            return null;
+        }
+
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
