@@ -30,13 +30,27 @@ internal static class AgentSession
 
         var packs = PackCatalog.Current.Packs.Concat(userContenders.OfType<PackContender>().Select(c => c.Pack)).Distinct().ToList();
         log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
+        var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: modelSources), packs);
+        log(build.Reused
+            ? $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
+            : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
+        return build;
+    }
+
+    /// <summary>
+    /// The agent, built if need be. Ctrl+C or SIGTERM during the build stops it (the dotnet process tree killed, the
+    /// half-built folder and the lock removed) and ends the command with one line and 130 or 143.
+    /// </summary>
+    private static AgentBuild Ensure(AgentBuilder builder, IReadOnlyList<Pack> packs)
+    {
+        using var stop = new StopSignals();
         try
         {
-            var build = new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: modelSources).Ensure(packs);
-            log(build.Reused
-                ? $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
-                : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
-            return build;
+            return builder.Ensure(packs, stop.Token);
+        }
+        catch (OperationCanceledException) when (stop.ExitCode is { } code)
+        {
+            throw new StoppedException(code, "stopped while building the measuring agent; nothing was measured");
         }
         catch (PackException exception)
         {
@@ -70,19 +84,12 @@ internal static class AgentSession
         foreach (var runtime in plan.Select(p => p.Runtime).Where(r => !r.IsCurrent).Distinct())
         {
             log($"{runtime.Name} agent: looking for a build in {AgentBuilder.DefaultCacheDirectory}");
-            try
-            {
-                var build = new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime,
-                    modelSources: ModelSources(plan)).Ensure(packs);
-                log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
-                    : build.Reused ? $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
-                    : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
-                agents[runtime] = build;
-            }
-            catch (PackException exception)
-            {
-                throw new UsageException(exception.Message);
-            }
+            var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime,
+                modelSources: ModelSources(plan)), packs);
+            log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
+                : build.Reused ? $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
+                : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
+            agents[runtime] = build;
         }
 
         return ([.. plan.Select(p => p.Runtime.IsCurrent ? p : p with { RuntimeUnavailableReason = UnavailableOn(agents[p.Runtime], p.Contender) })], agents);

@@ -66,6 +66,11 @@ internal static class CliApp
         {
             return parseResult.Invoke(new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false });
         }
+        catch (StoppedException exception)
+        {
+            error.WriteLine("serbench: " + exception.Message);
+            return exception.ExitCode;
+        }
         catch (Exception exception) when (exception is UsageException or ResultsFileException)
         {
             // Bad options and bad results files alike: one line, exit code 2, no stack trace.

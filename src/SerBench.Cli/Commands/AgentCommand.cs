@@ -23,7 +23,7 @@ internal static class AgentCommand
             try
             {
                 // Read without System.Text.Json: a first-call child must not run it before it times a first use.
-                request = AgentRequestCodec.Read(File.ReadAllText(path));
+                request = AgentRequestCodec.Read(System.Text.Encoding.UTF8.GetString(Files.InputFile.ReadAll(path, 64L * 1024 * 1024, "an agent request")));
             }
             catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or UsageException)
             {

@@ -7,7 +7,7 @@ using Spectre.Console;
 namespace SerBench.Cli.Commands;
 
 /// <summary>
-/// <c>serbench compare BASE.json NEW.json [--threshold 5%] [--fail-on-regression] [--markdown FILE]</c>: NEW/BASE per cell
+/// <c>serbench compare BASE.json NEW.json [--threshold 5%] [--fail-on-regression] [--fail-on-inconclusive] [--markdown FILE]</c>: NEW/BASE per cell
 /// with a significance test; exit code 1 on a regression when asked, so it can gate a CI pipeline.
 /// </summary>
 internal static class CompareCommand
@@ -20,11 +20,12 @@ internal static class CompareCommand
         var newPath = new Argument<string>("new") { Description = "The later results, same formats." };
         var threshold = new Option<string>("--threshold") { Description = "Smallest change that counts (default 10%); a change must also be statistically significant to count.", DefaultValueFactory = _ => DefaultThreshold };
         var failOnRegression = new Option<bool>("--fail-on-regression") { Description = "Exit with code 1 when any cell is significantly slower, allocates more beyond the threshold, stopped passing the gate, or was timed on both sides but could not be compared." };
+        var failOnInconclusive = new Option<bool>("--fail-on-inconclusive") { Description = "Exit with code 1 when any cell is inconclusive: slower beyond the threshold, but not significantly (too noisy to tell)." };
         var markdown = new Option<string?>("--markdown") { Description = "Also write the comparison as Markdown to this file (never one of the inputs)." };
         var force = new Option<bool>("--force") { Description = "Let --markdown replace an existing file that is not an earlier SerBench comparison." };
         var command = new Command("compare", "Compare two results files cell by cell, with a significance test, geometric means per study, allocation and size changes.")
         {
-            basePath, newPath, threshold, failOnRegression, markdown, force,
+            basePath, newPath, threshold, failOnRegression, failOnInconclusive, markdown, force,
         };
         command.SetAction(parse =>
         {
@@ -58,9 +59,9 @@ internal static class CompareCommand
 
             var verdict = ComparisonTables.Verdict(report);
             context.Console.MarkupLine($"{report.Cells.Count} cells compared ({before.Kind} → {after.Kind}), threshold {ComparisonTables.Percent(fraction)}: " +
-                                       (report.Fails ? $"[red]{verdict}[/]" : verdict) +
+                                       (report.Fails ? $"[red]{verdict}[/]" : report.HasInconclusive ? $"[yellow]{verdict}[/]" : verdict) +
                                        $"; {report.OnlyInBase.Count} only in BASE, {report.OnlyInNew.Count} only in NEW.");
-            return parse.GetValue(failOnRegression) && report.Fails ? CliApp.ExitFailures : CliApp.ExitOk;
+            return (parse.GetValue(failOnRegression) && report.Fails) || (parse.GetValue(failOnInconclusive) && report.HasInconclusive) ? CliApp.ExitFailures : CliApp.ExitOk;
         });
         return command;
     }

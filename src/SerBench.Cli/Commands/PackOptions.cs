@@ -17,7 +17,7 @@ internal sealed class PackOptions
 
     public Option<string[]> Sources { get; } = new("--package-source")
     {
-        Description = "An extra NuGet source (folder or URL) for restoring packs, besides your NuGet configuration. Repeatable.",
+        Description = "An extra NuGet source (folder or https URL) for restoring packs, besides your NuGet configuration. Repeatable.",
         Arity = ArgumentArity.OneOrMore,
         AllowMultipleArgumentsPerToken = false,
     };
@@ -48,7 +48,7 @@ internal sealed class PackOptions
         }
     }
 
-    /// <summary>Each source as a full path or an http(s) URL; characters MSBuild would interpret are refused.</summary>
+    /// <summary>Each source as a full path or an https URL; characters MSBuild would interpret, and plain http, are refused.</summary>
     public IReadOnlyList<string> PackageSources(ParseResult parse) => [.. (parse.GetValue(Sources) ?? []).Select(Source)];
 
     private static string Source(string value)
@@ -60,7 +60,9 @@ internal sealed class PackOptions
 
         if (Uri.TryCreate(value, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https")
         {
-            return value;
+            // NuGet refuses plain http sources (NU1302) on every restore, and the failed agent would be cached: refused here, in one line.
+            return uri.Scheme == "https" ? value
+                : throw new UsageException($"--package-source '{value}': NuGet refuses plain http sources (NU1302); give the feed's https URL, or a folder of .nupkg files.");
         }
 
         var full = Path.GetFullPath(value);

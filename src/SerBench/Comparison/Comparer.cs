@@ -14,6 +14,9 @@ public enum Change
 
     /// <summary>One side has no measurement (e.g. a status other than OK or DIFFERS).</summary>
     NotComparable,
+
+    /// <summary>Observed slower by more than the threshold, but not significantly: the data support neither a regression nor "no regression".</summary>
+    Inconclusive,
 }
 
 /// <summary>One cell present in both files.</summary>
@@ -38,6 +41,11 @@ public sealed record CellComparison(
     /// Cells not timed on either side (UNAVAILABLE, say) have nothing to compare and are not counted here.
     /// </summary>
     public bool IsNotComparable => Time == Change.NotComparable && Comparer.IsTimed(Base) && Comparer.IsTimed(New);
+
+    public bool IsInconclusive => Time == Change.Inconclusive;
+
+    /// <summary>The 99.9% interval of the NEW/BASE time ratio, where one can be given: what an inconclusive cell is listed with.</summary>
+    public (double Low, double High)? TimeInterval { get; init; }
 }
 
 /// <summary>Geometric means of the NEW/BASE ratios of one study's comparable cells.</summary>
@@ -60,6 +68,9 @@ public sealed record ComparisonReport(
 
     /// <summary>What <c>--fail-on-regression</c> fails on: a regression, or a timed cell that could not be compared.</summary>
     public bool Fails => Cells.Any(c => c.IsRegression || c.IsNotComparable);
+
+    /// <summary>What <c>--fail-on-inconclusive</c> fails on: a cell observed slower beyond the threshold without significance.</summary>
+    public bool HasInconclusive => Cells.Any(c => c.IsInconclusive);
 }
 
 /// <summary>
@@ -200,9 +211,15 @@ public static class Comparer
         }
 
         var ratio = newMean / oldMean;
-        var (time, method, p) = old.RoundsNs is { Count: >= 2 } && current.RoundsNs is { Count: >= 2 } && old.RoundsNs.Concat(current.RoundsNs).All(m => m > 0)
+        var (time, method, p, interval) = old.RoundsNs is { Count: >= 2 } && current.RoundsNs is { Count: >= 2 } && old.RoundsNs.Concat(current.RoundsNs).All(m => m > 0)
             ? RoundsChange(old.RoundsNs, current.RoundsNs, ratio, threshold, pooled, betweenRuns)
             : TimeChange(old, current, ratio, threshold);
+        if (time == Change.Same && ratio > 1 + threshold)
+        {
+            // Beyond the threshold but not significant: "no regression" would be a claim the data did not support.
+            time = Change.Inconclusive;
+        }
+
         double? allocationRatio = old.AllocatedBytes is { } a && current.AllocatedBytes is { } b
             ? a == 0 ? (b == 0 ? 1 : double.PositiveInfinity) : (double)b / a
             : null;
@@ -213,10 +230,16 @@ public static class Comparer
             < 1 when allocationRatio < 1 / (1 + threshold) => Change.Less,
             _ => Change.Same,
         };
-        return new CellComparison(study, key, old, current, ratio, time, method, p, allocationRatio, allocation, statusChange);
+        return new CellComparison(study, key, old, current, ratio, time, method, p, allocationRatio, allocation, statusChange) { TimeInterval = interval };
     }
 
-    private static (Change Change, string Method, double? PValue) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
+    /// <summary>The ratio's interval from each side's own 99.9% error: unbounded above when BASE's interval reaches zero.</summary>
+    private static (double Low, double High)? ErrorInterval(ComparableCell old, ComparableCell current) =>
+        old is { MeanNs: { } a, ErrorNs: { } ea } && current is { MeanNs: { } b, ErrorNs: { } eb }
+            ? (Math.Max(0, b - eb) / (a + ea), a - ea > 0 ? (b + eb) / (a - ea) : double.PositiveInfinity)
+            : null;
+
+    private static (Change Change, string Method, double? PValue, (double Low, double High)? Interval) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
         double threshold, (double? Base, double? New) pooled, (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
         var (a, b) = (Measurement.RoundStatistics.Combine(before, pooled.Base), Measurement.RoundStatistics.Combine(after, pooled.New));
@@ -225,7 +248,7 @@ public static class Comparer
         var standardError = Math.Sqrt(va + vb + vr);
         if (standardError <= 0)
         {
-            return (ratio > 1 + threshold ? Change.Slower : ratio < 1 / (1 + threshold) ? Change.Faster : Change.Same, "rounds (no spread)", null);
+            return (ratio > 1 + threshold ? Change.Slower : ratio < 1 / (1 + threshold) ? Change.Faster : Change.Same, "rounds (no spread)", null, (ratio, ratio));
         }
 
         // Welch–Satterthwaite degrees of freedom for the difference of two moderated means, plus the between-runs term.
@@ -235,12 +258,20 @@ public static class Comparer
         var slower = Measurement.RoundStatistics.StudentUpperTail(t, degrees);
         var faster = Measurement.RoundStatistics.StudentUpperTail(-t, degrees);
         var method = vr > 0 ? "Welch t on round means, with the spread between runs" : "Welch t on round means";
-        return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, method, slower)
-            : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, method, faster)
-            : (Change.Same, method, Math.Min(slower, faster));
+        var reach = Measurement.RoundStatistics.StudentQuantile(degrees) * standardError;
+        var interval = (ratio * Math.Exp(-reach), ratio * Math.Exp(Math.Min(reach, 700)));
+        return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, method, slower, interval)
+            : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, method, faster, interval)
+            : (Change.Same, method, Math.Min(slower, faster), interval);
     }
 
-    private static (Change Change, string Method, double? PValue) TimeChange(ComparableCell old, ComparableCell current, double ratio, double threshold)
+    private static (Change Change, string Method, double? PValue, (double Low, double High)? Interval) TimeChange(ComparableCell old, ComparableCell current, double ratio, double threshold)
+    {
+        var (change, method, p) = TestedChange(old, current, ratio, threshold);
+        return (change, method, p, ErrorInterval(old, current));
+    }
+
+    private static (Change Change, string Method, double? PValue) TestedChange(ComparableCell old, ComparableCell current, double ratio, double threshold)
     {
         if (old.IterationsNs is { Count: >= MinimumSamples } before && current.IterationsNs is { Count: >= MinimumSamples } after)
         {

@@ -23,6 +23,7 @@ public static class ComparisonMarkdownFile
             throw new UsageException($"--markdown '{target}': the folder '{folder}' does not exist; create it or choose another file.");
         }
 
+        RefuseAnythingButARegularFile(target, full);
         if (inputs.Any(input => SameFile(input, full)))
         {
             throw new UsageException($"--markdown '{target}' is one of the files being compared; choose another file for the comparison.");
@@ -37,6 +38,7 @@ public static class ComparisonMarkdownFile
     public static void Write(ComparisonReport report, string basePath, string newPath, string target)
     {
         var full = Path.GetFullPath(target);
+        RefuseAnythingButARegularFile(target, full);
         var temporary = full + "." + Guid.NewGuid().ToString("N")[..8] + ".tmp";
         try
         {
@@ -51,6 +53,19 @@ public static class ComparisonMarkdownFile
         {
             File.Delete(temporary);
             throw new UsageException($"Cannot write --markdown '{target}': {exception.Message}");
+        }
+    }
+
+    /// <summary>
+    /// The file is replaced by a rename, which would put a regular file where a link or a device node was (as root,
+    /// <c>--markdown /dev/stdout --force</c> would replace /dev/stdout): <c>--force</c> covers regular files only.
+    /// </summary>
+    private static void RefuseAnythingButARegularFile(string target, string full)
+    {
+        var kind = new FileInfo(full).LinkTarget is not null ? "a symbolic link" : Files.FileKind.NotRegular(full);
+        if (kind is not null)
+        {
+            throw new UsageException($"--markdown '{target}' is {kind}; SerBench replaces only a regular file (not even with --force). Give a file name that is free or a regular file.");
         }
     }
 

@@ -26,7 +26,8 @@ public static class ComparisonTables
             rows.Add([$"geometric mean ({summary.Cells} cells)", "", "", Ratio(summary.TimeGeometricMean), "", Ratio(summary.AllocationGeometricMean), "", ""]);
             tables.Add(new TableModel($"{study.Key}: NEW / BASE", ["Cell", "Base mean", "New mean", "Time", "p", "Allocated", "Size", "Status"], rows,
             [
-                $"Time: {TimeMethods(study)} (one-sided, α = {Comparer.Alpha.ToString(Invariant)}), and a change of more than the threshold ({Percent(report.Threshold)}); '~' = not significant or within the threshold.",
+                $"Time: {TimeMethods(study)} (one-sided, α = {Comparer.Alpha.ToString(Invariant)}), and a change of more than the threshold ({Percent(report.Threshold)}); '~' = not significant or within the threshold; " +
+                "'inconclusive' = slower beyond the threshold but not significant, with the 99.9% interval of the ratio.",
                 "Allocated and Size are deterministic: any change beyond the threshold is shown.",
             ]));
         }
@@ -85,12 +86,13 @@ public static class ComparisonTables
     {
         var regressions = report.Cells.Count(c => c.IsRegression);
         var notComparable = report.Cells.Count(c => c.IsNotComparable);
-        if (regressions == 0 && notComparable == 0)
+        var inconclusive = report.Cells.Count(c => c.IsInconclusive);
+        if (regressions == 0 && notComparable == 0 && inconclusive == 0)
         {
             return "no regression";
         }
 
-        return emphasis + string.Join(", ", new[] { (regressions, "regression(s)"), (notComparable, "not comparable") }
+        return emphasis + string.Join(", ", new[] { (regressions, "regression(s)"), (notComparable, "not comparable"), (inconclusive, "inconclusive") }
             .Where(p => p.Item1 > 0).Select(p => $"{p.Item1} {p.Item2}")) + emphasis;
     }
 
@@ -101,6 +103,7 @@ public static class ComparisonTables
         Change.Slower => $"{Ratio(c.TimeRatio)} slower",
         Change.Faster => $"{Ratio(c.TimeRatio)} faster",
         Change.Same => $"~ ({Ratio(c.TimeRatio)})",
+        Change.Inconclusive => $"inconclusive ({Ratio(c.TimeRatio)}, {Interval(c.TimeInterval)})",
         _ when c.IsNotComparable => "not comparable",
         _ => "—",
     };
@@ -117,6 +120,8 @@ public static class ComparisonTables
         c.Base.PayloadBytes is { } before && c.New.PayloadBytes is { } after && before != after
             ? $"{before.ToString("N0", Invariant)} → {after.ToString("N0", Invariant)} B"
             : "~";
+
+    private static string Interval((double Low, double High)? interval) => interval is { } i ? $"99.9% interval {Ratio(i.Low)}–{(double.IsFinite(i.High) ? Ratio(i.High) : "∞")}" : "no interval";
 
     private static string Ratio(double? ratio) => ratio is { } r && !double.IsInfinity(r) ? r.ToString("0.00", Invariant) + "×" : "—";
 }

@@ -119,6 +119,9 @@ public static class ResultsFileReader
         return document;
     }
 
+    /// <summary>The largest results file read: a full default run writes a few megabytes, and the whole file is held as a DOM.</summary>
+    public const long MaxBytes = 256L * 1024 * 1024;
+
     private static JsonDocument Parse(string path)
     {
         if (Directory.Exists(path))
@@ -135,13 +138,16 @@ public static class ResultsFileReader
 
         try
         {
-            using var stream = File.OpenRead(path);
+            using var stream = Files.InputFile.Open(path, MaxBytes, "a results file");
             return JsonDocument.Parse(stream);
+        }
+        catch (Files.InputFileException exception)
+        {
+            throw new ResultsFileException($"'{path}' {exception.Message}.");
         }
         catch (JsonException exception)
         {
-            var where = exception.LineNumber is { } line ? $" at line {line + 1}" : "";
-            throw new ResultsFileException($"'{path}' is not valid JSON{where} (truncated or not a results file): {FirstLine(exception.Message)}");
+            throw new ResultsFileException($"'{path}' is not valid JSON (truncated, nested too deep, or not a results file): {Files.JsonErrorText.Describe(exception)}");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
@@ -151,6 +157,11 @@ public static class ResultsFileReader
 
     private static void CheckSchema(string path, JsonElement root)
     {
+        if (root.ValueKind == JsonValueKind.Object && root.TryGetProperty("schemaVersion", out var given) && given.ValueKind != JsonValueKind.Number)
+        {
+            throw new ResultsFileException($"'{path}' has schemaVersion {ContractValidator.Shorten(given.GetRawText())}, which is not a number; expected {ResultsDocument.CurrentSchemaVersion}.");
+        }
+
         if (root.ValueKind != JsonValueKind.Object || !root.TryGetProperty("schemaVersion", out var version) || version.ValueKind != JsonValueKind.Number)
         {
             throw new ResultsFileException($"'{path}' is not a SerBench results file: it has no schemaVersion (expected {ResultsDocument.CurrentSchemaVersion}).");

@@ -91,14 +91,11 @@ public sealed class ConformanceSuite
     {
         try
         {
-            var length = new FileInfo(file).Length;
-            if (length > maxFileBytes)
-            {
-                throw new UsageException($"{shown}: {length:N0} bytes is more than SerBench reads as one conformance document ({maxFileBytes:N0}); " +
-                                         "measure big documents with serbench run --data.");
-            }
-
-            return File.ReadAllBytes(file);
+            return SerBench.Files.InputFile.ReadAll(file, maxFileBytes, "one conformance document");
+        }
+        catch (SerBench.Files.InputFileException exception)
+        {
+            throw new UsageException($"{shown}: {exception.Message}; {(exception.TooBig ? "measure big documents with serbench run --data" : "give JSON files or folders of them")}.");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {

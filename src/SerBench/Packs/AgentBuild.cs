@@ -48,6 +48,9 @@ public sealed record AgentBuild
     /// <summary>Trimming and Native AOT warnings the publish gave (IL2xxx, IL3xxx), each once.</summary>
     public IReadOnlyList<string> Warnings { get; init; } = [];
 
+    /// <summary>The agent's files as built (path under the build folder, size, SHA-256): checked before the agent is reused.</summary>
+    public IReadOnlyList<AgentFile>? Files { get; init; }
+
     /// <summary>Set when this process found the agent already built (not written to the record).</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public bool Reused { get; init; }

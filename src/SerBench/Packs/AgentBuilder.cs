@@ -20,7 +20,6 @@ public sealed class AgentBuilder
     public const string SourceFolder = "agent-source";
 
     private static readonly TimeSpan DefaultStepTimeout = TimeSpan.FromMinutes(15);
-    private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);
 
     private readonly string _sourceDirectory;
     private readonly string _cacheDirectory;
@@ -29,6 +28,7 @@ public sealed class AgentBuilder
     private readonly RuntimeTarget _runtime;
     private readonly IReadOnlyDictionary<string, string> _modelSources;
     private readonly TimeSpan _stepTimeout;
+    private CancellationToken _stop;
 
     /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
     /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
@@ -68,36 +68,63 @@ public sealed class AgentBuilder
     /// agent for another runtime leaves the packs alone (a pack may work on one runtime and not another), and its
     /// <see cref="AgentBuild.Packs"/> say what became of each there.
     /// </summary>
-    public AgentBuild Ensure(IReadOnlyList<Pack> packs)
+    /// <param name="packs">Every known pack.</param>
+    /// <param name="stop">Stops a build: the dotnet process tree is killed and the half-built folder removed; <see cref="OperationCanceledException"/>.</param>
+    public AgentBuild Ensure(IReadOnlyList<Pack> packs, CancellationToken stop = default)
     {
         var clock = Stopwatch.StartNew();
         var slugs = UniqueSlugs(packs);
         var key = Key(packs, slugs);
         var root = Path.Combine(_cacheDirectory, "agents");
-        Directory.CreateDirectory(root);
         var directory = Path.Combine(root, key);
-        AgentBuild build;
-        using (AcquireLock(Path.Combine(root, key + ".lock")))
+        // A built agent is reused without the lock, so a cache that cannot be written (read-only, another user's) still serves.
+        if (TryRead(directory, _log) is { } ready)
         {
-            var existing = TryRead(directory);
+            Touch(directory);
+            return Finish(packs, slugs, ready with { Reused = true, Directory = directory }, clock);
+        }
+
+        AgentCache.Prune(root, null);
+        AgentBuild build;
+        using (AgentCache.Lock(root, key))
+        {
+            // Damage was reported above; another process may have rebuilt it while this one waited for the lock.
+            var existing = TryRead(directory, _ => { });
             build = existing is null
-                ? Build(packs, slugs, key, directory) with { Directory = directory }
+                ? Build(packs, slugs, key, directory, stop) with { Directory = directory }
                 : existing with { Reused = true, Directory = directory };
-            // The folder's time says when an agent was last used, so pruning keeps the ones in use.
-            Directory.SetLastWriteTimeUtc(directory, DateTime.UtcNow);
+            Touch(directory);
         }
 
         if (!build.Reused)
         {
-            Prune(root, directory);
+            AgentCache.Prune(root, directory);
         }
 
+        return Finish(packs, slugs, build, clock);
+    }
+
+    private AgentBuild Finish(IReadOnlyList<Pack> packs, string[] slugs, AgentBuild build, Stopwatch clock)
+    {
         if (IsOwnRuntime)
         {
             Apply(packs, slugs, build);
         }
 
         return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
+    }
+
+    /// <summary>The folder's time says when an agent was last used, so pruning keeps the ones in use; a read-only cache keeps its times.</summary>
+    private static void Touch(string directory)
+    {
+        try
+        {
+            Directory.SetLastWriteTimeUtc(directory, DateTime.UtcNow);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            // Not ours to write: the agent is used all the same.
+        }
     }
 
     /// <summary>
@@ -108,7 +135,7 @@ public sealed class AgentBuilder
     {
         var slugs = UniqueSlugs(packs);
         var directory = Path.Combine(_cacheDirectory, "agents", Key(packs, slugs));
-        var build = TryRead(directory);
+        var build = TryRead(directory, _ => { });
         if (build is not null && IsOwnRuntime)
         {
             Apply(packs, slugs, build);
@@ -158,6 +185,9 @@ public sealed class AgentBuilder
         }
     }
 
+    /// <summary>A pack holds at most 16 MB in all; a NuGet configuration is a few KB.</summary>
+    private const long MaxHashedFileBytes = 64L * 1024 * 1024;
+
     private string Key(IReadOnlyList<Pack> packs, string[] slugs)
     {
         using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
@@ -165,10 +195,17 @@ public sealed class AgentBuilder
         void AddFile(string label, string path)
         {
             Add(label);
-            hash.AppendData(File.ReadAllBytes(path));
+            try
+            {
+                hash.AppendData(Files.InputFile.ReadAll(path, MaxHashedFileBytes, "a file of the agent's sources"));
+            }
+            catch (Files.InputFileException exception)
+            {
+                throw new PackException($"'{path}' {exception.Message}.");
+            }
         }
 
-        Add("serbench-agent/2");
+        Add("serbench-agent/3");
         Add(Environment.Version.ToString());
         Add(System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier);
         Add("runtime:" + _runtime.Name);
@@ -245,7 +282,8 @@ public sealed class AgentBuilder
         return null;
     }
 
-    private static AgentBuild? TryRead(string directory)
+    /// <summary>The recorded build when its record reads and its files are as built; a damaged agent is reported through <paramref name="log"/> and built again.</summary>
+    private static AgentBuild? TryRead(string directory, Action<string> log)
     {
         var path = Path.Combine(directory, AgentBuild.RecordFileName);
         if (!File.Exists(path))
@@ -255,72 +293,51 @@ public sealed class AgentBuilder
 
         try
         {
-            var build = JsonSerializer.Deserialize<AgentBuild>(File.ReadAllText(path), RecordOptions);
-            if (build?.AgentAssembly is { } relative)
+            var build = JsonSerializer.Deserialize<AgentBuild>(Files.InputFile.ReadAll(path, 1024 * 1024, "an agent's build record"), RecordOptions);
+            if (build?.AgentAssembly is not { } relative)
             {
-                var assembly = Path.Combine(directory, relative);
-                return File.Exists(assembly) ? build with { AgentAssembly = assembly } : null;
+                return build;
             }
 
-            return build;
+            if (AgentFingerprint.Damage(directory, build.Files) is { } damage)
+            {
+                log($"the cached agent in {directory} is damaged ({damage}); building it again");
+                return null;
+            }
+
+            return build with { AgentAssembly = Path.Combine(directory, relative) };
         }
-        catch (JsonException)
+        catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
         {
+            log($"the cached agent in {directory} cannot be read ({Verification.Verdict.FirstLine(exception.Message)}); building it again");
             return null;
         }
     }
 
-    /// <summary>Agents kept besides the newest: each is about 40 MB, and every change of sources or packs makes a new one.</summary>
-    private const int AgentsKept = 4;
-
-    /// <summary>Deletes agents beyond the most recently used few, when they have not been used for a day.</summary>
-    private static void Prune(string root, string current)
+    private AgentBuild Build(IReadOnlyList<Pack> packs, string[] slugs, string key, string directory, CancellationToken stop)
     {
-        var stale = new DirectoryInfo(root).EnumerateDirectories()
-            .Where(d => !d.Name.Contains('.', StringComparison.Ordinal) && d.FullName != current)
-            .OrderByDescending(d => d.LastWriteTimeUtc)
-            .Skip(AgentsKept)
-            .Where(d => d.LastWriteTimeUtc < DateTime.UtcNow.AddDays(-1));
-        foreach (var directory in stale)
+        var work = directory + AgentCache.BuildingSuffix;
+        try
         {
-            try
-            {
-                directory.Delete(recursive: true);
-            }
-            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-            {
-                // In use or not ours to delete: it stays until a later build.
-            }
+            return Build(packs, slugs, key, directory, work, stop);
+        }
+        catch (OperationCanceledException)
+        {
+            AgentCache.TryDelete(new DirectoryInfo(work));
+            throw;
         }
     }
 
-    private static IDisposable AcquireLock(string path)
+    private AgentBuild Build(IReadOnlyList<Pack> packs, string[] slugs, string key, string directory, string work, CancellationToken stop)
     {
-        var waited = Stopwatch.StartNew();
-        while (true)
-        {
-            try
-            {
-                return new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.DeleteOnClose);
-            }
-            catch (IOException) when (waited.Elapsed < LockTimeout)
-            {
-                // Another SerBench is building the same agent: wait for it, then reuse what it built.
-                Thread.Sleep(500);
-            }
-        }
-    }
-
-    private AgentBuild Build(IReadOnlyList<Pack> packs, string[] slugs, string key, string directory)
-    {
+        _stop = stop;
         var clock = Stopwatch.StartNew();
-        var work = directory + ".building";
         if (Directory.Exists(work))
         {
             Directory.Delete(work, recursive: true);
         }
 
-        Directory.CreateDirectory(work);
+        AgentProjectSeal.Write(work);
         foreach (var file in SourceFiles())
         {
             Copy(file, Path.Combine(work, "src", Path.GetRelativePath(_sourceDirectory, file)));
@@ -401,6 +418,17 @@ public sealed class AgentBuilder
                     break;
                 }
 
+                if (ModelFailure(CompileErrors(build.Output), build.Output, packs, slugs, included) is { } modelFailure)
+                {
+                    runtimeFailure = modelFailure;
+                    foreach (var i in included)
+                    {
+                        failed[i] = (PackBuildStatus.CompileFailed, "not built: " + modelFailure);
+                    }
+
+                    break;
+                }
+
                 if (RuntimeFailure(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, work, coreVersions) is { } failure)
                 {
                     runtimeFailure = failure;
@@ -443,6 +471,7 @@ public sealed class AgentBuilder
             Runtime = _runtime.Name,
             RuntimeFailure = runtimeFailure,
             Warnings = warnings,
+            Files = agentAssembly is null ? null : AgentFingerprint.Record(work, Path.Combine(work, "bin")),
         };
         File.WriteAllText(Path.Combine(work, AgentBuild.RecordFileName), JsonSerializer.Serialize(record, RecordOptions));
         if (Directory.Exists(directory))
@@ -518,6 +547,24 @@ public sealed class AgentBuilder
         }
 
         return $"the {_runtime.Name} agent could not be built: " + Summary(own, status);
+    }
+
+    /// <summary>
+    /// A compile failure that names no pack while models of the user's documents are in the build (an error in a model
+    /// file, or the compiler's exit with no message, as for a model nested 250 deep) is the models': reported at once with
+    /// the compiler's first errors, since rebuilding pack by pack takes minutes per pack and finds nothing.
+    /// </summary>
+    private string? ModelFailure(IReadOnlyList<string> errors, string output, IReadOnlyList<Pack> packs, string[] slugs, List<int> included)
+    {
+        var inModels = errors.Where(e => e.StartsWith("model-", StringComparison.Ordinal)).ToList();
+        if (_modelSources.Count == 0 || (inModels.Count == 0 && included.Any(i => Mentions(errors, packs[i], slugs[i]).Any())))
+        {
+            return null;
+        }
+
+        return "the models inferred from your documents do not compile: " +
+               Summary(inModels.Count > 0 ? inModels : errors.Count > 0 ? errors : [FirstLines(output) is { Length: > 0 } lines ? lines : "the compiler stopped without a message"],
+                   PackBuildStatus.CompileFailed);
     }
 
     // "/x/Foo.cs(3,4): warning IL2026: Using member '…' which has 'RequiresUnreferencedCodeAttribute' … [/x/serbench-agent.csproj]"
@@ -734,6 +781,7 @@ public sealed class AgentBuilder
 
     private DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments)
     {
+        _stop.ThrowIfCancellationRequested();
         var start = new ProcessStartInfo(DotnetHost())
         {
             WorkingDirectory = workingDirectory,
@@ -758,14 +806,32 @@ public sealed class AgentBuilder
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet to build the agent.");
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(_stepTimeout))
+        // Stopped (Ctrl+C, SIGTERM): the build's own children (MSBuild nodes, csc) go too, so none is left using a core.
+        using (_stop.Register(() => Kill(process)))
         {
-            process.Kill(entireProcessTree: true);
-            return new DotnetOutcome(TimedOut, $"error SB0001: 'dotnet {string.Join(' ', arguments.Take(2).Select(Path.GetFileName))}' did not finish within " +
-                (_stepTimeout.TotalMinutes >= 1 ? $"{_stepTimeout.TotalMinutes:0} minutes" : $"{_stepTimeout.TotalSeconds:0.###} s") + " and was stopped");
+            if (!process.WaitForExit(_stepTimeout))
+            {
+                Kill(process);
+                return new DotnetOutcome(TimedOut, $"error SB0001: 'dotnet {string.Join(' ', arguments.Take(2).Select(Path.GetFileName))}' did not finish within " +
+                    (_stepTimeout.TotalMinutes >= 1 ? $"{_stepTimeout.TotalMinutes:0} minutes" : $"{_stepTimeout.TotalSeconds:0.###} s") + " and was stopped");
+            }
+
+            process.WaitForExit();
         }
 
-        process.WaitForExit();
+        _stop.ThrowIfCancellationRequested();
         return new DotnetOutcome(process.ExitCode, output.Result + error.Result);
+    }
+
+    private static void Kill(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // It has exited already.
+        }
     }
 }

@@ -49,6 +49,11 @@ public sealed class Pack
         }
 
         var pack = new Pack(full, PackManifest.Read(full), origin);
+        if (pack.NotCopyable() is { } problem)
+        {
+            throw new PackException($"Pack folder '{directory}': {problem}");
+        }
+
         var files = pack.Files().Select(f => new FileInfo(f)).ToList();
         if (files.Count > MaximumFiles || files.Sum(f => f.Length) > MaximumBytes)
         {
@@ -70,6 +75,35 @@ public sealed class Pack
         return System.IO.Directory.EnumerateFiles(Directory, "*", options)
             .Where(f => !IsBuildOutput(Path.GetRelativePath(Directory, f)))
             .Order(StringComparer.Ordinal);
+    }
+
+    /// <summary>
+    /// A link or special file the agent build would not copy (it copies regular files only, so a linked pack.targets would
+    /// vanish and fail later with an MSBuild error about the cache): named here, in one line, instead.
+    /// </summary>
+    private string? NotCopyable()
+    {
+        var options = new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = FileAttributes.Hidden, MaxRecursionDepth = 4 };
+        foreach (var entry in new DirectoryInfo(Directory).EnumerateFileSystemInfos("*", options))
+        {
+            var relative = Path.GetRelativePath(Directory, entry.FullName);
+            if (IsBuildOutput(relative))
+            {
+                continue;
+            }
+
+            if (entry.LinkTarget is not null)
+            {
+                return $"'{relative}' is a symbolic link; a pack holds its files itself (copy the file into the pack folder).";
+            }
+
+            if (entry is FileInfo && SerBench.Files.FileKind.NotRegular(entry.FullName) is { } kind)
+            {
+                return $"'{relative}' is {kind}; a pack holds regular files only (sources, pack.json, pack.targets).";
+            }
+        }
+
+        return null;
     }
 
     private static bool IsBuildOutput(string relative)

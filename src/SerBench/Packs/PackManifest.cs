@@ -88,13 +88,11 @@ public sealed record PackManifest
         PackManifest? manifest;
         try
         {
-            var info = new FileInfo(path);
-            if (info.Length > 64 * 1024)
-            {
-                throw new PackException($"{path}: {info.Length:N0} bytes; a pack.json is at most 64 KB.");
-            }
-
-            manifest = JsonSerializer.Deserialize(File.ReadAllBytes(path), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
+            manifest = JsonSerializer.Deserialize(Files.InputFile.ReadAll(path, 64 * 1024, "a pack.json"), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
+        }
+        catch (Files.InputFileException exception)
+        {
+            throw new PackException($"{path}: {exception.Message}.");
         }
         catch (JsonException exception)
         {

@@ -66,16 +66,27 @@ public sealed class DataSet
             throw new UsageException($"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them.");
         }
 
-        var total = files.Sum(f => new FileInfo(f).Length);
+        // Refused early by the lengths reported, and again by what was read: a file may grow while it is read.
+        CheckTotal(path, files.Sum(f => new FileInfo(f).Length));
+        var documents = new List<JsonData>();
+        var read = 0L;
+        foreach (var file in files)
+        {
+            documents.Add(new JsonData(Path.GetFileName(file), Read(path, file)));
+            CheckTotal(path, read += documents[^1].Utf8.Length);
+        }
+
+        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
+        takenNames?.Add(name);
+        return new DataSet(name, full, documents);
+    }
+
+    private static void CheckTotal(string path, long total)
+    {
         if (total > MaxTotalBytes)
         {
             throw new UsageException($"--data {path}: {total:N0} bytes in all; a data set holds at most {MaxTotalBytes:N0}. Give a folder with a sample of them.");
         }
-
-        var documents = files.Select(file => new JsonData(Path.GetFileName(file), Read(path, file))).ToList();
-        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
-        takenNames?.Add(name);
-        return new DataSet(name, full, documents);
     }
 
     private static byte[] Read(string given, string file)
@@ -84,13 +95,11 @@ public sealed class DataSet
         byte[] bytes;
         try
         {
-            var length = new FileInfo(file).Length;
-            if (length > MaxFileBytes)
-            {
-                throw new UsageException($"--data {shown}: {length:N0} bytes is more than SerBench reads as one document ({MaxFileBytes:N0}); split it into several files in a folder.");
-            }
-
-            bytes = File.ReadAllBytes(file);
+            bytes = Files.InputFile.ReadAll(file, MaxFileBytes, "one document");
+        }
+        catch (Files.InputFileException exception)
+        {
+            throw new UsageException($"--data {shown}: {exception.Message}; {(exception.TooBig ? "split it into several files in a folder" : "give a JSON file or a folder of them")}.");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
@@ -114,20 +123,13 @@ public sealed class DataSet
         }
         catch (JsonException exception)
         {
-            var where = exception.LineNumber is { } line ? $"line {line + 1}, column {(exception.BytePositionInLine ?? 0) + 1}: " : "";
-            throw new UsageException($"--data {shown}: not JSON: {where}{WithoutPosition(exception.Message)}");
+            // The recognizer above found it JSON: what STJ refuses now is a limit of SerBench's (its depth of 256), not the document's fault.
+            throw new UsageException($"--data {shown}: valid JSON, but beyond what SerBench reads: {Files.JsonErrorText.Describe(exception)}");
         }
 
         return bytes;
     }
 
-    /// <summary>System.Text.Json appends " LineNumber: 0 | BytePositionInLine: 5." to its messages; we say it our way.</summary>
-    private static string WithoutPosition(string message)
-    {
-        var at = message.IndexOf(" LineNumber:", StringComparison.Ordinal);
-        // The message may quote the bad text, line breaks included: keep it on one line.
-        return Verification.Verdict.FirstLine((at < 0 ? message : message[..at]).Replace("\r", "\\r", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal));
-    }
 
     /// <summary>Lower-case ASCII letters and digits, anything else one hyphen: a name that is safe in every report and file name.</summary>
     private static string Slugify(string text)

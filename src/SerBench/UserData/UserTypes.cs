@@ -50,6 +50,11 @@ public static class UserTypes
                 throw new UsageException($"--types {assemblyPath}: no such file. Give the path of a compiled .NET assembly, e.g. --types bin/Release/net10.0/MyApp.Contracts.dll.");
             }
 
+            if (Files.FileKind.NotRegular(full) is { } kind)
+            {
+                throw new UsageException($"--types {assemblyPath}: is {kind}, not a regular file. Give the path of a compiled .NET assembly.");
+            }
+
             var folder = Path.GetDirectoryName(full)!;
             AssemblyLoadContext.Default.Resolving += (context, name) =>
                 File.Exists(Path.Combine(folder, name.Name + ".dll")) ? context.LoadFromAssemblyPath(Path.Combine(folder, name.Name + ".dll")) : null;
@@ -79,17 +84,33 @@ public static class UserTypes
         }
 
         var type = exported.FirstOrDefault(t => t.FullName == name)
+                   ?? (name.IndexOfAny(['<', '`']) >= 0 ? ClosedTypeName.Resolve(assembly, name) is { IsVisible: true } closed ? closed : null : null)
                    ?? throw new UsageException($"--type {name}: no public type of that name in {Path.GetFileName(assemblyPath)}. " +
                                                $"Closest: {string.Join(", ", NameMatcher.ByCloseness(name, exported.Where(t => t.IsClass).Select(t => t.FullName!)).Take(3))}.");
         var problem = type.IsValueType ? "is a value type; SerBench measures classes (wrap it in one)"
             : type.IsAbstract || type.IsInterface ? "is abstract; give a concrete class"
-            : type.ContainsGenericParameters ? "is an open generic type; give a closed one"
+            : type.ContainsGenericParameters ? "is an open generic type; give a closed one, e.g. Ns.Page<int> or Ns.Page`1[System.Int32]"
             : type.GetConstructor(Type.EmptyTypes) is null && !type.GetConstructors().Any(c => c.IsDefined(typeof(JsonConstructorAttribute)))
                 ? "has no public parameterless constructor (nor a [JsonConstructor]); most serializers cannot create it"
             : null;
         if (problem is not null)
         {
             throw new UsageException($"--type {name}: {problem}.");
+        }
+
+        // The user's constructors run in every process that measures the type: one that throws is refused here, in one line.
+        if (type.GetConstructor(Type.EmptyTypes) is not null)
+        {
+            try
+            {
+                _ = Activator.CreateInstance(type);
+            }
+#pragma warning disable CA1031 // User code may throw anything; it is the user's to fix.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                throw new UsageException($"--type {name}: its constructor throws ({Verification.Verdict.Innermost(exception)}); SerBench cannot make one to measure. Fix the type or choose another.");
+            }
         }
 
         foreach (var sample in samples)
@@ -101,6 +122,12 @@ public static class UserTypes
             catch (Exception exception) when (exception is JsonException or NotSupportedException or InvalidOperationException)
             {
                 throw new UsageException($"--sample {sample.Name}: does not read as {name}: {Verification.Verdict.FirstLine(exception.Message)}");
+            }
+#pragma warning disable CA1031 // A setter or constructor of the user's type threw while reading the sample.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                throw new UsageException($"--sample {sample.Name}: reading it as {name} ran code of the type that throws ({Verification.Verdict.Innermost(exception)}). Fix the type or the sample.");
             }
         }
 

@@ -18,6 +18,9 @@ public enum JsonChangeKind
 /// <summary>The first change found between an original JSON text and what a library wrote back, and where it is.</summary>
 public sealed record JsonChange(JsonChangeKind Kind, string Path, string What)
 {
+    /// <summary>A key the original wrote more than once came back fewer times: data lost, whatever the model could hold.</summary>
+    public bool LostDuplicateKey { get; init; }
+
     public override string ToString() => $"{Path}: {What}";
 }
 
@@ -241,7 +244,10 @@ public static class JsonTextComparer
             var where = Member(path, name);
             if (count > 1)
             {
-                return new JsonChange(JsonChangeKind.Data, where, $"duplicate key written {count} times in the original, {kept} in the output{KeptWhich(expected, actual, name)}");
+                return new JsonChange(JsonChangeKind.Data, where, $"duplicate key written {count} times in the original, {kept} in the output{KeptWhich(expected, actual, name)}")
+                {
+                    LostDuplicateKey = kept < count,
+                };
             }
 
             return new JsonChange(JsonChangeKind.Data, where, kept == 0 ? "missing" : $"written {kept} times");

@@ -83,7 +83,16 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
     /// The exception's type and message, and the innermost exception's when it is wrapped (a type initializer, a
     /// library's own wrapper): that is where the cause is, e.g. Jil's AmbiguousMatchException on .NET 9 and later.
     /// </summary>
-    public static Verdict CrashFrom(string stage, Exception exception)
+    public static Verdict CrashFrom(string stage, Exception exception) => new(VerificationStatus.Crash, $"{stage} threw {Describe(exception)}");
+
+    /// <summary>
+    /// SerBench could not build the input (the user's constructor threw, a document does not fit the model): no library
+    /// was tried, so the cell is UNAVAILABLE with the input named as the cause, never a library's CRASH.
+    /// </summary>
+    public static Verdict InputProblem(Exception exception) =>
+        new(VerificationStatus.Unavailable, $"the input's problem, not the library's: SerBench could not build the value to serialize ({Describe(exception)})");
+
+    private static string Describe(Exception exception)
     {
         var innermost = exception;
         while (innermost.InnerException is { } inner)
@@ -92,7 +101,18 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
         }
 
         var cause = ReferenceEquals(innermost, exception) ? "" : $" (innermost: {innermost.GetType().Name}: {FirstLine(innermost.Message)})";
-        return new(VerificationStatus.Crash, $"{stage} threw {exception.GetType().Name}: {FirstLine(exception.Message)}{cause}");
+        return $"{exception.GetType().Name}: {FirstLine(exception.Message)}{cause}";
+    }
+
+    /// <summary>The innermost exception's type and first line: where a wrapped cause (a type initializer, a reflection call) really is.</summary>
+    public static string Innermost(Exception exception)
+    {
+        while (exception.InnerException is { } inner)
+        {
+            exception = inner;
+        }
+
+        return $"{exception.GetType().Name}: {FirstLine(exception.Message)}";
     }
 
     internal static string FirstLine(string message)

@@ -26,7 +26,18 @@ internal static class Verifier
                 return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, unavailable));
             }
 
-            var items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+            T[] items;
+            try
+            {
+                items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+            }
+#pragma warning disable CA1031 // The user's type or document, not the library: whatever it throws is the input's problem.
+            catch (Exception exception)
+#pragma warning restore CA1031
+            {
+                return PreparedCase.Failed(Verdict.InputProblem(exception));
+            }
+
             Codec<T>? itemCodec = null;
             Codec<List<T>>? listCodec = null;
             try
@@ -59,6 +70,11 @@ internal static class Verifier
             }
 
             var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions));
+            if (checker.UncheckableInput(items) is { } uncheckable)
+            {
+                return PreparedCase.Failed(uncheckable);
+            }
+
             object[] payloads;
             Verdict verdict;
             if (shape == Shape.List)
@@ -185,8 +201,8 @@ internal static class Verifier
 
         /// <summary>
         /// An object read from the user's document into the inferred model. Data is judged against what the model holds
-        /// (System.Text.Json writing the object: what the model cannot hold, such as a duplicate key, is the model's loss,
-        /// listed in the study's notes, not the library's); form against the user's document itself, so a library that
+        /// (System.Text.Json writing the object: what the model cannot hold is the model's loss, listed in the study's notes,
+        /// not the library's; a lost duplicate key is still a MISMATCH); form against the user's document itself, so a library that
         /// writes the text as the user's service did is OK.
         /// </summary>
         private Verdict CompareWithUserDocument<TValue>(TValue value, byte[] document, object payload, string root) where TValue : class
@@ -197,6 +213,12 @@ internal static class Verifier
                 if (JsonTextComparer.FirstChange(Reference(value), written.Span, root) is { Kind: JsonChangeKind.Data } lost)
                 {
                     return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + lost);
+                }
+
+                // A lost duplicate key is a MISMATCH, as the README promises, though no typed model can hold one.
+                if (JsonTextComparer.FirstChange(document, written.Span, root) is { LostDuplicateKey: true } duplicate)
+                {
+                    return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + duplicate);
                 }
 
                 // Past the model's own losses (a data change here is the model's: the check above cleared the library).
@@ -215,6 +237,32 @@ internal static class Verifier
         /// reflection-based serialization is off, through the source-generated metadata for the same conventions (the
         /// two write the same document: stj-sourcegen passes this gate on every runtime that has both).
         /// </summary>
+        /// <summary>
+        /// A value read from the user's document that the reference cannot write (1e400 read as infinity into a double):
+        /// SerBench could not check any library's output, so that is the input's problem, not a CRASH of each library.
+        /// </summary>
+        public Verdict? UncheckableInput<TValue>(TValue[] items) where TValue : class
+        {
+            // One check per document: a list repeats the documents of the set.
+            foreach (var item in items.Where(i => UserData.UserModels.OriginalOf(i) is not null).DistinctBy(UserData.UserModels.OriginalOf))
+            {
+                try
+                {
+                    _ = Reference(item);
+                }
+                catch (Exception exception) when (exception is ArgumentException or InvalidOperationException or NotSupportedException or JsonException)
+                {
+                    return Verdict.InputProblem(exception) with
+                    {
+                        Reason = "the input's problem, not the library's: SerBench cannot write the value read from your document to check any library against it (" +
+                                 Verdict.Innermost(exception) + ")",
+                    };
+                }
+            }
+
+            return null;
+        }
+
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));

@@ -184,6 +184,28 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.StartsWith("# SerBench comparison", File.ReadAllText(notes), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Compare_MarkdownForcedOverALinkOrADevice_IsRefused_AndTheLinkStays()
+    {
+        var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", Timed(744_000, 288_000)));
+        var elsewhere = Path.Combine(_directory, "elsewhere.md");
+        File.WriteAllText(elsewhere, "# SerBench comparison\n");
+        var link = Path.Combine(_directory, "link.md");
+        File.CreateSymbolicLink(link, elsewhere);
+
+        var linked = CliTester.Run("compare", a, b, "--markdown", link, "--force");
+
+        Assert.Equal(2, linked.ExitCode);
+        Assert.Contains("is a symbolic link; SerBench replaces only a regular file", linked.Error, StringComparison.Ordinal);
+        Assert.NotNull(new FileInfo(link).LinkTarget);
+        if (Files.SpecialFiles.Device is { } device)
+        {
+            var (exitCode, _, error) = CliTester.Run("compare", a, b, "--markdown", device, "--force");
+            Assert.Equal((2, $"serbench: --markdown '{device}' is a device; SerBench replaces only a regular file (not even with --force). Give a file name that is free or a regular file."),
+                (exitCode, error.TrimEnd()));
+        }
+    }
+
     [Theory]
     [InlineData("", "is a folder; give a file name")]
     [InlineData("missing/compare.md", "does not exist; create it or choose another file")]

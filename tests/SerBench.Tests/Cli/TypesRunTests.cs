@@ -54,6 +54,9 @@ public sealed class TypesRunTests : IDisposable
     [InlineData("SerBench.Tests.UserData.Samples.NeedsArguments", "has no public parameterless constructor")]
     [InlineData("SerBench.Tests.UserData.Samples.Shape", "is abstract; give a concrete class.")]
     [InlineData("SerBench.Tests.UserData.Samples.OrderState", "is a value type")]
+    [InlineData("SerBench.Tests.UserData.Samples.ThrowsWhenMade", "--type SerBench.Tests.UserData.Samples.ThrowsWhenMade: its constructor throws (InvalidOperationException: not today)")]
+    [InlineData("SerBench.Tests.UserData.Samples.ThrowsWhenLoaded", "its constructor throws (FormatException: ")]
+    [InlineData("SerBench.Tests.UserData.Samples.Page`1", "is an open generic type; give a closed one, e.g. Ns.Page<int>")]
     public void TypeThatCannotBeMeasured_IsOneLine_Exit2(string type, string expected)
     {
         var (exitCode, console, error) = CliTester.Run(["run", "--types", Assembly, "--type", type, "--profile", "smoke", "--out", _temp.File("out")]);
@@ -62,6 +65,18 @@ public sealed class TypesRunTests : IDisposable
         Assert.Contains(expected, error, StringComparison.Ordinal);
         Assert.Single(error.TrimEnd().Split('\n'));
         Assert.Equal("", console);
+    }
+
+    [Theory]
+    [InlineData("SerBench.Tests.UserData.Samples.Page<int>")]
+    [InlineData("SerBench.Tests.UserData.Samples.Page`1[System.Int32]")]
+    [InlineData("SerBench.Tests.UserData.Samples.Page<SerBench.Tests.UserData.Samples.OrderLine>")]
+    public void ClosedGenericType_IsAccepted(string type)
+    {
+        var loaded = Assert.Single(SerBench.UserData.UserTypes.Load(Assembly, [type], null));
+
+        Assert.True(loaded.Type.IsConstructedGenericType);
+        Assert.False(loaded.Type.ContainsGenericParameters);
     }
 
     [Theory]

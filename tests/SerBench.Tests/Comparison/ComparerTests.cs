@@ -47,6 +47,22 @@ public class ComparerTests
     }
 
     [Fact]
+    public void NoisySlowdownBeyondTheThreshold_IsInconclusive_WithItsInterval_NeverNoRegression()
+    {
+        // 1.5× slower on average, but with ±90% noise on four samples nothing is significant.
+        var report = Comparer.Compare(Results(Cell("a", Sample(1000, 0.9, 4, 1)) with { ErrorNs = 900 }),
+            Results(Cell("a", Sample(1500, 0.9, 4, 2)) with { ErrorNs = 1400 }), 0.05);
+
+        var cell = Assert.Single(report.Cells);
+        Assert.Equal(Change.Inconclusive, cell.Time);
+        Assert.NotNull(cell.TimeInterval);
+        Assert.True(report.HasInconclusive);
+        Assert.False(report.Fails);
+        Assert.Equal("1 inconclusive", ComparisonTables.Verdict(report));
+        Assert.StartsWith("inconclusive (", ComparisonTables.Build(report)[0].Rows[0][3], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void RealShiftBelowTheThreshold_StaysAtTilde()
     {
         // 3% slower with almost no noise is real, but smaller than the 5% threshold.
@@ -90,7 +106,8 @@ public class ComparerTests
         var overlapping = Comparer.Compare(Results(Summary(1000, 60)), Results(Summary(1100, 60)), 0.05);
         var separated = Comparer.Compare(Results(Summary(1000, 20)), Results(Summary(1100, 20)), 0.05);
 
-        Assert.Equal(Change.Same, Assert.Single(overlapping.Cells).Time);
+        // 1.10× beyond a 5% threshold, but the intervals overlap: not a regression, and not "no regression" either.
+        Assert.Equal(Change.Inconclusive, Assert.Single(overlapping.Cells).Time);
         Assert.Equal(Change.Slower, Assert.Single(separated.Cells).Time);
         Assert.Equal("99.9% CI", separated.Cells[0].TimeMethod);
     }

@@ -43,6 +43,8 @@ public sealed class ResultsFileReaderTests : IDisposable
     [InlineData("""{"schemaVersion":1,"cells":[""", "is not valid JSON")]
     [InlineData("""{"schemaVersion":3,"cells":[]}""", "has schema version 3; this SerBench reads versions 1 to 2")]
     [InlineData("""{"cells":[]}""", "has no schemaVersion")]
+    [InlineData("""{"schemaVersion":"2.5","cells":[]}""", "has schemaVersion \"2.5\", which is not a number; expected 2.")]
+    [InlineData("\0\0\0", "is not valid JSON (truncated, nested too deep, or not a results file): line 1, column 1: '0x00' is an invalid start of a value.")]
     [InlineData("""<html></html>""", "is not valid JSON")]
     public void BadFiles_AreRefusedWithTheFileNameAndTheProblem(string text, string expected)
     {

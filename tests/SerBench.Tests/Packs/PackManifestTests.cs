@@ -57,7 +57,7 @@ public class PackManifestTests
     {
         using var folder = Write(Valid.Replace("a note", new string('x', 100_000), StringComparison.Ordinal));
 
-        Assert.Contains("64 KB", Assert.Throws<PackException>(() => PackManifest.Read(folder.Path)).Message, StringComparison.Ordinal);
+        Assert.Contains("SerBench reads at most 65,536 bytes as a pack.json", Assert.Throws<PackException>(() => PackManifest.Read(folder.Path)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -72,6 +72,18 @@ public class PackManifestTests
     }
 
     [Fact]
+    public void PackFolderWithALinkedTargetsFile_IsRefusedInOneLine()
+    {
+        using var folder = Write(Valid);
+        File.WriteAllText(folder.File("elsewhere.xml"), "<Project />");
+        File.CreateSymbolicLink(folder.File("pack.targets"), folder.File("elsewhere.xml"));
+
+        var error = Assert.Throws<PackException>(() => Pack.Load(folder.Path, PackOrigin.User));
+
+        Assert.EndsWith("'pack.targets' is a symbolic link; a pack holds its files itself (copy the file into the pack folder).", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Cli_PackErrors_AreOneLine_Exit2()
     {
         using var folder = Write(Valid.Replace("acme-utf8", "newtonsoft-string", StringComparison.Ordinal));
@@ -82,8 +94,9 @@ public class PackManifestTests
         var missing = CliTester.Run("run", "--pack", Path.Combine(empty.Path, "nope"));
         var badSource = CliTester.Run("list", "--package-source", "a;b");
         var noSource = CliTester.Run("list", "--package-source", Path.Combine(empty.Path, "no-feed"));
+        var plainHttp = CliTester.Run("list", "--package-source", "http://feed.example/v3/index.json");
 
-        Assert.All(new[] { clash, notAPack, missing, badSource, noSource }, result =>
+        Assert.All(new[] { clash, notAPack, missing, badSource, noSource, plainHttp }, result =>
         {
             Assert.Equal(2, result.ExitCode);
             Assert.Single(result.Error.Trim().Split('\n'));
@@ -93,6 +106,7 @@ public class PackManifestTests
         Assert.Contains("does not exist", missing.Error, StringComparison.Ordinal);
         Assert.Contains("--package-source", badSource.Error, StringComparison.Ordinal);
         Assert.Contains("neither an http(s) URL nor an existing folder", noSource.Error, StringComparison.Ordinal);
+        Assert.Contains("NuGet refuses plain http sources (NU1302); give the feed's https URL", plainHttp.Error, StringComparison.Ordinal);
     }
 
     private static TempDirectory Write(string json)

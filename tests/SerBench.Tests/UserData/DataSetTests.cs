@@ -66,6 +66,18 @@ public class DataSetTests
     }
 
     [Fact]
+    public void Load_ValidJsonDeeperThanSerBenchReads_IsCalledJson_NotNotJson()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("deep.json"), new string('[', 300) + new string(']', 300));
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("deep.json")));
+
+        Assert.StartsWith($"--data {temp.File("deep.json")}: valid JSON, but beyond what SerBench reads: line 1, column 257: The maximum configured depth of 256", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("LineNumber", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Load_InvalidUtf8_IsNotJson()
     {
         using var temp = new TempDirectory();

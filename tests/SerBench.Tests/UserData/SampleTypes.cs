@@ -42,3 +42,25 @@ public sealed class NeedsArguments(int id)
 }
 
 public abstract class Shape;
+
+/// <summary>A user's type whose constructor throws: the user's fault, refused before any library is tried.</summary>
+public sealed class ThrowsWhenMade
+{
+    public ThrowsWhenMade() => throw new InvalidOperationException("not today");
+
+    public int Id { get; set; }
+}
+
+/// <summary>A user's type whose static constructor throws.</summary>
+public sealed class ThrowsWhenLoaded
+{
+    private static readonly int Seed = int.Parse("not a number", System.Globalization.CultureInfo.InvariantCulture);
+
+    public int Id { get; set; } = Seed;
+}
+
+/// <summary>A generic type, named closed on the command line.</summary>
+public sealed class Page<T>
+{
+    public List<T> Items { get; set; } = [];
+}

@@ -29,6 +29,20 @@ public class VerifierTests
     }
 
     [Fact]
+    public void Prepare_InputThatCannotBeBuilt_IsTheInputsProblem_NeverTheLibrarysCrash()
+    {
+        // As a user's constructor that throws, or a lone surrogate the model cannot read: no library was tried.
+        var payload = new PayloadModel<SaveGame>("broken", "a value SerBench cannot build",
+            (_, _) => throw new System.Reflection.TargetInvocationException(new InvalidOperationException("the user's constructor")));
+
+        var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject with { Payload = payload });
+
+        Assert.Equal(VerificationStatus.Unavailable, prepared.Verdict.Status);
+        Assert.StartsWith("the input's problem, not the library's: SerBench could not build the value to serialize (TargetInvocationException", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Contains("innermost: InvalidOperationException: the user's constructor", prepared.Verdict.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Prepare_ContenderThatThrows_IsCrashWithExceptionTypeAndMessage()
     {
         var prepared = Verifier.Prepare(FakeContenders.Throws(), JsonConventions.Default, SaveGameObject);

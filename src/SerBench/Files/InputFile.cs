@@ -1,0 +1,113 @@
+namespace SerBench.Files;
+
+/// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
+public sealed class InputFileException(string message, bool tooBig) : IOException(message)
+{
+    /// <summary>True when the file is regular but holds more than the limit; false when it is not a regular file.</summary>
+    public bool TooBig { get; } = tooBig;
+}
+
+/// <summary>
+/// The one way SerBench reads a file someone else wrote (results files, <c>--data</c> documents, pack.json, conformance
+/// files, samples): only a regular file, and never more than a limit counted on the bytes read, not on the length the
+/// file system reports (0 for a device, anything for a file that grows while being read).
+/// </summary>
+public static class InputFile
+{
+    /// <summary>
+    /// The bytes of the regular file at <paramref name="path"/>. Throws <see cref="InputFileException"/> when it is a
+    /// folder, device, FIFO or socket, or holds more than <paramref name="maxBytes"/> (<paramref name="what"/> says what
+    /// it was read as: "one document"); other I/O failures surface as <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/>.
+    /// </summary>
+    public static byte[] ReadAll(string path, long maxBytes, string what)
+    {
+        using var stream = Open(path, maxBytes, what);
+        var buffer = new MemoryStream();
+        var chunk = new byte[81920];
+        int read;
+        while ((read = stream.Read(chunk, 0, chunk.Length)) > 0)
+        {
+            if (buffer.Length + read > maxBytes)
+            {
+                throw TooBig(null, maxBytes, what);
+            }
+
+            buffer.Write(chunk, 0, read);
+        }
+
+        return buffer.ToArray();
+    }
+
+    /// <summary>
+    /// A stream over the regular file at <paramref name="path"/> that fails with <see cref="InputFileException"/> once more
+    /// than <paramref name="maxBytes"/> have been read: for readers that parse as they go.
+    /// </summary>
+    public static Stream Open(string path, long maxBytes, string what)
+    {
+        if (FileKind.NotRegular(path) is { } kind)
+        {
+            throw new InputFileException($"is {kind}, not a regular file", tooBig: false);
+        }
+
+        var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1, FileOptions.SequentialScan);
+        try
+        {
+            if (stream.Length > maxBytes)
+            {
+                throw TooBig(stream.Length, maxBytes, what);
+            }
+        }
+        catch
+        {
+            stream.Dispose();
+            throw;
+        }
+
+        return new BoundedStream(stream, maxBytes, what);
+    }
+
+    private static InputFileException TooBig(long? length, long maxBytes, string what) =>
+        new($"{(length is { } bytes ? $"is {bytes:N0} bytes" : $"holds more than {maxBytes:N0} bytes")}; SerBench reads at most {maxBytes:N0} bytes as {what}", tooBig: true);
+
+    /// <summary>Counts what is read and stops past the limit, whatever the file's length said.</summary>
+    private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream
+    {
+        private long _read;
+
+        public override int Read(byte[] buffer, int offset, int count) => Count(inner.Read(buffer, offset, count));
+
+        public override int Read(Span<byte> buffer) => Count(inner.Read(buffer));
+
+        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            Count(await inner.ReadAsync(buffer, cancellationToken).ConfigureAwait(false));
+
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+            ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+        private int Count(int read)
+        {
+            _read += read;
+            return _read > maxBytes ? throw TooBig(null, maxBytes, what) : read;
+        }
+
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => _read; set => throw new NotSupportedException(); }
+        public override void Flush() { }
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+            {
+                inner.Dispose();
+            }
+
+            base.Dispose(disposing);
+        }
+    }
+}

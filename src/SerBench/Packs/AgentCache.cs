@@ -1,0 +1,140 @@
+using System.Diagnostics;
+
+namespace SerBench.Packs;
+
+/// <summary>
+/// The agents folder of the cache: one folder per key, a <c>&lt;key&gt;.lock</c> while a process builds or reads it, and a
+/// <c>&lt;key&gt;.building</c> folder while it is built. A build that was killed leaves the last two behind; they are pruned.
+/// </summary>
+internal static class AgentCache
+{
+    private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);
+
+    /// <summary>Agents kept besides the newest: each is about 40 MB, and every change of sources or packs makes a new one.</summary>
+    private const int AgentsKept = 4;
+
+    public const string BuildingSuffix = ".building";
+
+    /// <summary>Waits while another SerBench holds the key's lock; <see cref="PackException"/> when the cache cannot be written.</summary>
+    public static IDisposable Lock(string root, string key)
+    {
+        var waited = Stopwatch.StartNew();
+        while (true)
+        {
+            try
+            {
+                Directory.CreateDirectory(root);
+                return TryLock(Path.Combine(root, key + ".lock")) ?? throw new IOException("locked");
+            }
+            catch (IOException) when (waited.Elapsed < LockTimeout && IsLocked(Path.Combine(root, key + ".lock")))
+            {
+                // Another SerBench is building the same agent: wait for it, then reuse what it built.
+                Thread.Sleep(500);
+            }
+            catch (Exception exception) when (exception is UnauthorizedAccessException or IOException)
+            {
+                throw Unwritable(root, exception);
+            }
+        }
+    }
+
+    public static PackException Unwritable(string root, Exception exception) =>
+        new($"the agent cache '{root}' cannot be written ({Verification.Verdict.FirstLine(exception.Message)}); point SERBENCH_CACHE at a folder you can write, e.g. SERBENCH_CACHE=$HOME/.cache/serbench.");
+
+    /// <summary>The lock, or null when another process holds it. Deleted when released, so only a killed process leaves one.</summary>
+    private static FileStream? TryLock(string path)
+    {
+        try
+        {
+            return new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.DeleteOnClose);
+        }
+        catch (IOException) when (IsLocked(path))
+        {
+            return null;
+        }
+    }
+
+    /// <summary>True when the lock file exists and another process holds it (as opposed to a folder that cannot be written).</summary>
+    private static bool IsLocked(string path)
+    {
+        if (!File.Exists(path))
+        {
+            return false;
+        }
+
+        try
+        {
+            using var probe = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+            return false;
+        }
+        catch (IOException)
+        {
+            return true;
+        }
+        catch (UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>
+    /// Deletes agents beyond the most recently used few when unused for a day, and what killed builds left: a
+    /// <c>.building</c> folder (or a lock) whose lock no process holds.
+    /// </summary>
+    public static void Prune(string root, string? current)
+    {
+        if (!Directory.Exists(root))
+        {
+            return;
+        }
+
+        var folders = new DirectoryInfo(root).EnumerateDirectories().ToList();
+        var stale = folders.Where(d => !d.Name.Contains('.', StringComparison.Ordinal) && d.FullName != current)
+            .OrderByDescending(d => d.LastWriteTimeUtc)
+            .Skip(AgentsKept)
+            .Where(d => d.LastWriteTimeUtc < DateTime.UtcNow.AddDays(-1));
+        foreach (var directory in stale)
+        {
+            TryDelete(directory);
+        }
+
+        foreach (var building in folders.Where(d => d.Name.EndsWith(BuildingSuffix, StringComparison.Ordinal)))
+        {
+            using var held = TryLockQuietly(Path.Combine(root, building.Name[..^BuildingSuffix.Length] + ".lock"));
+            if (held is not null)
+            {
+                TryDelete(building);
+            }
+        }
+
+        foreach (var lockFile in Directory.EnumerateFiles(root, "*.lock"))
+        {
+            // Taking a lock no one holds deletes it on release.
+            using var held = TryLockQuietly(lockFile);
+        }
+    }
+
+    private static FileStream? TryLockQuietly(string path)
+    {
+        try
+        {
+            return TryLock(path);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            return null; // Not ours to clean: it stays.
+        }
+    }
+
+    public static void TryDelete(DirectoryInfo directory)
+    {
+        try
+        {
+            directory.Delete(recursive: true);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            // In use or not ours to delete: it stays until a later build.
+        }
+    }
+}

@@ -1,0 +1,33 @@
+namespace SerBench.Packs;
+
+/// <summary>
+/// Files that make the agent's build folder the root of its own build: MSBuild, NuGet and the SDK look for these in the
+/// project's folder and every folder above it, so without them a cache kept inside a repository takes that repository's
+/// central package versions, analyzers or target framework. The user's NuGet configuration and --package-source are
+/// passed explicitly and still apply.
+/// </summary>
+internal static class AgentProjectSeal
+{
+    private const string Empty = "<Project>\n  <!-- SerBench's agent build: nothing from the folders around the cache. -->\n</Project>\n";
+
+    private static readonly (string Name, string Text)[] Files =
+    [
+        ("Directory.Build.props", "<Project>\n  <PropertyGroup>\n    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>\n" +
+                                  "    <ImportDirectoryPackagesProps>false</ImportDirectoryPackagesProps>\n  </PropertyGroup>\n</Project>\n"),
+        ("Directory.Build.targets", Empty),
+        ("Directory.Packages.props", Empty),
+        ("Directory.Build.rsp", "# SerBench's agent build: no response file from the folders around the cache.\n"),
+        // Any installed SDK, the newest: an outer global.json may pin one that is not installed, or an older one.
+        ("global.json", "{ \"sdk\": { \"rollForward\": \"latestMajor\", \"allowPrerelease\": true } }\n"),
+        (".editorconfig", "root = true\n"),
+    ];
+
+    public static void Write(string folder)
+    {
+        Directory.CreateDirectory(folder);
+        foreach (var (name, text) in Files)
+        {
+            File.WriteAllText(Path.Combine(folder, name), text);
+        }
+    }
+}
