@@ -83,23 +83,4 @@ public sealed class AgentHostTests : IDisposable
 
         Assert.Contains($"the request is for {other.Name}", error.Message, StringComparison.Ordinal);
     }
-
-    private sealed class FixedMeasurer : IMeasurer
-    {
-        public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName) => new()
-        {
-            MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0.1, MedianNs = 1.5, AllocatedBytes = 0, Gen0 = 0, Gen1 = 0, Gen2 = 0, IterationsNs = [1.5],
-        };
-    }
-
-    private sealed class NullObserver : IRunObserver
-    {
-        public void CellStarting(RunProgress progress)
-        {
-        }
-
-        public void CellFinished(ResultCell cell, RunProgress progress)
-        {
-        }
-    }
 }

@@ -159,15 +159,4 @@ public sealed class FirstCallRunnerTests : IDisposable
             return new FirstCallLaunch(new FirstCallSample(total * 0.1, total * 0.2, total * 0.7), null);
         }
     }
-
-    private sealed class NullObserver : IRunObserver
-    {
-        public void CellStarting(RunProgress progress)
-        {
-        }
-
-        public void CellFinished(ResultCell cell, RunProgress progress)
-        {
-        }
-    }
 }
