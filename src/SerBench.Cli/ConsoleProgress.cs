@@ -28,8 +28,8 @@ internal sealed class ConsoleProgress(IAnsiConsole console)
 
     internal static string Outcome(ResultCell cell) =>
         cell.MeanNs is { } mean
-            ? $"{cell.Status} {Reports.Formatting.Time(mean, Reports.Formatting.TimeUnit(mean))} ±{Reports.Formatting.Number(100 * (cell.ErrorNs ?? 0) / mean, "0.0")}%"
-            : $"{cell.Status}: {cell.Reason}";
+            ? $"{cell.StatusLabel} {Reports.Formatting.Time(mean, Reports.Formatting.TimeUnit(mean))} ±{Reports.Formatting.Number(100 * (cell.ErrorNs ?? 0) / mean, "0.0")}%"
+            : $"{cell.StatusLabel}: {cell.Reason}";
 
     private sealed class LineObserver(IAnsiConsole console) : IRunObserver
     {

@@ -4,6 +4,7 @@ using System.Text.Json.Nodes;
 using SerBench.Contenders;
 using SerBench.Packs;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
 using SerBench.Verification;
@@ -50,7 +51,7 @@ internal static class ListCommand
 
     /// <summary>available, UNAVAILABLE, or, for a pack before any agent was built for it, what will happen.</summary>
     private static string Availability(Contender c, bool agentBuilt) =>
-        c.UnavailableReason is not null ? Verdict.LabelOf(VerificationStatus.Unavailable)
+        c.UnavailableReason is not null ? CellText.Label(VerificationStatus.Unavailable)
         : c is PackContender && !agentBuilt ? "built on first use"
         : "available";
 
@@ -96,7 +97,7 @@ internal static class ListCommand
     }
 
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {RunRequest.ShapeName(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(RunRequest.OperationName))}";
+        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(CellText.Name))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {

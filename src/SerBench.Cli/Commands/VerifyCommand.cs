@@ -3,6 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using SerBench.Agents;
 using SerBench.Reports;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Verification;
 using Spectre.Console;
@@ -57,7 +58,7 @@ internal static class VerifyCommand
     }
 
     private static string Column(PlannedCase c) =>
-        $"{c.Workload.Payload.Name} {StudyTables.Case(PlannedCells.Describe(c, c.Operations[0], Verdict.Ok))}";
+        $"{c.Workload.Payload.Name} {CellText.Case(c.Workload.Shape, c.Workload.CellCount)}";
 
     private static void WriteMatrix(IAnsiConsole console, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results)
     {
@@ -128,7 +129,7 @@ internal static class VerifyCommand
             ["study"] = r.Case.Study.Name,
             ["contender"] = r.Case.Contender.Name,
             ["payload"] = r.Case.Workload.Payload.Name,
-            ["shape"] = RunRequest.ShapeName(r.Case.Workload.Shape),
+            ["shape"] = CellText.Name(r.Case.Workload.Shape),
             ["count"] = r.Case.Workload.Count,
             ["status"] = r.Verdict.Label,
             ["reason"] = r.Verdict.Reason,

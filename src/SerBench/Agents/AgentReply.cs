@@ -61,6 +61,7 @@ public sealed class AgentReply
     PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
     NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-    UseStringEnumConverter = true)]
+    UseStringEnumConverter = true,
+    Converters = [typeof(ShapeJsonConverter), typeof(OperationJsonConverter), typeof(StatusJsonConverter)])]
 [JsonSerializable(typeof(AgentReply))]
 internal sealed partial class AgentReplyJsonContext : JsonSerializerContext;

@@ -3,6 +3,7 @@ using System.Text;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
 using SerBench.UserData;
@@ -51,7 +52,7 @@ public static class AgentRequestCodec
         foreach (var planned in request.Cases)
         {
             var workload = planned.Workload;
-            Line("case", [workload.Payload.Name, RunRequest.ShapeName(workload.Shape), Number(workload.Count), planned.Baseline, .. planned.Operations.Select(RunRequest.OperationName)]);
+            Line("case", [workload.Payload.Name, CellText.Name(workload.Shape), Number(workload.Count), planned.Baseline, .. planned.Operations.Select(CellText.Name)]);
         }
 
         foreach (var document in request.Documents)
@@ -141,9 +142,9 @@ public static class AgentRequestCodec
 
         var payload = study.Workloads.Select(w => w.Payload).Concat(PayloadRegistry.All).FirstOrDefault(p => p.Name == payloadName)
                       ?? throw new UsageException($"agent request: no payload '{payloadName}' in study {study.Name}.");
-        var shape = RunRequest.ParseShape(shapeName);
+        var shape = CellText.ParseShape(shapeName);
         var count = int.TryParse(countText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) ? n : throw new UsageException($"agent request: '{countText}' is not a count.");
-        IReadOnlyList<Operation> operations = [.. values.Skip(4).Select(RunRequest.ParseOperation)];
+        IReadOnlyList<Operation> operations = [.. values.Skip(4).Select(CellText.ParseOperation)];
         return new PlannedCase(study, contender, new Workload(payload, shape, count, operations), operations, baseline) { Runtime = runtime };
     }
 

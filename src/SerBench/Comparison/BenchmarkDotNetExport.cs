@@ -49,7 +49,7 @@ internal static class BenchmarkDotNetExport
             allocated = bytes <= long.MaxValue ? (long)bytes : throw invalid($"{path}.Memory.BytesAllocatedPerOperation: {bytes.ToString(CultureInfo.InvariantCulture)} is too large");
         }
 
-        return new ComparableCell(study, fullName, mean is null ? "NO RESULT" : Verification.Verdict.LabelOf(Verification.VerificationStatus.Ok), mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
+        return new ComparableCell(study, fullName, mean is null ? null : Verification.VerificationStatus.Ok, mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
     }
 
     /// <summary>Optional fields: absent or null is "not there"; anything else must have the expected type.</summary>

@@ -191,18 +191,18 @@ public static class Comparer
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (double? Base, double? New) pooled)
     {
         var all = BetweenRunsLogVariance(pairs, pooled);
-        var byShape = pairs.GroupBy(p => p.Old.Identity.Shape, StringComparer.Ordinal)
+        var byShape = pairs.GroupBy(p => p.Old.Identity.Shape)
             .Select(g => (Shape: g.Key, Spread: BetweenRunsLogVariance([.. g], pooled)))
             .Where(g => g.Spread is not null)
-            .ToDictionary(g => g.Shape, g => g.Spread!.Value, StringComparer.Ordinal);
+            .ToDictionary(g => g.Shape, g => g.Spread!.Value);
         return cell => byShape.TryGetValue(cell.Identity.Shape, out var own) && (all is null || own.Variance > all.Value.Variance) ? own : all;
     }
 
     private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled,
         (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
-        string? statusChange = Verdict.IsTimedLabel(old.Status) && !Verdict.IsTimedLabel(current.Status)
-            ? $"{old.Status} → {current.Status}"
+        string? statusChange = IsTimed(old) && !IsTimed(current)
+            ? $"{old.StatusText} → {current.StatusText}"
             : null;
         // Validated files cannot hold a NaN, a negative or an infinite value, but cells may come from elsewhere.
         if (old.MeanNs is not { } oldMean || current.MeanNs is not { } newMean || !Usable(old) || !Usable(current))
@@ -296,7 +296,7 @@ public static class Comparer
         return (Change.NotComparable, "no spread", null);
     }
 
-    internal static bool IsTimed(ComparableCell cell) => Verdict.IsTimedLabel(cell.Status);
+    internal static bool IsTimed(ComparableCell cell) => cell.Status is { } status && Verdict.IsTimedStatus(status);
 
     private static bool Usable(ComparableCell cell) =>
         cell.MeanNs is { } mean && double.IsFinite(mean) && mean > 0

@@ -20,7 +20,7 @@ public static class ComparisonTables
             [
                 c.Key, Formatting.Time(c.Base.MeanNs, Formatting.TimeUnit(c.Base.MeanNs ?? 1)), Formatting.Time(c.New.MeanNs, Formatting.TimeUnit(c.New.MeanNs ?? 1)),
                 TimeText(c), c.PValue is { } p ? p.ToString(p < 0.0001 ? "0.0e0" : "0.0000", Invariant) : c.TimeMethod == "Mann–Whitney U" ? "—" : c.TimeMethod,
-                AllocationText(c), SizeText(c), c.StatusChange ?? c.New.Status,
+                AllocationText(c), SizeText(c), c.StatusChange ?? c.New.StatusText,
             ]).ToList();
             var summary = report.Studies.First(s => s.Study == study.Key);
             rows.Add([$"geometric mean ({summary.Cells} cells)", "", "", Ratio(summary.TimeGeometricMean), "", Ratio(summary.AllocationGeometricMean), "", ""]);
@@ -36,7 +36,7 @@ public static class ComparisonTables
         {
             if (cells.Count > 0)
             {
-                tables.Add(new TableModel(title, ["Study", "Cell", "Status"], [.. cells.Select(c => (IReadOnlyList<string>)[c.Study, c.Key, c.Status])], []));
+                tables.Add(new TableModel(title, ["Study", "Cell", "Status"], [.. cells.Select(c => (IReadOnlyList<string>)[c.Study, c.Key, c.StatusText])], []));
             }
         }
 

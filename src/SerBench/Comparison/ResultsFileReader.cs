@@ -11,18 +11,12 @@ public sealed class ResultsFileException(string message) : Exception(message);
 /// <summary>
 /// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
 /// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
-/// types, required fields, nulls, finite and non-negative numbers, known operations, shapes and statuses — and refused with one
+/// types, required fields, nulls, finite and non-negative numbers, known operations, shapes and statuses (their converters) — and refused with one
 /// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>compare</c> and the child-process results
 /// all read through here, so the reports never meet a value they cannot draw.
 /// </summary>
 public static class ResultsFileReader
 {
-    private static readonly string[] Shapes = [.. Enum.GetValues<Payloads.Shape>().Select(RunRequest.ShapeName)];
-
-    private static readonly string[] Statuses = [.. Enum.GetValues<Verification.VerificationStatus>().Select(Verification.Verdict.LabelOf)];
-
-    private static readonly string[] Operations = [.. Enum.GetValues<Operation>().Select(RunRequest.OperationName), FirstCall.FirstCallRunner.OperationName];
-
     /// <summary>Reads a SerBench results file (for <c>serbench report</c>).</summary>
     public static ResultsDocument ReadDocument(string path)
     {
@@ -68,13 +62,12 @@ public static class ResultsFileReader
         return new ComparableResults(path, "SerBench", [.. document.Cells.Select(c => FromSerBench(c, ownRuntime))], knobs, probeMedian);
     }
 
-    /// <summary>A cell's label in compare's tables; a merged file's cells add runtime and machine, or two machines' rows would read alike.</summary>
     /// <summary>
     /// A cell's row label in a comparison. The runtime is named when it is not the one the file's SerBench ran on
     /// (<c>--runtimes</c>), and with the machine in a merged file, so two rows never read alike.
     /// </summary>
     public static string KeyOf(ResultCell cell, string? ownRuntime = null) =>
-        string.Join(" · ", cell.Contender, cell.Payload, Reports.StudyTables.Case(cell), cell.Operation) +
+        string.Join(" · ", cell.Contender, cell.Payload, CellText.Case(cell.Shape, cell.Count), CellText.Name(cell.Operation)) +
         (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}"
             : cell.Runtime is { } runtime && runtime != ownRuntime ? $" · {runtime}" : "");
 
@@ -198,11 +191,6 @@ public static class ResultsFileReader
                 return $"{path}.count: must be at least 1";
             }
 
-            if ((OneOf(cell, "shape", Shapes, path) ?? OneOf(cell, "operation", Operations, path) ?? OneOf(cell, "status", Statuses, path)) is { } problem)
-            {
-                return problem;
-            }
-
             if (cell.TryGetProperty("runtime", out var runtime) && runtime.ValueKind == JsonValueKind.String && RuntimeTarget.TryParse(runtime.GetString()) is null)
             {
                 return $"{path}.runtime: {ContractValidator.Shorten(runtime.GetRawText())} is not a runtime name (net8.0, net9.0-aot, …)";
@@ -220,13 +208,6 @@ public static class ResultsFileReader
         }
 
         return null;
-    }
-
-    private static string? OneOf(JsonElement cell, string field, string[] valid, string path)
-    {
-        var value = cell.GetProperty(field).GetString()!;
-        return valid.Contains(value, StringComparer.Ordinal) ? null
-            : $"{path}.{field}: unknown {field} {ContractValidator.Shorten(JsonSerializer.Serialize(value))}; valid: {string.Join(", ", valid)}";
     }
 
     private static ResultsFileException Invalid(string path, string kind, string problem) =>

@@ -1,6 +1,7 @@
 using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Studies;
 using SerBench.Verification;
 
 namespace SerBench.FirstCall;
@@ -23,8 +24,6 @@ public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 /// </summary>
 public static class FirstCallRunner
 {
-    public const string OperationName = "first-call";
-
     /// <remarks>
     /// A cell's launches are spread over the first-call part of the run, as rounds are over the run: pass 1 launches every
     /// cell once, pass 2 again in reverse order, and so on. Launched back to back, a cell's processes all saw the same
@@ -123,9 +122,9 @@ public static class FirstCallRunner
     /// </summary>
     internal static IReadOnlyList<ResultCell> WithPooledErrors(IReadOnlyList<ResultCell> cells)
     {
-        var samples = cells.Where(c => c.Operation == OperationName && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
+        var samples = cells.Where(c => c.Operation == Operation.FirstCall && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
         var pooled = RoundStatistics.PooledLogVariance(samples);
-        return [.. cells.Select(c => c.Operation != OperationName || c.RoundsNs is not { Count: > 1 } totals || c.MeanNs is not { } median ? c
+        return [.. cells.Select(c => c.Operation != Operation.FirstCall || c.RoundsNs is not { Count: > 1 } totals || c.MeanNs is not { } median ? c
             : c with { ErrorNs = RelativeError(RoundStatistics.Combine(totals, pooled)) * median })];
     }
 
@@ -137,7 +136,7 @@ public static class FirstCallRunner
 
     private static IEnumerable<ResultCell> SameCase(PlannedCase planned, IReadOnlyList<ResultCell> cells) =>
         cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
-                         && c.Payload == planned.Workload.Payload.Name && c.Operation != OperationName);
+                         && c.Payload == planned.Workload.Payload.Name && c.Operation != Operation.FirstCall);
 
     /// <summary>
     /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
@@ -157,13 +156,13 @@ public static class FirstCallRunner
         }
 
         var first = same[0];
-        return new Verdict(Verdict.ParseLabel(first.Status), first.Reason);
+        return new Verdict(first.Status, first.Reason);
     }
 
     private static ResultCell Describe(PlannedCase planned, Verdict verdict, IReadOnlyList<FirstCallSample> samples, string? failure)
     {
         var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
-        var cell = PlannedCells.Describe(objectCase, OperationName, verdict);
+        var cell = PlannedCells.Describe(objectCase, Operation.FirstCall, verdict);
         if (!verdict.IsTimed)
         {
             return cell;
@@ -171,7 +170,7 @@ public static class FirstCallRunner
 
         if (failure is not null || samples.Count == 0)
         {
-            return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = "the first use crashed its fresh process: " + failure };
+            return cell with { Status = VerificationStatus.Crash, Reason = "the first use crashed its fresh process: " + failure };
         }
 
         var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();

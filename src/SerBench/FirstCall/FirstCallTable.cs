@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Measurement;
 using SerBench.Reports;
+using SerBench.Results;
 using SerBench.Verification;
 
 namespace SerBench.FirstCall;
@@ -10,7 +11,7 @@ public sealed record FirstCallResult(string Contender, string Library, string Ge
     VerificationStatus Status, string? Reason)
 {
     /// <summary>The status as every output prints it (<c>OK</c>, <c>CRASH</c>, …).</summary>
-    public string StatusLabel => Verdict.LabelOf(Status);
+    public string StatusLabel => CellText.Label(Status);
 }
 
 /// <summary>The first-call results as a table: medians over the fresh processes, with the range of the total.</summary>

@@ -28,9 +28,9 @@ public static partial class ChartSpecs
                     ["contender"] = standing.Contender,
                     ["case"] = ranking.Title,
                     ["relative"] = row is null ? null : Round(row.Relative),
-                    ["label"] = row is not null ? RatioInterval.Times(row.Relative) + (row.Rank == 1 ? " ★" : "") : failed?.Status ?? "—",
+                    ["label"] = row is not null ? RatioInterval.Times(row.Relative) + (row.Rank == 1 ? " ★" : "") : failed?.StatusLabel ?? "—",
                     ["rank"] = row?.Rank,
-                    ["status"] = row?.Cell.Status ?? failed?.Status ?? "not measured",
+                    ["status"] = row?.Cell.StatusLabel ?? failed?.StatusLabel ?? "not measured",
                 });
             }
         }
@@ -84,7 +84,7 @@ public static partial class ChartSpecs
             ["high"] = Round((row.Cell.MeanNs.Value + (row.Cell.ErrorNs ?? 0)) / unit.Divisor),
             ["relative"] = RatioInterval.Times(row.Relative),
             ["rank"] = row.Rank,
-            ["status"] = row.Cell.Status,
+            ["status"] = row.Cell.StatusLabel,
         })]);
         var log = Span(rows.Select(r => r.MeanNs!.Value)) > LogScaleSpan;
         var axisTitle = $"{unit.Unit}{(log ? " (log scale)" : "")}";

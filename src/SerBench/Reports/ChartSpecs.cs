@@ -54,9 +54,9 @@ public static partial class ChartSpecs
                     TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 
-            foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != FirstCall.FirstCallRunner.OperationName).GroupBy(c => (c.Payload, c.Operation)))
+            foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))
             {
-                var label = $"{Capitalize(group.Key.Operation)} · {group.Key.Payload}";
+                var label = $"{CellText.Title(group.Key.Operation)} · {group.Key.Payload}";
                 charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
             }
 
@@ -82,7 +82,7 @@ public static partial class ChartSpecs
         {
             ["contender"] = r.Contender,
             ["library"] = LibraryColours.LibraryOf(r.Library),
-            ["case"] = StudyTables.Case(r),
+            ["case"] = r.Case,
             ["bytes"] = r.AllocatedBytes,
         })]);
         var log = measured.All(r => r.AllocatedBytes > 0) && WidestCase(measured, r => r.AllocatedBytes!.Value) > LogScaleSpan;
@@ -114,7 +114,7 @@ public static partial class ChartSpecs
                     values.Add(new JsonObject
                     {
                         ["contender"] = cell.Contender,
-                        ["payload"] = $"{cell.Payload} ({StudyTables.Case(cell)})",
+                        ["payload"] = $"{cell.Payload} ({cell.Case})",
                         ["encoding"] = encoding,
                         ["bytesPerObject"] = Round((double)size / cell.Count),
                     });
@@ -169,8 +169,8 @@ public static partial class ChartSpecs
                 }
 
                 var first = contender.First();
-                candidates.Add(new ScatterPoint(contender.Key, $"{payload.Key} ({StudyTables.Case(first)})", (double)first.PayloadBytes!.Value / largest,
-                    contender.Sum(c => c.MeanNs!.Value) / largest, string.Join(" + ", operations)));
+                candidates.Add(new ScatterPoint(contender.Key, $"{payload.Key} ({first.Case})", (double)first.PayloadBytes!.Value / largest,
+                    contender.Sum(c => c.MeanNs!.Value) / largest, string.Join(" + ", operations.Select(CellText.Name))));
             }
 
             points.AddRange(candidates.Select(p => p with
@@ -235,7 +235,7 @@ public static partial class ChartSpecs
                 ["field"] = "case",
                 ["type"] = "nominal",
                 ["title"] = null,
-                ["sort"] = new JsonArray([.. rows.OrderBy(r => r.Shape == "object" ? 0 : 1).ThenBy(r => r.Count).Select(StudyTables.Case).Distinct().Select(c => (JsonNode)c!)]),
+                ["sort"] = new JsonArray([.. rows.OrderBy(r => r.Shape == Payloads.Shape.Object ? 0 : 1).ThenBy(r => r.Count).Select(r => r.Case).Distinct().Select(c => (JsonNode)c!)]),
                 ["header"] = Header(),
             },
         },

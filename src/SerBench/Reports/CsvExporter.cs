@@ -23,8 +23,8 @@ public sealed class CsvExporter : IReportExporter
 
     public static string Row(ResultCell c) => string.Join(",", new[]
     {
-        Text(c.Study), Text(c.Contender), Text(c.Library), Text(c.LibraryVersion), Text(c.Format), Text(c.TextMode), Text(c.Generation), Text(c.Payload), Text(c.Shape),
-        Number(c.Count), Text(c.Operation), Text(c.Status), Text(c.Reason), Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
+        Text(c.Study), Text(c.Contender), Text(c.Library), Text(c.LibraryVersion), Text(c.Format), Text(c.TextMode), Text(c.Generation), Text(c.Payload), Text(CellText.Name(c.Shape)),
+        Number(c.Count), Text(CellText.Name(c.Operation)), Text(CellText.Label(c.Status)), Text(c.Reason), Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
         Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.GzipBytes), Number(c.BrotliBytes), Number(c.Ratio),
         Number(c.AllocRatio), Text(c.Baseline), c.Noisy ? "true" : "false", Text(c.Note), Text(c.NativeAot), Text(c.Licence),
         Text(c.Runtime), Text(c.RuntimeVersion), Text(c.Machine),

@@ -21,7 +21,7 @@ public static class RunConditions
         {
             lines.Add(("Method", method.Interval));
             lines.Add(("Clock", MeasurementClocks.Describe(method.Clock)));
-            var timed = document.Cells.Where(c => c.RoundsNs is not null && c.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
+            var timed = document.Cells.Where(c => c.RoundsNs is not null && c.Operation != Studies.Operation.FirstCall).ToList();
             if (timed.Sum(c => c.DroppedRoundsNs?.Count ?? 0) is var dropped and > 0)
             {
                 var rounds = timed.Sum(c => c.RoundsNs!.Count) + dropped;

@@ -86,8 +86,8 @@ public static class RuntimeComparison
                 {
                     var example = gate.First().Row;
                     var verb = gate.Key.Change == Change.StartedPassing
-                        ? $"passes the gate on {runtime} but not on {oldest} ({example.On[oldest].Status}: {example.On[oldest].Reason ?? "no reason recorded"})"
-                        : $"stopped passing the gate on {runtime} ({example.On[runtime].Status}: {example.On[runtime].Reason ?? "no reason recorded"})";
+                        ? $"passes the gate on {runtime} but not on {oldest} ({example.On[oldest].StatusLabel}: {example.On[oldest].Reason ?? "no reason recorded"})"
+                        : $"stopped passing the gate on {runtime} ({example.On[runtime].StatusLabel}: {example.On[runtime].Reason ?? "no reason recorded"})";
                     findings.Add($"{gate.Key.Contender} {verb}{on}, in {gate.Count()} cell(s).");
                 }
             }
@@ -162,7 +162,7 @@ public static class RuntimeComparison
         Change.Faster or Change.Slower or Change.Tied when newer!.MeanNs / oldest!.MeanNs is { } ratio =>
             Formatting.Ratio(ratio) + (Ties.Overlap(oldest, newer) ? " (tied)" : ""),
         Change.StartedPassing => "started passing",
-        Change.StoppedPassing => $"stopped passing ({newer!.Status})",
+        Change.StoppedPassing => $"stopped passing ({CellText.Label(newer!.Status)})",
         _ => "—",
     };
 
@@ -170,11 +170,11 @@ public static class RuntimeComparison
     {
         if (cell.MeanNs is not { } mean)
         {
-            return cell.Status;
+            return CellText.Label(cell.Status);
         }
 
         var error = cell.ErrorNs is { } e && mean > 0 ? $" ±{(e / mean * 100).ToString("0.#", CultureInfo.InvariantCulture)}%" : "";
-        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Verdict.Status == VerificationStatus.Ok ? "" : $" {cell.Status}");
+        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
     }
 
     private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);
@@ -197,9 +197,9 @@ public static class RuntimeComparison
 
         public string Payload => Cell.Payload;
 
-        public string Case => StudyTables.Case(Cell.Shape, Cell.Count);
+        public string Case => CellText.Case(Cell.Shape, Cell.Count);
 
-        public string Operation => Cell.Operation;
+        public string Operation => CellText.Name(Cell.Operation);
     }
 
     private sealed record ComparedCell(CellIdentity Key, Dictionary<string, ResultCell> On);

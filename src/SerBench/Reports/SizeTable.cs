@@ -17,11 +17,11 @@ public static class SizeTable
             .Where(c => c.PayloadBytes is not null)
             .GroupBy(c => (c.Contender, c.Payload, c.Shape, c.Count))
             .Select(g => g.First())
-            .OrderBy(c => c.Payload, StringComparer.Ordinal).ThenBy(c => c.ShapeKind == Shape.Object ? 0 : 1).ThenBy(c => c.Count)
+            .OrderBy(c => c.Payload, StringComparer.Ordinal).ThenBy(c => c.Shape == Shape.Object ? 0 : 1).ThenBy(c => c.Count)
             .ThenBy(c => contenderOrder.IndexOf(c.Contender))
             .Select(c => (IReadOnlyList<string>)
             [
-                c.Contender, c.Payload, StudyTables.Case(c), Formatting.ExactBytes(c.PayloadBytes),
+                c.Contender, c.Payload, c.Case, Formatting.ExactBytes(c.PayloadBytes),
                 Formatting.Number((double)c.PayloadBytes!.Value / c.Count, "N0") + " B",
                 Compressed(c.GzipBytes, c.PayloadBytes.Value), Compressed(c.BrotliBytes, c.PayloadBytes.Value),
             ])

@@ -1,6 +1,6 @@
 using System.Globalization;
-using SerBench.Results;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Studies;
 
 namespace SerBench.Reports;
@@ -22,12 +22,12 @@ public static class StudyTables
             foreach (var group in shown.GroupBy(c => (c.Payload, c.Operation)))
             {
                 var rows = group
-                    .OrderBy(c => c.ShapeKind == Shape.Object ? 0 : 1).ThenBy(c => c.Shape).ThenBy(c => c.Count)
+                    .OrderBy(c => c.Shape).ThenBy(c => c.Count)
                     .ThenBy(c => order.IndexOf(c.Contender))
                     .ToList();
-                tables.Add(group.Key.Operation == FirstCall.FirstCallRunner.OperationName
+                tables.Add(group.Key.Operation == Studies.Operation.FirstCall
                     ? BuildFirstCallTable($"{prefix}First call in a fresh process · {group.Key.Payload}", rows)
-                    : BuildTable($"{prefix}{Capitalize(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
+                    : BuildTable($"{prefix}{CellText.Title(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
             }
         }
 
@@ -45,7 +45,7 @@ public static class StudyTables
         static string Ms(double? microseconds) => microseconds is { } us ? (us / 1000).ToString(us >= 10_000 ? "0.0" : "0.00", CultureInfo.InvariantCulture) : "—";
         var body = rows.Select(cell =>
         {
-            var status = cell.Status;
+            var status = cell.StatusLabel;
             if (cell.Reason is not null)
             {
                 footnotes.Add($"{cell.Contender}: {cell.Reason}");
@@ -80,7 +80,7 @@ public static class StudyTables
         var body = new List<IReadOnlyList<string>>();
         foreach (var cell in rows)
         {
-            var row = new List<string> { cell.Contender + (cell.Baseline == cell.Contender ? " (baseline)" : ""), Case(cell) };
+            var row = new List<string> { cell.Contender + (cell.Baseline == cell.Contender ? " (baseline)" : ""), cell.Case };
             row.AddRange(columns.Select(column => Value(cell, column, unit)));
             if (showPayloadColumn)
             {
@@ -115,7 +115,7 @@ public static class StudyTables
 
         if (notes.Count == 0)
         {
-            return cell.Status;
+            return cell.StatusLabel;
         }
 
         var marks = new List<string>();
@@ -131,17 +131,8 @@ public static class StudyTables
             marks.Add((index + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
         }
 
-        return $"{cell.Status} [{string.Join(",", marks)}]";
+        return $"{cell.StatusLabel} [{string.Join(",", marks)}]";
     }
-
-    internal static string Case(ResultCell cell) => Case(cell.Shape, cell.Count);
-
-    internal static string Case(string shape, int count) => Enum.TryParse<Shape>(shape, ignoreCase: true, out var kind) ? kind switch
-    {
-        Shape.Object => "1 object",
-        Shape.List => $"list of {count:N0}",
-        _ => $"{count:N0} calls",
-    } : shape;
 
     private static string Header(StudyColumn column) => column switch
     {
@@ -184,5 +175,4 @@ public static class StudyTables
         _ => "?",
     };
 
-    private static string Capitalize(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
 }

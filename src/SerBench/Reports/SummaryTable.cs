@@ -1,6 +1,6 @@
 using System.Globalization;
-using SerBench.Results;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
 
@@ -19,15 +19,15 @@ public static class SummaryTable
     public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
         // Steady state only: a first call is milliseconds of JIT and start-up, a different question with its own table.
-        var steady = cells.Where(c => c.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
+        var steady = cells.Where(c => c.Operation != Studies.Operation.FirstCall).ToList();
         return [.. StudySections.Of(study, steady).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
     }
 
     private static TableModel BuildSection(string title, IReadOnlyList<ResultCell> cells)
     {
         var workloads = cells.Select(c => (c.Payload, c.Shape, c.Count, c.Operation)).Distinct()
-            .OrderBy(w => w.Payload, StringComparer.Ordinal).ThenBy(w => w.Operation, StringComparer.Ordinal)
-            .ThenBy(w => w.Shape == RunRequest.ShapeName(Shape.Object) ? 0 : 1).ThenBy(w => w.Count).ToList();
+            .OrderBy(w => w.Payload, StringComparer.Ordinal).ThenBy(w => CellText.Name(w.Operation), StringComparer.Ordinal)
+            .ThenBy(w => w.Shape == Shape.Object ? 0 : 1).ThenBy(w => w.Count).ToList();
         var rows = new List<(int Order, double Score, IReadOnlyList<string> Cells)>();
         foreach (var contender in cells.GroupBy(c => c.Contender))
         {
@@ -38,7 +38,7 @@ public static class SummaryTable
             var reference = contender.Any(c => c.Reference);
             var geometricMean = complete && ratios.Count == workloads.Count ? Math.Exp(ratios.Average(Math.Log)) : (double?)null;
             var order = geometricMean is null ? 2 : allOk && !reference ? 0 : 1;
-            var status = contender.Select(c => c.Status).Distinct().ToList();
+            var status = contender.Select(c => c.StatusLabel).Distinct().ToList();
             var row = new List<string> { "", contender.Key, string.Join("/", status) };
             row.AddRange(workloads.Select(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is { } mean
                 ? (mean / c.Count).ToString(mean / c.Count >= 100 ? "N0" : "N1", Invariant)
@@ -56,7 +56,7 @@ public static class SummaryTable
             return (IReadOnlyList<string>)cellsOfRow;
         }).ToList();
         var headers = new List<string> { "Rank", "Contender", "Status" };
-        headers.AddRange(workloads.Select(w => $"{w.Payload} {StudyTables.Case(w.Shape, w.Count)} {Short(w.Operation)}"));
+        headers.AddRange(workloads.Select(w => $"{w.Payload} {CellText.Case(w.Shape, w.Count)} {CellText.ShortName(w.Operation)}"));
         headers.Add("Geo-mean ratio");
         return new TableModel((title.Length == 0 ? "" : title + " · ") + "Summary: ns per object", headers, body,
         [
@@ -64,10 +64,4 @@ public static class SummaryTable
         ]);
     }
 
-    private static string Short(string operation) => operation switch
-    {
-        "serialize" => "ser",
-        "deserialize" => "deser",
-        _ => "round-trip",
-    };
 }

@@ -136,6 +136,11 @@ internal static class ContractValidator
             return element.ValueKind == JsonValueKind.String && element.TryGetDateTimeOffset(out _) ? null : Expected(path, "an ISO 8601 date and time", element);
         }
 
+        if (contract.Converter is ICellTextConverter && element.ValueKind != JsonValueKind.String)
+        {
+            return Expected(path, "a string", element);
+        }
+
         // Any other type (an enum, say): let its converter decide.
         try
         {

@@ -198,16 +198,16 @@ public sealed record ResultCell
 
     public required string Payload { get; init; }
 
-    /// <summary><c>object</c>, <c>list</c> or <c>many</c>.</summary>
-    public required string Shape { get; init; }
+    /// <summary><c>object</c>, <c>list</c> or <c>many</c> in JSON (<see cref="CellText"/>).</summary>
+    public required Payloads.Shape Shape { get; init; }
 
     public required int Count { get; init; }
 
-    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, or <c>first-call</c> (the first use in a fresh process).</summary>
-    public required string Operation { get; init; }
+    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, or <c>first-call</c> (the first use in a fresh process) in JSON.</summary>
+    public required Studies.Operation Operation { get; init; }
 
-    /// <summary><c>OK</c>, <c>DIFFERS</c>, <c>MISMATCH</c>, <c>UNSUPPORTED</c>, <c>CRASH</c> or <c>UNAVAILABLE</c>.</summary>
-    public required string Status { get; init; }
+    /// <summary><c>OK</c>, <c>DIFFERS</c>, <c>MISMATCH</c>, <c>UNSUPPORTED</c>, <c>CRASH</c> or <c>UNAVAILABLE</c> in JSON.</summary>
+    public required Verification.VerificationStatus Status { get; init; }
 
     public string? Reason { get; init; }
 
@@ -286,13 +286,17 @@ public sealed record ResultCell
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
 
-    /// <summary>The cell's status and reason as a verdict, parsed in one place (<see cref="Verification.Verdict.Of"/>).</summary>
+    /// <summary>The cell's status and reason as a verdict (<see cref="Verification.Verdict.Of"/>).</summary>
     [JsonIgnore]
     public Verification.Verdict Verdict => Verification.Verdict.Of(Status, Reason);
 
-    /// <summary>The cell's shape, typed (<see cref="Shape"/> is its text form).</summary>
+    /// <summary>The status as every output prints it (<c>OK</c>, <c>CRASH</c>, …).</summary>
     [JsonIgnore]
-    public Payloads.Shape ShapeKind => Running.RunRequest.ParseShape(Shape);
+    public string StatusLabel => CellText.Label(Status);
+
+    /// <summary>The cell's case as tables name it: <c>1 object</c>, <c>list of 1,000</c>, <c>1,000 calls</c>.</summary>
+    [JsonIgnore]
+    public string Case => CellText.Case(Shape, Count);
 
     /// <summary>The cell's identity, independent of how it is displayed.</summary>
     [JsonIgnore]
@@ -309,8 +313,7 @@ public sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes, dou
 /// What makes a cell the same cell in two files: study, contender, payload, shape, count, operation, runtime and (in a
 /// merged file) machine. Compared ordinally; display labels are derived from it, never the other way round.
 /// </summary>
-public readonly record struct CellKey(string Study, string Contender, string Payload, string Shape, int Count, string Operation, string Runtime = "", string Machine = "")
+public readonly record struct CellKey(string Study, string Contender, string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation, string Runtime = "", string Machine = "")
 {
-    public override string ToString() => $"{Study} · {Contender} · {Payload} · {Shape} {Count} · {Operation}" +
-                                         (Runtime.Length > 0 ? $" · {Runtime}" : "") + (Machine.Length > 0 ? $" · {Machine}" : "");
+    public override string ToString() => CellText.Of(this);
 }

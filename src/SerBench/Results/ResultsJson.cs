@@ -9,7 +9,8 @@ namespace SerBench.Results;
     WriteIndented = true,
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
     NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-    UseStringEnumConverter = true)]
+    UseStringEnumConverter = true,
+    Converters = [typeof(ShapeJsonConverter), typeof(OperationJsonConverter), typeof(StatusJsonConverter)])]
 [JsonSerializable(typeof(ResultsDocument))]
 internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 

@@ -47,8 +47,7 @@ public sealed record StudyDefinition
         Columns = study.Columns,
         Sections = [.. study.Sections.Select(s => new SectionDefinition(s.Title, s.Contenders))],
         Notes = study.Notes,
-        Workloads = [.. study.Workloads.Select(w => new WorkloadDefinition(w.Payload.Name, w.Shape.ToString().ToLowerInvariant(), w.Count,
-            [.. w.Operations.Select(o => o.ToString().ToLowerInvariant())]))],
+        Workloads = [.. study.Workloads.Select(w => new WorkloadDefinition(w.Payload.Name, w.Shape, w.Count, w.Operations))],
     };
 
     /// <summary>
@@ -69,4 +68,4 @@ public sealed record ConventionsDefinition(string Name, bool CamelCase, bool Enu
 
 public sealed record SectionDefinition(string Title, IReadOnlyList<string> Contenders);
 
-public sealed record WorkloadDefinition(string Payload, string Shape, int Count, IReadOnlyList<string> Operations);
+public sealed record WorkloadDefinition(string Payload, Payloads.Shape Shape, int Count, IReadOnlyList<Operation> Operations);

@@ -53,7 +53,7 @@ public sealed class CaseMeasurer(IMeasurer measurer)
         }
         catch (MeasurementException exception)
         {
-            return cell with { Status = Verdict.LabelOf(VerificationStatus.Crash), Reason = Verdict.FirstLine(exception.Message) };
+            return cell with { Status = VerificationStatus.Crash, Reason = Verdict.FirstLine(exception.Message) };
         }
 
         return cell with

@@ -54,8 +54,8 @@ public sealed class CellSelection
     private sealed record Pattern(string Text, string? Study, string? Contender, string? Payload, string? Shape, int? Count, string? Operation)
     {
         public bool Matches(CellKey cell) =>
-            Is(Study, cell.Study) && Is(Contender, cell.Contender) && Is(Payload, cell.Payload) && Is(Shape, cell.Shape)
-            && (Count is null || Count == cell.Count) && Is(Operation, cell.Operation);
+            Is(Study, cell.Study) && Is(Contender, cell.Contender) && Is(Payload, cell.Payload) && Is(Shape, CellText.Name(cell.Shape))
+            && (Count is null || Count == cell.Count) && Is(Operation, CellText.Name(cell.Operation));
 
         private static bool Is(string? wanted, string actual) => wanted is null || string.Equals(wanted, actual, StringComparison.OrdinalIgnoreCase);
     }

@@ -10,9 +10,7 @@ namespace SerBench.Running;
 /// <summary>The cells of a planned case: how each is described in results.json, found again, and labelled for progress.</summary>
 public static class PlannedCells
 {
-    public static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => Describe(planned, RunRequest.OperationName(operation), verdict);
-
-    public static ResultCell Describe(PlannedCase planned, string operation, Verdict verdict) => new()
+    public static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => new()
     {
         Study = planned.Study.Name,
         Contender = planned.Contender.Name,
@@ -26,10 +24,10 @@ public static class PlannedCells
         Reference = planned.Contender.IsReference,
         Note = planned.Contender.Note,
         Payload = planned.Workload.Payload.Name,
-        Shape = RunRequest.ShapeName(planned.Workload.Shape),
+        Shape = planned.Workload.Shape,
         Count = planned.Workload.CellCount,
         Operation = operation,
-        Status = verdict.Label,
+        Status = verdict.Status,
         Reason = verdict.Reason,
         Baseline = planned.Baseline,
         Runtime = planned.Runtime.Name,
@@ -61,12 +59,6 @@ public static class PlannedCells
     public static string Label(PlannedCase planned, Operation operation)
     {
         var workload = planned.Workload;
-        var shape = workload.Shape switch
-        {
-            Shape.Object => "1 object",
-            Shape.List => $"list of {workload.Count.ToString("N0", CultureInfo.InvariantCulture)}",
-            _ => $"{workload.Count.ToString("N0", CultureInfo.InvariantCulture)} calls",
-        };
-        return $"{planned.Study.Name} · {planned.Contender.Name} · {workload.Payload.Name} {shape} · {RunRequest.OperationName(operation)}";
+        return $"{planned.Study.Name} · {planned.Contender.Name} · {workload.Payload.Name} {CellText.Case(workload.Shape, workload.Count)} · {CellText.Name(operation)}";
     }
 }

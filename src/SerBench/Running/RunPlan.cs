@@ -87,7 +87,7 @@ public static class RunPlan
 
     /// <summary>The identity of a cell on SerBench's own runtime, as results.json and <c>--cells</c> name it.</summary>
     private static CellKey KeyOf(Study study, Contender contender, Workload workload, Operation operation) =>
-        new(study.Name, contender.Name, workload.Payload.Name, RunRequest.ShapeName(workload.Shape), workload.CellCount, RunRequest.OperationName(operation));
+        new(study.Name, contender.Name, workload.Payload.Name, workload.Shape, workload.CellCount, operation);
 
     /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)
@@ -103,9 +103,9 @@ public static class RunPlan
 
         var shapesLeft = request.Shapes is null || request.Studies.Any(s => s.Workloads.Any(w => request.Shapes.Contains(w.Shape)));
         return shapesLeft
-            ? $"Nothing to run: no study workload has the requested operations. Valid operations per study: {Offered(w => w.Operations.Select(RunRequest.OperationName))}."
-            : $"Nothing to run: no study has the requested shapes ({string.Join(",", request.Shapes!.Select(RunRequest.ShapeName))}). " +
-              $"Valid shapes per study: {Offered(w => [RunRequest.ShapeName(w.Shape)])}.";
+            ? $"Nothing to run: no study workload has the requested operations. Valid operations per study: {Offered(w => w.Operations.Select(CellText.Name))}."
+            : $"Nothing to run: no study has the requested shapes ({string.Join(",", request.Shapes!.Select(CellText.Name))}). " +
+              $"Valid shapes per study: {Offered(w => [CellText.Name(w.Shape)])}.";
     }
 
     /// <summary>The study's workloads with --payloads swapping the model and --sizes replacing N of list and many shapes.</summary>

@@ -2,6 +2,7 @@ using System.Globalization;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Studies;
 using SerBench.UserData;
 
@@ -73,9 +74,9 @@ public sealed record RunRequest
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
             Operations = operations is null ? null
-                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), OperationName)).Distinct()],
+                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Measured, CellText.Name)).Distinct()],
             Shapes = shapes is null ? null
-                : [.. NameMatcher.SplitList("--shapes", shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), ShapeName)).Distinct()],
+                : [.. NameMatcher.SplitList("--shapes", shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), CellText.Name)).Distinct()],
             Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
     }
@@ -117,15 +118,8 @@ public sealed record RunRequest
     public static IReadOnlyList<RuntimeTarget> ParseRuntimes(string? runtimes) => runtimes is null ? [RuntimeTarget.Current]
         : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(n => NameMatcher.Resolve("runtime", "runtimes", n, RuntimeTarget.Known, r => r.Name)).Distinct()];
 
-    public static string OperationName(Operation operation) => operation.ToString().ToLowerInvariant();
-
-    public static string ShapeName(Shape shape) => shape.ToString().ToLowerInvariant();
-
-    /// <summary>The inverse of <see cref="ShapeName"/>.</summary>
-    public static Shape ParseShape(string name) => Enum.Parse<Shape>(name, ignoreCase: true);
-
-    /// <summary>The inverse of <see cref="OperationName"/>, for names read back from a results file.</summary>
-    public static Operation ParseOperation(string name) => Enum.Parse<Operation>(name, ignoreCase: true);
+    /// <summary>What <c>--ops</c> may name: a study's operations (the first call is its own command).</summary>
+    private static readonly Operation[] Measured = [.. Enum.GetValues<Operation>().Where(o => o != Operation.FirstCall)];
 
     private static int ParseSize(string text)
     {

@@ -23,7 +23,7 @@ public static class VerifyRunner
         {
             foreach (var (planned, _, cell) in children.Verify([.. group], CancellationToken.None))
             {
-                byCase[planned] = (planned, new Verdict(Verdict.ParseLabel(cell.Status), cell.Reason), cell.PayloadBytes);
+                byCase[planned] = (planned, new Verdict(cell.Status, cell.Reason), cell.PayloadBytes);
             }
         }
 

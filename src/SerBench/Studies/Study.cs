@@ -11,6 +11,9 @@ public enum Operation
 
     /// <summary>Serialize then deserialize, as one operation.</summary>
     RoundTrip,
+
+    /// <summary>The first use in a fresh process (<c>serbench first-call</c>); never a study workload's operation.</summary>
+    FirstCall,
 }
 
 /// <summary>One payload in one shape at one size, and the operations measured on it.</summary>

@@ -40,35 +40,20 @@ public sealed record Verdict(VerificationStatus Status, string? Reason)
     public static Verdict DiffersInForm(string change) => new(VerificationStatus.Differs, FormOnlyPrefix + change) { FormOnly = true };
 
     /// <summary>
-    /// The verdict a results file records as text (status label and reason): the one parser of that text. A reason that
-    /// begins as <see cref="DiffersInForm"/> writes it is <see cref="FormOnly"/>.
+    /// The verdict a results file records (status and reason). A DIFFERS reason that begins as <see cref="DiffersInForm"/>
+    /// writes it is <see cref="FormOnly"/>: results.json keeps no flag of its own, so the reason's text is its record.
     /// </summary>
-    /// <exception cref="FormatException">The status is no status.</exception>
-    public static Verdict Of(string status, string? reason)
-    {
-        var parsed = ParseLabel(status);
-        return new Verdict(parsed, reason) { FormOnly = parsed == VerificationStatus.Differs && reason?.StartsWith(FormOnlyPrefix, StringComparison.Ordinal) == true };
-    }
+    public static Verdict Of(VerificationStatus status, string? reason) =>
+        new(status, reason) { FormOnly = status == VerificationStatus.Differs && reason?.StartsWith(FormOnlyPrefix, StringComparison.Ordinal) == true };
 
     /// <summary>Whether a cell with this verdict is measured: OK and DIFFERS are, the rest are not.</summary>
-    public bool IsTimed => Status is VerificationStatus.Ok or VerificationStatus.Differs;
+    public bool IsTimed => IsTimedStatus(Status);
 
     /// <summary>Upper-case status as printed in every output (<c>OK</c>, <c>DIFFERS</c>, …).</summary>
-    public string Label => LabelOf(Status);
+    public string Label => Results.CellText.Label(Status);
 
-    public static string LabelOf(VerificationStatus status) => status.ToString().ToUpperInvariant();
-
-    /// <summary>The status a label names (<c>OK</c>, <c>DIFFERS</c>, …), as results.json holds it: the one parser of status text.</summary>
-    /// <exception cref="FormatException">The text is no status.</exception>
-    public static VerificationStatus ParseLabel(string label) =>
-        TryParseLabel(label) ?? throw new FormatException($"'{label}' is not a verification status.");
-
-    /// <summary>As <see cref="ParseLabel"/>; null for text that is no status (e.g. a BenchmarkDotNet export's "NO RESULT").</summary>
-    public static VerificationStatus? TryParseLabel(string? label) =>
-        Enum.GetValues<VerificationStatus>().Where(s => LabelOf(s) == label).Select(s => (VerificationStatus?)s).FirstOrDefault();
-
-    /// <summary>Whether a cell with this status label was timed: OK and DIFFERS are.</summary>
-    public static bool IsTimedLabel(string? label) => TryParseLabel(label) is VerificationStatus.Ok or VerificationStatus.Differs;
+    /// <summary>Whether a cell with this status is measured: OK and DIFFERS are, the rest are not.</summary>
+    public static bool IsTimedStatus(VerificationStatus status) => status is VerificationStatus.Ok or VerificationStatus.Differs;
 
     /// <summary>
     /// When only reading failed: the verdict on what the contender wrote, so that its serialize cells are still timed

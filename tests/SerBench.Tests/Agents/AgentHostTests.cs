@@ -5,6 +5,7 @@ using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Agents;
 
@@ -37,7 +38,7 @@ public sealed class AgentHostTests : IDisposable
         var reply = Host(AgentRequest.Run(plan, MeasurementProfile.Smoke));
 
         Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Cells.Select(c => c.Key));
-        Assert.All(reply.Cells, c => Assert.Equal((1.5, "OK"), (c.MeanNs, c.Status)));
+        Assert.All(reply.Cells, c => Assert.Equal((1.5, VerificationStatus.Ok), (c.MeanNs, c.Status)));
         Assert.All(reply.Cells, c => Assert.NotNull(c.PayloadBytes));
     }
 
@@ -49,7 +50,7 @@ public sealed class AgentHostTests : IDisposable
         var reply = Host(AgentRequest.Verify(plan));
 
         Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Cells.Select(c => c.Key));
-        Assert.All(reply.Cells, c => Assert.Equal("OK", c.Status));
+        Assert.All(reply.Cells, c => Assert.Equal(VerificationStatus.Ok, c.Status));
         Assert.All(reply.Cells, c => Assert.Null(c.MeanNs));
     }
 

@@ -1,4 +1,5 @@
 using SerBench.Comparison;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Cli;
 
@@ -24,9 +25,9 @@ public sealed class DataRunTests : IDisposable
         Assert.True(exitCode == 0, error + console);
         var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
         Assert.Equal(6, cells.Count);
-        Assert.All(cells, c => Assert.Equal(("data", "orders", "many", 2), (c.Study, c.Payload, c.Shape, c.Count)));
+        Assert.All(cells, c => Assert.Equal(("data", "orders", SerBench.Payloads.Shape.Many, 2), (c.Study, c.Payload, c.Shape, c.Count)));
         // Utf8JsonWriter's default encoder writes "<" as \u003C: same data, other form, so every STJ writer DIFFERS.
-        Assert.All(cells, c => Assert.Equal("DIFFERS", c.Status));
+        Assert.All(cells, c => Assert.Equal(VerificationStatus.Differs, c.Status));
         Assert.All(cells, c => Assert.Contains("$[1].note: escaped differently", c.Reason, StringComparison.Ordinal));
         Assert.All(cells, c => Assert.True(c.MeanNs > 0));
         var report = File.ReadAllText(Path.Combine(output, "report.md"));

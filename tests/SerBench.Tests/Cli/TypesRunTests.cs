@@ -1,5 +1,7 @@
 using SerBench.Comparison;
+using SerBench.Studies;
 using SerBench.Tests.UserData.Samples;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Cli;
 
@@ -25,10 +27,10 @@ public sealed class TypesRunTests : IDisposable
         var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
         Assert.Equal(8, cells.Count);
         Assert.All(cells, c => Assert.Equal(("types", "order"), (c.Study, c.Payload)));
-        Assert.All(cells.Where(c => c.Contender == "stj-reflection-utf8"), c => Assert.Equal("OK", c.Status));
+        Assert.All(cells.Where(c => c.Contender == "stj-reflection-utf8"), c => Assert.Equal(VerificationStatus.Ok, c.Status));
         Assert.All(cells.Where(c => c.Contender == "stj-reflection-utf8"), c => Assert.True(c.MeanNs > 0));
         // No source-generated context knows the user's type: said, not hidden.
-        Assert.All(cells.Where(c => c.Contender == "stj-sourcegen-utf8"), c => Assert.Equal("UNSUPPORTED", c.Status));
+        Assert.All(cells.Where(c => c.Contender == "stj-sourcegen-utf8"), c => Assert.Equal(VerificationStatus.Unsupported, c.Status));
         Assert.Equal([1, 100], cells.Select(c => c.Count).Distinct().Order());
     }
 
@@ -43,8 +45,8 @@ public sealed class TypesRunTests : IDisposable
             "--contenders", "stj-reflection-utf8", "--shapes", "object", "--profile", "smoke", "--out", output]);
 
         Assert.True(exitCode == 0, error + console);
-        var cell = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells.First(c => c.Operation == "serialize");
-        Assert.Equal("OK", cell.Status);
+        var cell = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells.First(c => c.Operation == Operation.Serialize);
+        Assert.Equal(VerificationStatus.Ok, cell.Status);
         // {"Id":7,"CustomerName":"Ada","State":1,...}: the sample's values, written with the declared names.
         Assert.InRange(cell.PayloadBytes!.Value, 150, 220);
     }

@@ -1,4 +1,5 @@
 using SerBench.Comparison;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Comparison;
 
@@ -14,7 +15,7 @@ public class ComparerTests
     private static ComparableResults Results(params ComparableCell[] cells) => new("test.json", "SerBench", cells);
 
     private static ComparableCell Cell(string key, double[] iterations, long allocated = 1000) =>
-        new("study", key, "OK", iterations.Average(), null, iterations, allocated, 500);
+        new("study", key, VerificationStatus.Ok, iterations.Average(), null, iterations, allocated, 500);
 
     [Fact]
     public void SameDistribution_IsNotSignificant()
@@ -76,7 +77,7 @@ public class ComparerTests
     {
         var before = Results(Cell("a", Sample(1000, 0.01, 20, 1), allocated: 1000), Cell("b", Sample(1000, 0.01, 20, 3)), Cell("gone", Sample(5, 0.01, 5, 4)));
         var after = Results(Cell("a", Sample(1000, 0.01, 20, 2), allocated: 1200),
-            new ComparableCell("study", "b", "CRASH", null, null, null, null, null), Cell("new", Sample(5, 0.01, 5, 5)));
+            new ComparableCell("study", "b", VerificationStatus.Crash, null, null, null, null, null), Cell("new", Sample(5, 0.01, 5, 5)));
 
         var report = Comparer.Compare(before, after, 0.05);
 
@@ -101,7 +102,7 @@ public class ComparerTests
     [Fact]
     public void SummariesOnly_UseNonOverlappingConfidenceIntervals()
     {
-        ComparableCell Summary(double mean, double error) => new("study", "a", "OK", mean, error, null, null, null);
+        ComparableCell Summary(double mean, double error) => new("study", "a", VerificationStatus.Ok, mean, error, null, null, null);
 
         var overlapping = Comparer.Compare(Results(Summary(1000, 60)), Results(Summary(1100, 60)), 0.05);
         var separated = Comparer.Compare(Results(Summary(1000, 20)), Results(Summary(1100, 20)), 0.05);
@@ -113,14 +114,14 @@ public class ComparerTests
     }
 
     /// <summary>A run of <paramref name="cells"/> cells, each with three round means spread by <paramref name="noise"/> (log scale).</summary>
-    private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null, Func<int, string>? shape = null)
+    private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null, Func<int, SerBench.Payloads.Shape>? shape = null)
     {
         var random = new Random(seed);
         return Results([.. Enumerable.Range(0, cells).Select(i =>
         {
             double[] rounds = [.. Enumerable.Range(0, 3).Select(_ => 1000 * (i + 1) * (factor?.Invoke(i) ?? 1) * Math.Exp(noise * (2 * random.NextDouble() - 1)))];
-            var key = new SerBench.Results.CellKey("study", "c" + i, "person", shape?.Invoke(i) ?? "object", 1, "serialize");
-            return new ComparableCell("study", "label " + i, "OK", rounds.Average(), null, rounds, 100, 500, rounds, key);
+            var key = new SerBench.Results.CellKey("study", "c" + i, "person", shape?.Invoke(i) ?? SerBench.Payloads.Shape.Object, 1, SerBench.Studies.Operation.Serialize);
+            return new ComparableCell("study", "label " + i, VerificationStatus.Ok, rounds.Average(), null, rounds, 100, 500, rounds, key);
         })]);
     }
 
@@ -185,7 +186,7 @@ public class ComparerTests
             < 12 => Math.Exp(0.01 * (-1 + (2.0 * ((i * 5) % 12) / 11))),
             _ => Math.Exp(0.08 * (-2 + (4.0 * (((i - 12) * 5) % 12) / 11))),
         };
-        string Shape(int i) => i < 12 ? "object" : "list";
+        SerBench.Payloads.Shape Shape(int i) => i < 12 ? SerBench.Payloads.Shape.Object : SerBench.Payloads.Shape.List;
         var before = RoundsRun(24, 0.02, 1, shape: Shape);
         var after = RoundsRun(24, 0.02, 2, Shift, Shape);
 
@@ -255,7 +256,7 @@ public class ComparerTests
     [Fact]
     public void CellsNotTimedOnEitherSide_AreNotCountedAsNotComparable()
     {
-        var unavailable = new ComparableCell("study", "a", "UNAVAILABLE", null, null, null, null, null);
+        var unavailable = new ComparableCell("study", "a", VerificationStatus.Unavailable, null, null, null, null, null);
 
         var report = Comparer.Compare(Results(unavailable), Results(unavailable), 0.05);
 

@@ -1,5 +1,6 @@
 using SerBench.Comparison;
 using SerBench.Results;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Comparison;
 
@@ -13,7 +14,7 @@ public class ContentionAnalysisTests
         {
             for (var cell = 0; cell < 5; cell++)
             {
-                var key = new CellKey("study", $"contender-{contender}", "person", "list", cell + 1, "serialize");
+                var key = new CellKey("study", $"contender-{contender}", "person", SerBench.Payloads.Shape.List, cell + 1, SerBench.Studies.Operation.Serialize);
                 var mean = 1000.0 * (cell + 1);
                 var wobble = 1 + (0.02 * ((cell % 3) - 1));
                 before.Add(Cell(key, [mean, mean * 1.01]));
@@ -25,7 +26,7 @@ public class ContentionAnalysisTests
     }
 
     private static ComparableCell Cell(CellKey key, double[] rounds) =>
-        new(key.Study, key.Contender + " " + key.Count, "OK", rounds.Average(), rounds.Average() * 0.01, null, 100, 500, rounds, key);
+        new(key.Study, key.Contender + " " + key.Count, VerificationStatus.Ok, rounds.Average(), rounds.Average() * 0.01, null, 100, 500, rounds, key);
 
     [Fact]
     public void SlowerMachine_NamesTheContenderHitHarder()

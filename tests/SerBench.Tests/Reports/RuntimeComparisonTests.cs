@@ -1,12 +1,13 @@
 using SerBench.Reports;
 using SerBench.Results;
+using SerBench.Verification;
 using static SerBench.Reports.RuntimeComparison;
 
 namespace SerBench.Tests.Reports;
 
 public class RuntimeComparisonTests
 {
-    private static ResultCell On(string runtime, string contender, double? meanNs, string status = "OK", string? reason = null, double errorFraction = 0.02) =>
+    private static ResultCell On(string runtime, string contender, double? meanNs, VerificationStatus status = VerificationStatus.Ok, string? reason = null, double errorFraction = 0.02) =>
         SampleResults.Cell(contender, meanNs, status: status, reason: reason, errorFraction: errorFraction) with { Runtime = runtime };
 
     [Fact]
@@ -16,10 +17,10 @@ public class RuntimeComparisonTests
         Assert.Equal(Change.Slower, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 1300)));
         // ±20% intervals overlap: a 10% difference is not a change.
         Assert.Equal(Change.Tied, Classify(On("net8.0", "a", 1000, errorFraction: 0.2), On("net10.0", "a", 1100, errorFraction: 0.2)));
-        Assert.Equal(Change.StoppedPassing, Classify(On("net8.0", "a", 1000), On("net8.0-aot", "a", null, "CRASH", "NotSupportedException")));
-        Assert.Equal(Change.StartedPassing, Classify(On("net8.0", "a", null, "MISMATCH"), On("net9.0", "a", 900)));
+        Assert.Equal(Change.StoppedPassing, Classify(On("net8.0", "a", 1000), On("net8.0-aot", "a", null, VerificationStatus.Crash, "NotSupportedException")));
+        Assert.Equal(Change.StartedPassing, Classify(On("net8.0", "a", null, VerificationStatus.Mismatch), On("net9.0", "a", 900)));
         // UNAVAILABLE on one side says nothing about the library: no gate change, nothing timed on both.
-        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), On("net10.0-aot", "a", null, "UNAVAILABLE")));
+        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), On("net10.0-aot", "a", null, VerificationStatus.Unavailable)));
         Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), null));
     }
 
@@ -36,7 +37,7 @@ public class RuntimeComparisonTests
         var cells = new[]
         {
             On("net10.0", "newtonsoft-string", 500), On("net8.0", "newtonsoft-string", 1000),
-            On("net10.0", "stj-reflection-utf8", null, "CRASH", "boom"), On("net8.0", "stj-reflection-utf8", 400),
+            On("net10.0", "stj-reflection-utf8", null, VerificationStatus.Crash, "boom"), On("net8.0", "stj-reflection-utf8", 400),
         };
         var table = Assert.Single(Tables(cells));
         Assert.Equal(["Contender", "Case", "net8.0 mean", "net10.0 mean", "net8.0 allocated", "net10.0 allocated", "net10.0 / net8.0"], table.Headers);
@@ -55,7 +56,7 @@ public class RuntimeComparisonTests
         {
             On("net8.0", "newtonsoft-string", 1000), On("net9.0", "newtonsoft-string", 500),
             On("net8.0", "stj-sourcegen-utf8", 300), On("net9.0", "stj-sourcegen-utf8", 303),
-            On("net8.0", "stj-reflection-utf8", 400), On("net9.0", "stj-reflection-utf8", null, "CRASH", "NotSupportedException: reflection is off"),
+            On("net8.0", "stj-reflection-utf8", 400), On("net9.0", "stj-reflection-utf8", null, VerificationStatus.Crash, "NotSupportedException: reflection is off"),
         };
         var findings = RuntimeComparison.Findings(cells);
         Assert.Contains(findings, f => f.StartsWith("net9.0 against net8.0: 1 faster, 0 slower, 1 tied of 2 cells", StringComparison.Ordinal)

@@ -1,4 +1,7 @@
+using SerBench.Payloads;
 using SerBench.Results;
+using SerBench.Studies;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Reports;
 
@@ -7,7 +10,7 @@ internal static class SampleResults
 {
     public const string HostileReason = "threw InvalidOperationException: <script>alert('pwned')</script> & more";
 
-    public static ResultCell Cell(string contender, double? meanNs, string status = "OK", double errorFraction = 0.02, string operation = "serialize",
+    public static ResultCell Cell(string contender, double? meanNs, VerificationStatus status = VerificationStatus.Ok, double errorFraction = 0.02, Operation operation = Operation.Serialize,
         int count = 200, string? reason = null, long allocated = 1000, double[]? iterations = null) => new()
     {
         Study = "web-api",
@@ -20,7 +23,7 @@ internal static class SampleResults
         NativeAot = "not-safe",
         Licence = "MIT",
         Payload = "person",
-        Shape = "list",
+        Shape = Shape.List,
         Count = count,
         Operation = operation,
         Status = status,
@@ -61,5 +64,5 @@ internal static class SampleResults
         Cell("stj-reflection-utf8", 359_000, allocated: 187_000),
         Cell("stj-sourcegen-utf8", 288_000, allocated: 187_000),
         Cell("stj-handwritten", 290_000, allocated: 187_000),
-        Cell("broken-one", null, status: "CRASH", reason: HostileReason));
+        Cell("broken-one", null, status: VerificationStatus.Crash, reason: HostileReason));
 }

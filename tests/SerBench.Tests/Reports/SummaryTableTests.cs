@@ -1,5 +1,6 @@
-using SerBench.Results;
 using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Reports;
 
@@ -12,7 +13,7 @@ public class SummaryTableTests
             SampleResults.Cell("newtonsoft-string", 744_000) with { Ratio = 1.0 },
             SampleResults.Cell("stj-sourcegen-utf8", 288_000) with { Ratio = 288.0 / 744 },
             SampleResults.Cell("stj-handwritten", 280_000) with { Ratio = 280.0 / 744, Reference = true },
-            SampleResults.Cell("broken-one", null, status: "CRASH", reason: "boom"));
+            SampleResults.Cell("broken-one", null, status: VerificationStatus.Crash, reason: "boom"));
 
         var table = Assert.Single(SummaryTable.Build(StudyDefinition.Resolve(document, "web-api"), document.Cells));
 

@@ -3,6 +3,7 @@ using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Running;
 
@@ -31,10 +32,10 @@ public class CaseMeasurerTests
         var cells = Measure([Operation.Serialize], FakeContenders.FailsUnderLoad(healthyCalls: 5), SerBench.Contenders.ContenderRegistry.Find("binary-utf8")!);
 
         Assert.Equal(2, cells.Count);
-        Assert.Equal("CRASH", cells[0].Status);
+        Assert.Equal(VerificationStatus.Crash, cells[0].Status);
         Assert.Equal("threw TimeoutException while measured: gave up after 5 calls", cells[0].Reason);
         Assert.Null(cells[0].MeanNs);
-        Assert.Equal("OK", cells[1].Status);
+        Assert.Equal(VerificationStatus.Ok, cells[1].Status);
         Assert.NotNull(cells[1].MeanNs);
     }
 
@@ -44,12 +45,12 @@ public class CaseMeasurerTests
     {
         var cells = Measure(null, FakeContenders.ReaderCrashes());
 
-        var serialize = cells.Single(c => c.Operation == "serialize");
-        var deserialize = cells.Single(c => c.Operation == "deserialize");
-        Assert.Equal("OK", serialize.Status);
+        var serialize = cells.Single(c => c.Operation == Operation.Serialize);
+        var deserialize = cells.Single(c => c.Operation == Operation.Deserialize);
+        Assert.Equal(VerificationStatus.Ok, serialize.Status);
         Assert.True(serialize.MeanNs > 0);
         Assert.NotNull(serialize.PayloadBytes);
-        Assert.Equal("CRASH", deserialize.Status);
+        Assert.Equal(VerificationStatus.Crash, deserialize.Status);
         Assert.Null(deserialize.MeanNs);
         Assert.Equal("deserialize threw TypeInitializationException: The type initializer for 'Fake.Reader' threw an exception. " +
                      "(innermost: AmbiguousMatchException: Ambiguous match found for 'FromSeconds'.)", deserialize.Reason);

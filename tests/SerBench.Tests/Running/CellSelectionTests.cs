@@ -1,3 +1,4 @@
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Verification;
 
@@ -10,7 +11,7 @@ public sealed class CellSelectionTests
 
     private static IEnumerable<string> Ids(IReadOnlyList<PlannedCase> plan) =>
         plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok).Key))
-            .Select(k => $"{k.Study}/{k.Contender}/{k.Payload}/{k.Shape}/{k.Count}/{k.Operation}");
+            .Select(CellText.Selector);
 
     [Fact]
     public void Cells_OfSeveralStudies_AreMeasuredInOneRun_AndNothingElse()

@@ -1,4 +1,5 @@
 using SerBench.Payloads;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
 
@@ -16,7 +17,7 @@ public class NameMatcherTests
 
     [Fact]
     public void Resolve_UnknownEnumName_ThrowsInsteadOfReturningTheDefault() =>
-        Assert.Throws<UsageException>(() => NameMatcher.Resolve("operation", "operations", "serialise", Enum.GetValues<Operation>(), RunRequest.OperationName));
+        Assert.Throws<UsageException>(() => NameMatcher.Resolve("operation", "operations", "serialise", Enum.GetValues<Operation>(), CellText.Name));
 
     [Fact]
     public void RunPlan_SizesReplaceNOfListAndManyOnly()

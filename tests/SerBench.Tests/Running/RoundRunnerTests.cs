@@ -66,8 +66,8 @@ public sealed class RoundRunnerTests
         var saved = Run(directory.Path, processes, rounds: 2, CancellationToken.None, [Operation.Serialize, Operation.Deserialize], "binary-utf8");
 
         Assert.Equal([[Operation.Serialize, Operation.Deserialize], [Operation.Serialize, Operation.Deserialize], [Operation.Serialize], [Operation.Serialize], [Operation.Serialize]], processes.Operations);
-        Assert.Equal(5, saved.Cells.Single(c => c.Operation == "serialize").RoundsNs!.Count + saved.Cells.Single(c => c.Operation == "serialize").DroppedRoundsNs!.Count);
-        Assert.Equal([101, 102], saved.Cells.Single(c => c.Operation == "deserialize").RoundsNs!);
+        Assert.Equal(5, saved.Cells.Single(c => c.Operation == Operation.Serialize).RoundsNs!.Count + saved.Cells.Single(c => c.Operation == Operation.Serialize).DroppedRoundsNs!.Count);
+        Assert.Equal([101, 102], saved.Cells.Single(c => c.Operation == Operation.Deserialize).RoundsNs!);
     }
 
     [Fact]
@@ -112,7 +112,7 @@ public sealed class RoundRunnerTests
         var saved = Run(directory.Path, processes, rounds: 3, "binary-utf8", "binary-utf16");
 
         var crashed = saved.Cells.Single(c => c.Contender == "binary-utf16");
-        Assert.Equal("CRASH", crashed.Status);
+        Assert.Equal(VerificationStatus.Crash, crashed.Status);
         Assert.Contains("exit code 134", crashed.Reason, StringComparison.Ordinal);
         Assert.Null(crashed.MeanNs);
         Assert.Equal(3, saved.Cells.Single(c => c.Contender == "binary-utf8").RoundsNs!.Count);
@@ -128,7 +128,7 @@ public sealed class RoundRunnerTests
         var saved = Run(directory.Path, processes, rounds: 2, "binary-utf8", unavailable.Name);
 
         Assert.DoesNotContain(unavailable.Name, processes.Launched);
-        Assert.Equal("UNAVAILABLE", saved.Cells.Single(c => c.Contender == unavailable.Name).Status);
+        Assert.Equal(VerificationStatus.Unavailable, saved.Cells.Single(c => c.Contender == unavailable.Name).Status);
     }
 
     [Fact]

@@ -2,8 +2,10 @@ using System.Globalization;
 using SerBench.Cli;
 using SerBench.Reports;
 using SerBench.Results;
+using SerBench.Studies;
 using SerBench.Tests.Cli;
 using SerBench.Tests.Reports;
+using SerBench.Verification;
 using Spectre.Console;
 
 namespace SerBench.Tests.Snapshots;
@@ -55,24 +57,24 @@ public sealed class SnapshotTests
     /// </summary>
     private static ResultsDocument Fixture()
     {
-        static ResultCell Timed(string contender, string operation, double meanNs, double ratio, long allocated, double[] rounds) =>
+        static ResultCell Timed(string contender, Operation operation, double meanNs, double ratio, long allocated, double[] rounds) =>
             SampleResults.Cell(contender, meanNs, operation: operation, allocated: allocated) with
             {
                 Ratio = ratio, AllocRatio = allocated / 867_000.0, RoundsNs = rounds, Gen0 = 28.4, Noisy = rounds.Max() / rounds.Min() > 1.06,
             };
 
         return SampleResults.Document(
-            Timed("newtonsoft-string", "serialize", 744_000, 1.00, 867_000, [731_000, 757_000]),
-            Timed("stj-reflection-utf8", "serialize", 359_000, 0.48, 187_000, [355_000, 363_000]),
-            Timed("stj-sourcegen-utf8", "serialize", 288_000, 0.39, 187_000, [281_000, 295_000]),
-            Timed("stj-handwritten", "serialize", 290_000, 0.39, 187_000, [287_000, 293_000]) with { Reference = true, Note = "speed-of-light reference" },
-            Timed("newtonsoft-string", "deserialize", 1_020_000, 1.00, 1_100_000, [1_000_000, 1_040_000]),
-            Timed("stj-sourcegen-utf8", "deserialize", 610_000, 0.60, 480_000, [560_000, 660_000]),
-            Timed("stj-reflection-utf8", "deserialize", 640_000, 0.63, 480_000, [630_000, 650_000]) with
+            Timed("newtonsoft-string", Operation.Serialize, 744_000, 1.00, 867_000, [731_000, 757_000]),
+            Timed("stj-reflection-utf8", Operation.Serialize, 359_000, 0.48, 187_000, [355_000, 363_000]),
+            Timed("stj-sourcegen-utf8", Operation.Serialize, 288_000, 0.39, 187_000, [281_000, 295_000]),
+            Timed("stj-handwritten", Operation.Serialize, 290_000, 0.39, 187_000, [287_000, 293_000]) with { Reference = true, Note = "speed-of-light reference" },
+            Timed("newtonsoft-string", Operation.Deserialize, 1_020_000, 1.00, 1_100_000, [1_000_000, 1_040_000]),
+            Timed("stj-sourcegen-utf8", Operation.Deserialize, 610_000, 0.60, 480_000, [560_000, 660_000]),
+            Timed("stj-reflection-utf8", Operation.Deserialize, 640_000, 0.63, 480_000, [630_000, 650_000]) with
             {
-                Status = "DIFFERS", Reason = "writes DateTimeOffset with seven fractional digits (same instant)",
+                Status = VerificationStatus.Differs, Reason = "writes DateTimeOffset with seven fractional digits (same instant)",
             },
-            SampleResults.Cell("broken-one", null, status: "CRASH", reason: SampleResults.HostileReason));
+            SampleResults.Cell("broken-one", null, status: VerificationStatus.Crash, reason: SampleResults.HostileReason));
     }
 
     private static void InvariantCulture(Action render)

@@ -16,13 +16,13 @@ public sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? Agains
 /// The measured contenders of one case (payload, shape, count, operation) of a study section, fastest first. Only
 /// cells that passed the gate and have a time are here; references are listed but never ranked among libraries.
 /// </summary>
-public sealed record CaseRanking(string Section, string Payload, string Shape, int Count, string Operation, IReadOnlyList<RankedRow> Rows)
+public sealed record CaseRanking(string Section, string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation, IReadOnlyList<RankedRow> Rows)
 {
     /// <summary>The ranked rows that share rank 1.</summary>
     public IEnumerable<RankedRow> Winners => Rows.Where(r => r.Rank == 1);
 
     /// <summary>"serialize · person · list of 200", with the section first when the study has sections.</summary>
-    public string Title => (Section.Length == 0 ? "" : Section + " · ") + $"{Operation} · {Payload} · {StudyTables.Case(Shape, Count)}";
+    public string Title => (Section.Length == 0 ? "" : Section + " · ") + $"{CellText.Name(Operation)} · {Payload} · {CellText.Case(Shape, Count)}";
 
     /// <summary>The cases of a study section's cells, in the order they first appear; <paramref name="rank"/> false gives every rank as null.</summary>
     public static IReadOnlyList<CaseRanking> Of(string section, IEnumerable<ResultCell> cells, bool rank) =>
@@ -30,7 +30,7 @@ public sealed record CaseRanking(string Section, string Payload, string Shape, i
             .Select(g => Build(section, g.Key, [.. g], rank))
             .Where(r => r.Rows.Count > 0)];
 
-    private static CaseRanking Build(string section, (string Payload, string Shape, int Count, string Operation) key, List<ResultCell> cells, bool rank)
+    private static CaseRanking Build(string section, (string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation) key, List<ResultCell> cells, bool rank)
     {
         var measured = cells.Where(c => Findings.IsRankable(c) && c.MeanNs > 0).OrderBy(c => c.MeanNs).ToList();
         var ranked = measured.Where(c => !c.Reference).ToList();

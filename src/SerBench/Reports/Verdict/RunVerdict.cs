@@ -1,4 +1,5 @@
 using SerBench.Results;
+using SerBench.Studies;
 
 namespace SerBench.Reports;
 
@@ -15,7 +16,7 @@ public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, 
     {
         var rank = document.Profile != UnrankedProfile;
         var studies = ReportSections.Of(document)
-            .SelectMany(section => StudyVerdict.Of(section with { Cells = [.. section.Cells.Where(c => c.Operation != FirstCall.FirstCallRunner.OperationName)] }, rank))
+            .SelectMany(section => StudyVerdict.Of(section with { Cells = [.. section.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
             .ToList();
         return new RunVerdict(
             rank ? null : "Smoke run: its numbers are for checking that everything runs, not for conclusions. Nothing is ranked; run without --profile smoke to decide.",

@@ -29,7 +29,7 @@ public sealed record StudyStanding(
     public int Cases => ByCase.Count;
 
     /// <summary>Its row in the case with the most objects, for allocation and size per object.</summary>
-    public RankedRow Largest => ByCase.Values.MaxBy(r => (r.Cell.Count, r.Cell.Operation == "serialize" ? 1 : 0))!;
+    public RankedRow Largest => ByCase.Values.MaxBy(r => (r.Cell.Count, r.Cell.Operation == Studies.Operation.Serialize ? 1 : 0))!;
 
     public static IReadOnlyList<StudyStanding> Of(IReadOnlyList<CaseRanking> cases, bool rank)
     {

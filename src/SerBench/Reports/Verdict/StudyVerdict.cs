@@ -70,7 +70,7 @@ public sealed record StudyVerdict(
             findings.Add(twoSpeeds);
         }
 
-        var failed = cells.Where(c => c.MeanNs is null && c.Verdict.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.Status})").Distinct().ToList();
+        var failed = cells.Where(c => c.MeanNs is null && c.Verdict.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
         if (failed.Count > 0)
         {
             findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");
@@ -133,7 +133,7 @@ public sealed record StudyVerdict(
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>
         [.. cells.Where(c => !Reports.Findings.IsRankable(c))
             .GroupBy(c => (c.Contender, c.Status, c.Reason))
-            .Select(g => $"{g.Key.Contender}: {g.Key.Status}" + (g.Key.Reason is { } reason ? $" — {reason}" : ""))];
+            .Select(g => $"{g.Key.Contender}: {CellText.Label(g.Key.Status)}" + (g.Key.Reason is { } reason ? $" — {reason}" : ""))];
 
     internal static string Names(IEnumerable<string> names)
     {

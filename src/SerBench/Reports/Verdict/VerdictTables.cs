@@ -57,7 +57,7 @@ public static class VerdictTables
             }
 
             var largest = standing.Largest.Cell;
-            var statuses = verdict.Section.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.Status).Distinct();
+            var statuses = verdict.Section.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.StatusLabel).Distinct();
             row.AddRange(
             [
                 RatioInterval.Times(standing.GeometricMeanRelative),
@@ -90,7 +90,7 @@ public static class VerdictTables
             Formatting.Time(r.Cell.MeanNs, unit) + (r.Cell.ErrorNs is { } e ? $" ±{Formatting.Number(100 * e / r.Cell.MeanNs!.Value, "0.#")}%" : ""),
             r.AgainstFastest is { } interval ? interval.ToString() : "1.00× (fastest)",
             Formatting.Bytes(r.Cell.AllocatedBytes), Formatting.ExactBytes(r.Cell.PayloadBytes),
-            r.Cell.Status + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} in {m.Processes} processes" +
+            r.Cell.StatusLabel + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} in {m.Processes} processes" +
                 (m.Gen2 is { } gen2 ? $" (gen2 {Formatting.Collections(gen2)}/1k ops)" : ""))) : ""),
             r.Cell.NativeAot ?? "—",
         ]).ToList();
@@ -107,15 +107,8 @@ public static class VerdictTables
     /// <summary>"ser person 1,000": the parts that tell this section's cases apart.</summary>
     private static string ShortCase(CaseRanking ranking, IReadOnlyList<CaseRanking> all)
     {
-        var operation = ranking.Operation switch { "serialize" => "ser", "deserialize" => "deser", var other => other };
+        var operation = CellText.ShortName(ranking.Operation);
         var payload = all.Select(c => c.Payload).Distinct().Skip(1).Any() ? " " + ranking.Payload : "";
-        var size = ranking.Shape switch
-        {
-            "object" => "1 obj",
-            "list" => $"list {ranking.Count.ToString("N0", Invariant)}",
-            "many" => $"{ranking.Count.ToString("N0", Invariant)} calls",
-            var other => other,
-        };
-        return $"{operation}{payload} {size}";
+        return $"{operation}{payload} {CellText.ShortCase(ranking.Shape, ranking.Count)}";
     }
 }

@@ -1,5 +1,7 @@
 using System.Globalization;
+using SerBench.Payloads;
 using SerBench.Results;
+using SerBench.Studies;
 
 namespace SerBench.Reports;
 
@@ -24,38 +26,38 @@ public static class WhatToUse
         var sections = ReportSections.Of(document);
         var user = sections.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
         var cells = (user.Count > 0 ? user : sections).SelectMany(s => s.Cells.Select(c => (Section: s.Key, Cell: c))).ToList();
-        var steady = cells.Where(x => x.Cell.Operation != FirstCall.FirstCallRunner.OperationName && !IsAot(x.Cell)).ToList();
+        var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !IsAot(x.Cell)).ToList();
         var answers = new List<Answer?>();
         foreach (var (textMode, target) in new[] { ("utf8", "UTF-8 bytes"), ("utf16", "a string") })
         {
-            foreach (var (size, shape) in new[] { ("one object", (Func<ResultCell, bool>)(c => c.Shape == "object")), ("large lists", c => c.Shape == "list" && c.Count >= 100) })
+            foreach (var (size, shape) in new[] { ("one object", (Func<ResultCell, bool>)(c => c.Shape == Shape.Object)), ("large lists", c => c.Shape == Shape.List && c.Count >= 100) })
             {
-                foreach (var operation in (string[])["serialize", "deserialize"])
+                foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
                 {
-                    answers.Add(Fastest($"Fastest JSON {(operation == "serialize" ? "to" : "from")} {target}, {size} · {operation}", steady,
+                    answers.Add(Fastest($"Fastest JSON {(operation == Operation.Serialize ? "to" : "from")} {target}, {size} · {CellText.Name(operation)}", steady,
                         c => c.Format == "json" && c.TextMode == textMode && shape(c) && c.Operation == operation));
                 }
             }
         }
 
-        foreach (var operation in (string[])["serialize", "deserialize"])
+        foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
         {
-            answers.Add(Fastest($"Fastest binary format · {operation}", steady, c => c.Format == "binary" && c.Operation == operation));
+            answers.Add(Fastest($"Fastest binary format · {CellText.Name(operation)}", steady, c => c.Format == "binary" && c.Operation == operation));
         }
 
         answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
         answers.Add(Smallest("Smallest output, gzip", steady, c => c.GzipBytes));
         answers.Add(Smallest("Smallest output, Brotli", steady, c => c.BrotliBytes));
 
-        var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
-        foreach (var operation in (string[])["serialize", "deserialize"])
+        var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != Operation.FirstCall).ToList();
+        foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
         {
             answers.Add(aot.Count > 0
-                ? Fastest($"Fastest under Native AOT (measured) · {operation}", aot, c => c.Operation == operation)
-                : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {operation}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
+                ? Fastest($"Fastest under Native AOT (measured) · {CellText.Name(operation)}", aot, c => c.Operation == operation)
+                : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
         }
 
-        answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == FirstCall.FirstCallRunner.OperationName && !IsAot(c)));
+        answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == Operation.FirstCall && !IsAot(c)));
         return [.. answers.OfType<Answer>()];
     }
 
@@ -94,7 +96,7 @@ public static class WhatToUse
     /// <summary>Sizes are exact, so the smallest is simply the least bytes per object (every contender at that size).</summary>
     private static Answer? Smallest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, long?> size)
     {
-        var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == "serialize" && !x.Cell.Reference && Findings.IsRankable(x.Cell))
+        var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == Operation.Serialize && !x.Cell.Reference && Findings.IsRankable(x.Cell))
             .GroupBy(x => (x.Section, x.Cell.Payload, x.Cell.Shape, x.Cell.Count))
             .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
             .FirstOrDefault();
@@ -107,7 +109,7 @@ public static class WhatToUse
         var least = size(ordered[0])!.Value;
         var winners = ordered.TakeWhile(c => size(c) == least).ToList();
         var next = ordered.Skip(winners.Count).FirstOrDefault();
-        var evidence = $"{best.Key.Section} · {best.Key.Payload} · {StudyTables.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
+        var evidence = $"{best.Key.Section} · {best.Key.Payload} · {CellText.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
                        (next is null ? "" : $"; next {next.Contender} {size(next)!.Value.ToString("N0", Invariant)} B ({RatioInterval.Times((double)size(next)!.Value / least)})") +
                        $" ({ordered.Count} contenders)";
         return new Answer(question, [.. winners.Select(c => c.Contender)], evidence);

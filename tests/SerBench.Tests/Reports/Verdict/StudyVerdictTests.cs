@@ -1,6 +1,7 @@
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Tests.Reports;
+using SerBench.Verification;
 
 namespace SerBench.Tests.Reports.Verdict;
 
@@ -69,7 +70,7 @@ public class StudyVerdictTests
         var one = VerdictOf(SampleResults.Document(SampleResults.Cell("newtonsoft-string", 744_000)));
         Assert.Equal("Only newtonsoft-string passed the gate here: there is nothing to rank it against.", one.Findings[0]);
 
-        var none = VerdictOf(SampleResults.Document(SampleResults.Cell("a", null, status: "MISMATCH", reason: "lost $.Name")));
+        var none = VerdictOf(SampleResults.Document(SampleResults.Cell("a", null, status: VerificationStatus.Mismatch, reason: "lost $.Name")));
         Assert.StartsWith("Nothing was measured here", none.Findings[0], StringComparison.Ordinal);
         Assert.Equal("a: MISMATCH — lost $.Name", Assert.Single(none.NotRanked));
     }
