@@ -75,7 +75,7 @@ public static class ContentionAnalysis
             return null;
         }
 
-        var medianLog = Median([.. named.Select(g => g.Logs.Average())]);
+        var medianLog = Measurement.RoundStatistics.Median([.. named.Select(g => g.Logs.Average())]);
         if (machine is not { } m || Math.Abs(Math.Log(m)) < Math.Log(MachineChange))
         {
             // Same machine speed: a contender that moved is a change to report per cell, not contention.
@@ -99,11 +99,5 @@ public static class ContentionAnalysis
         }
 
         return new ContentionFinding(machine, Math.Exp(medianLog), [.. harder.OrderByDescending(s => s.RelativeToOthers)], [.. less.OrderBy(s => s.RelativeToOthers)]);
-    }
-
-    private static double Median(List<double> values)
-    {
-        var sorted = values.Order().ToList();
-        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 }

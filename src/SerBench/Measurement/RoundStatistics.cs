@@ -168,10 +168,7 @@ public static class RoundStatistics
             return null;
         }
 
-        variances.Sort();
-        var median = variances.Count % 2 == 1
-            ? variances[variances.Count / 2]
-            : (variances[(variances.Count / 2) - 1] + variances[variances.Count / 2]) / 2;
+        var median = Median(variances);
         var typicalDegrees = degrees.Order().ElementAt(degrees.Count / 2);
         return median / ChiSquareMedianOverDegrees(typicalDegrees);
     }

@@ -23,7 +23,7 @@ public static class ReportWriter
         var charts = ChartSpecs.Build(document);
         IReadOnlySet<string> rendered = new HashSet<string>();
         string? note = null;
-        OutputFolder.WriteSet(directory, ["report.md", "results.csv", "report.html", "charts"], staging =>
+        OutputFolder.WriteSet(directory, [.. DefaultExporters.FileNames, "charts"], staging =>
         {
             var chartsDirectory = Path.Combine(staging, "charts");
             if (charts.Count > 0)
@@ -37,8 +37,7 @@ public static class ReportWriter
 
             (rendered, note) = (images ?? SvgChartRenderer.Instance).Render(charts, chartsDirectory);
             var withImages = charts.Where(c => rendered.Contains(c.Id)).ToList();
-            IReportExporter[] exporters = [new MarkdownReportExporter(withImages), new CsvExporter(), new HtmlReportExporter(charts)];
-            foreach (var exporter in exporters)
+            foreach (var exporter in DefaultExporters.Create(charts, withImages))
             {
                 using var writer = new StreamWriter(OutputFolder.PathOf(staging, exporter.FileName));
                 exporter.Export(document, writer);
@@ -48,7 +47,7 @@ public static class ReportWriter
         var chartsFolder = Path.Combine(Path.GetFullPath(directory), "charts");
         return new ReportOutput(
         [
-            .. ((string[])["report.md", "results.csv", "report.html"]).Select(name => OutputFolder.PathOf(directory, name)),
+            .. DefaultExporters.FileNames.Select(name => OutputFolder.PathOf(directory, name)),
             .. charts.Where(c => rendered.Contains(c.Id)).Select(c => ChartFile(chartsFolder, c, ".svg")),
         ], note);
     }

@@ -47,12 +47,8 @@ public sealed class CellTextTests
         using var stream = new MemoryStream(System.Text.Encoding.UTF8.GetBytes(json));
         var read = ResultsJson.Read(stream);
 
-        Assert.Contains("\"shape\": \"object\"", json, StringComparison.Ordinal);
-        Assert.Contains("\"operation\": \"first-call\"", json, StringComparison.Ordinal);
-        Assert.Contains("\"status\": \"OK\"", json, StringComparison.Ordinal);
-        Assert.Contains("\"shape\": \"list\"", json, StringComparison.Ordinal);
-        Assert.Contains("\"operation\": \"roundtrip\"", json, StringComparison.Ordinal);
-        Assert.Contains("\"status\": \"UNAVAILABLE\"", json, StringComparison.Ordinal);
+        Assert.All(["\"shape\": \"object\"", "\"operation\": \"first-call\"", "\"status\": \"OK\"", "\"shape\": \"list\"", "\"operation\": \"roundtrip\"", "\"status\": \"UNAVAILABLE\""],
+            field => Assert.Contains(field, json, StringComparison.Ordinal));
         Assert.Equal(document.Cells.Select(c => c.Key), read.Cells.Select(c => c.Key));
         Assert.Equal(json, ResultsJson.ToJson(read));
     }

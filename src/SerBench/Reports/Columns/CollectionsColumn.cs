@@ -1,0 +1,11 @@
+using SerBench.Results;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>Garbage collections of one generation per 1,000 operations: Gen0, Gen1, Gen2.</summary>
+internal sealed class CollectionsColumn(string header, Func<ResultCell, double?> collections) : IColumn
+{
+    public string Header => header;
+
+    public string Value(ResultCell cell, (string Unit, double Divisor) timeUnit) => Formatting.Collections(collections(cell));
+}

@@ -1,0 +1,44 @@
+using SerBench.Results;
+using SerBench.Studies;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>
+/// Every <see cref="StudyColumn"/> a study (or results.json) can name, as the class that renders it. A new column is a
+/// <see cref="StudyColumn"/> member and one line here; the columns every table has (contender, case, status) are
+/// <see cref="StudyTables"/>' own.
+/// </summary>
+public static class DefaultColumns
+{
+    private static readonly IReadOnlyDictionary<StudyColumn, IColumn> ByName = new Dictionary<StudyColumn, IColumn>
+    {
+        [StudyColumn.Mean] = new TimeColumn("Mean", c => c.MeanNs),
+        [StudyColumn.Error] = new TimeColumn("Error", c => c.ErrorNs),
+        [StudyColumn.StdDev] = new TimeColumn("StdDev", c => c.StdDevNs),
+        [StudyColumn.Median] = new TimeColumn("Median", c => c.MedianNs),
+        [StudyColumn.Ratio] = new RatioColumn("Ratio", c => c.Ratio),
+        [StudyColumn.AllocRatio] = new RatioColumn("Alloc Ratio", c => c.AllocRatio),
+        [StudyColumn.Gen0] = new CollectionsColumn("Gen0", c => c.Gen0),
+        [StudyColumn.Gen1] = new CollectionsColumn("Gen1", c => c.Gen1),
+        [StudyColumn.Gen2] = new CollectionsColumn("Gen2", c => c.Gen2),
+        [StudyColumn.Allocated] = new AllocatedColumn(),
+        [StudyColumn.PayloadBytes] = new PayloadColumn(),
+        [StudyColumn.MeanNanoseconds] = new RateColumn("Mean (ns)", c => c.MeanNs is { } mean ? Formatting.Number(mean, "N1") : null),
+        [StudyColumn.MillionOpsPerSecond] = new RateColumn("Mops/s", c => c.MeanNs is { } perOp && perOp > 0 ? Formatting.Number(1_000.0 / perOp, "0.000") : null),
+        [StudyColumn.NanosecondsPerObject] = new PerObjectColumn("ns/object", c => c.MeanNs, ns => Formatting.Number(ns, "N1")),
+        [StudyColumn.AllocatedPerObject] = new PerObjectColumn("Alloc/object", c => c.AllocatedBytes, bytes => Formatting.Number(bytes, "N0") + " B"),
+        [StudyColumn.PayloadBytesPerObject] = new PerObjectColumn("Payload/object", c => c.PayloadBytes, bytes => Formatting.Number(bytes, "N0") + " B"),
+        // Payload bytes are the whole operation's (all N documents of a "many" cell), like its mean.
+        [StudyColumn.MegabytesPerSecond] = new RateColumn("MB/s",
+            c => c.MeanNs is { } time && time > 0 && c.PayloadBytes is { } read ? Formatting.Number(read * 1_000.0 / time, "N1") : null),
+        [StudyColumn.AllocatedPerMegabyte] = new RateColumn("Alloc/MB",
+            c => c.AllocatedBytes is { } bytes && c.PayloadBytes is { } payload && payload > 0 ? Formatting.Bytes((long)Math.Round(bytes * 1e6 / payload)) : null),
+    };
+
+    /// <summary>The columns of a study's table: those it names, or <see cref="StudyDefinition.DefaultColumns"/>.</summary>
+    public static IReadOnlyList<IColumn> For(StudyDefinition study) =>
+        [.. (study.Columns is { Count: > 0 } chosen ? chosen : StudyDefinition.DefaultColumns).Select(Of)];
+
+    /// <summary>The column that renders <paramref name="name"/>; a name this SerBench does not know (a number in an edited file) shows "?".</summary>
+    public static IColumn Of(StudyColumn name) => ByName.TryGetValue(name, out var column) ? column : new RateColumn(name.ToString(), _ => "?");
+}

@@ -1,0 +1,14 @@
+using SerBench.Results;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>
+/// One column of a study's table: its header and a cell's value in it. The times of one table share a unit
+/// (<see cref="Formatting.TimeUnit"/>), picked from its fastest row.
+/// </summary>
+public interface IColumn
+{
+    string Header { get; }
+
+    string Value(ResultCell cell, (string Unit, double Divisor) timeUnit);
+}

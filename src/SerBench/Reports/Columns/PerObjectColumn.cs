@@ -1,0 +1,14 @@
+using SerBench.Results;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>
+/// A figure divided by the objects in one operation, so that collection sizes can be compared: ns/object,
+/// Alloc/object, Payload/object.
+/// </summary>
+internal sealed class PerObjectColumn(string header, Func<ResultCell, double?> figure, Func<double, string> format) : IColumn
+{
+    public string Header => header;
+
+    public string Value(ResultCell cell, (string Unit, double Divisor) timeUnit) => figure(cell) is { } value ? format(value / cell.Count) : "—";
+}

@@ -1,0 +1,11 @@
+using SerBench.Results;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>A ratio to the study's baseline: Ratio (time), Alloc Ratio (allocation).</summary>
+internal sealed class RatioColumn(string header, Func<ResultCell, double?> ratio) : IColumn
+{
+    public string Header => header;
+
+    public string Value(ResultCell cell, (string Unit, double Divisor) timeUnit) => Formatting.Ratio(ratio(cell));
+}

@@ -1,0 +1,11 @@
+using SerBench.Results;
+
+namespace SerBench.Reports.Columns;
+
+/// <summary>A time in the table's unit: Mean, Error, StdDev, Median.</summary>
+internal sealed class TimeColumn(string header, Func<ResultCell, double?> nanoseconds) : IColumn
+{
+    public string Header => header;
+
+    public string Value(ResultCell cell, (string Unit, double Divisor) timeUnit) => Formatting.Time(nanoseconds(cell), timeUnit);
+}
