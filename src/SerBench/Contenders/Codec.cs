@@ -33,6 +33,12 @@ public abstract class Codec<T> where T : class
     internal abstract Func<object?> RoundTripOne(T value);
 
     internal abstract Func<object?> RoundTripEach(T[] values);
+
+    /// <summary>The first-call probe's serialize: the library's first call, with nothing of the harness's before it.</summary>
+    internal virtual Func<object?> FirstSerialize(T value) => () => SerializeUntyped(value);
+
+    /// <summary>The first-call probe's deserialize of what <see cref="FirstSerialize"/> wrote.</summary>
+    internal virtual Func<object?> FirstDeserialize(object payload) => () => DeserializeUntyped(payload);
 }
 
 /// <summary>

@@ -17,8 +17,11 @@ public sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAd
 
     protected override Assembly? LibraryAssembly => adapter?.LibraryAssembly;
 
-    /// <summary>The loaded version in the agent; in SerBench itself, the version the agent's restore resolved (or the one asked for).</summary>
-    public override string LibraryVersion => adapter is not null
+    /// <summary>
+    /// The loaded version in the agent; in SerBench itself, the version the agent's restore resolved (or the one asked for).
+    /// A source generator that writes its whole runtime into the agent (JsonSrcGen) has no assembly of its own: its package's version.
+    /// </summary>
+    public override string LibraryVersion => adapter is not null && adapter.LibraryAssembly != typeof(PackContender).Assembly
         ? VersionOf(adapter.LibraryAssembly)
         : pack.Manifest.Packages.FirstOrDefault() is { } main
             ? pack.RestoredVersions.GetValueOrDefault(main.Id, main.Version)

@@ -96,7 +96,10 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 rounded.Add(measured);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
-                observer.CellFinished(rounded.Combine(pooled, profile), Progress(done, total, cellLabel, secondsPerCell));
+                // Until three cells have two rounds there is no pooled spread, and two rounds alone give Student's t with one
+                // degree of freedom (±100000%): the progress line then shows this round's own figure, not a meaningless interval.
+                var shown = pooled is null && rounded.RoundCount > 1 ? measured with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
+                observer.CellFinished(shown, Progress(done, total, cellLabel, secondsPerCell));
             }
 
             secondsPerCell.Add(watch.Elapsed.TotalSeconds / group.Sum(p => p.Operations.Count));
@@ -193,6 +196,12 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
         /// <summary>True once the cell has a result to show: a gate verdict given here, a round, or a failure.</summary>
         public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
+
+        /// <summary>How many rounds measured the cell so far.</summary>
+        public int RoundCount => _rounds.Count;
+
+        /// <summary>The cell's baseline contender, as planned.</summary>
+        public string? Baseline => template.Baseline;
 
         /// <summary>The means of the rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
         public IReadOnlyList<double> RoundMeans => [.. Counted()];

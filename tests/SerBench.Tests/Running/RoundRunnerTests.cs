@@ -146,13 +146,43 @@ public sealed class RoundRunnerTests
         Assert.Equal([100.0], kept.RoundsNs!);
     }
 
+    [Fact]
+    public void ProgressInALaterRound_BeforeAnySpreadIsPooled_ShowsThatRoundsFigure_NotAnIntervalOfOneDegreeOfFreedom()
+    {
+        using var directory = new TempDirectory();
+        var processes = new FakeProcesses((_, round) => 100 + (4 * round));
+        var observer = new RecordingObserver();
+
+        Run(directory.Path, processes, rounds: 2, CancellationToken.None, [Operation.Serialize], observer, "binary-utf8");
+
+        // Two rounds of one cell: nothing to pool, so the combined interval would be t(1) = 636 wide.
+        Assert.Equal(2, observer.Cells.Count);
+        Assert.All(observer.Cells, cell => Assert.True(cell.ErrorNs < cell.MeanNs, $"{cell.MeanNs} ±{cell.ErrorNs}"));
+        Assert.Equal(108, observer.Cells[^1].MeanNs!.Value, 9);
+    }
+
+    private sealed class RecordingObserver : IRunObserver
+    {
+        public List<ResultCell> Cells { get; } = [];
+
+        public void CellStarting(RunProgress progress)
+        {
+        }
+
+        public void CellFinished(ResultCell cell, RunProgress progress) => Cells.Add(cell);
+    }
+
     private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders) =>
         Run(directory, processes, rounds, CancellationToken.None, contenders);
 
     private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, params string[] contenders) =>
         Run(directory, processes, rounds, cancellation, [Operation.Serialize], contenders);
 
-    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, IReadOnlyList<Operation> operations, params string[] contenders)
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, IReadOnlyList<Operation> operations, params string[] contenders) =>
+        Run(directory, processes, rounds, cancellation, operations, new NullObserver(), contenders);
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, IReadOnlyList<Operation> operations,
+        IRunObserver observer, params string[] contenders)
     {
         var request = new RunRequest
         {
@@ -163,7 +193,7 @@ public sealed class RoundRunnerTests
         };
         var plan = RunPlan.Create(request);
         var store = ResultsStore.Create(directory, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
-        new RoundRunner(new FixedMeasurer(), new NullObserver(), processes, TimeProvider.System).Run(plan, request.Profile, store, cancellation);
+        new RoundRunner(new FixedMeasurer(), observer, processes, TimeProvider.System).Run(plan, request.Profile, store, cancellation);
         using var file = File.OpenRead(store.ResultsPath);
         return ResultsJson.Read(file);
     }

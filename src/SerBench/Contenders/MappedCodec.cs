@@ -1,0 +1,125 @@
+namespace SerBench.Contenders;
+
+/// <summary>
+/// The two copies between a payload model <typeparamref name="T"/> and a pack's own model <typeparamref name="TOwn"/>:
+/// for libraries that serialize only types declared their own way (generated messages, types a generator must see
+/// declared once). The harness calls them outside the timed operation.
+/// </summary>
+/// <param name="ToOwn">Payload model → own model: before timing, for the values to serialize.</param>
+/// <param name="FromOwn">Own model → payload model: in the gate, so the comparer sees what was read.</param>
+public sealed record ModelMapping<T, TOwn>(Func<T, TOwn> ToOwn, Func<TOwn, T> FromOwn)
+{
+    /// <summary>The same mapping item by item, for the list workloads.</summary>
+    public ModelMapping<List<T>, List<TOwn>> ForList() => new(list => list.ConvertAll(ToOwn.Invoke), list => list.ConvertAll(FromOwn.Invoke));
+}
+
+/// <summary>
+/// A codec over a pack's own model: the library serializes <typeparamref name="TOwn"/>, never the payload model
+/// <typeparamref name="T"/>. The values are mapped to <typeparamref name="TOwn"/> when the timed closures are built, so
+/// the timed loop makes the same one delegate call into the library as every <see cref="Codec{T, TPayload}"/>; the gate
+/// maps what was read back to <typeparamref name="T"/> before comparing, so a mapping that loses a field is a MISMATCH.
+/// </summary>
+/// <remarks>
+/// Deserialize cells time reading into <typeparamref name="TOwn"/> and nothing more: an application that declares its
+/// own types reads into them. A mapping that throws is reported as a CRASH that names the mapping.
+/// </remarks>
+public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping, Func<TOwn, TPayload> serialize, Func<TPayload, TOwn> deserialize)
+    : Codec<T> where T : class where TOwn : class where TPayload : class
+{
+    public override object SerializeUntyped(T value) => serialize(ToOwn(value));
+
+    public override T DeserializeUntyped(object payload)
+    {
+        var own = deserialize((TPayload)payload);
+        try
+        {
+            return mapping.FromOwn(own);
+        }
+        catch (Exception exception)
+        {
+            throw new ModelMappingException($"mapping {typeof(TOwn).Name} back to {typeof(T).Name} failed", exception);
+        }
+    }
+
+    internal override Func<object?> SerializeOne(T value)
+    {
+        var own = ToOwn(value);
+        return () => serialize(own);
+    }
+
+    internal override Func<object?> SerializeEach(T[] values)
+    {
+        var owns = Array.ConvertAll(values, ToOwn);
+        return () =>
+        {
+            TPayload? last = null;
+            foreach (var own in owns)
+            {
+                last = serialize(own);
+            }
+
+            return last;
+        };
+    }
+
+    internal override Func<object?> DeserializeOne(object payload)
+    {
+        var typed = (TPayload)payload;
+        return () => deserialize(typed);
+    }
+
+    internal override Func<object?> DeserializeEach(object[] payloads)
+    {
+        var typed = payloads.Cast<TPayload>().ToArray();
+        return () =>
+        {
+            TOwn? last = null;
+            foreach (var payload in typed)
+            {
+                last = deserialize(payload);
+            }
+
+            return last;
+        };
+    }
+
+    internal override Func<object?> RoundTripOne(T value)
+    {
+        var own = ToOwn(value);
+        return () => deserialize(serialize(own));
+    }
+
+    internal override Func<object?> RoundTripEach(T[] values)
+    {
+        var owns = Array.ConvertAll(values, ToOwn);
+        return () =>
+        {
+            TOwn? last = null;
+            foreach (var own in owns)
+            {
+                last = deserialize(serialize(own));
+            }
+
+            return last;
+        };
+    }
+
+    internal override Func<object?> FirstSerialize(T value) => SerializeOne(value);
+
+    internal override Func<object?> FirstDeserialize(object payload) => DeserializeOne(payload);
+
+    private TOwn ToOwn(T value)
+    {
+        try
+        {
+            return mapping.ToOwn(value);
+        }
+        catch (Exception exception)
+        {
+            throw new ModelMappingException($"mapping {typeof(T).Name} to {typeof(TOwn).Name} failed", exception);
+        }
+    }
+}
+
+/// <summary>A pack's model mapping threw: the pack's fault, not the library's; the gate shows it as that contender's CRASH.</summary>
+public sealed class ModelMappingException(string message, Exception inner) : Exception(message, inner);
