@@ -87,7 +87,7 @@ public sealed class ConformanceDocument
 
     /// <summary>
     /// The start of a text for a report: printable characters as they are; control and format characters (U+2028, a byte
-    /// order mark…) as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
+    /// order mark…), noncharacters (U+FFFF) and unassigned code points as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
     /// <c>\u0000</c> (six characters) and a raw NUL (<c>⟨U+0000⟩</c>) look different.
     /// </summary>
     public static string Preview(ReadOnlySpan<byte> utf8, int length = PreviewLength)
@@ -143,7 +143,10 @@ public sealed class ConformanceDocument
 
     private static void AppendVisible(StringBuilder builder, Rune rune)
     {
-        if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator)
+        // Noncharacters and unassigned code points have no glyph, and a console's width tables may not know them.
+        if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator
+                or UnicodeCategory.ParagraphSeparator or UnicodeCategory.OtherNotAssigned
+            || IsNoncharacter(rune.Value))
         {
             builder.Append($"⟨U+{rune.Value:X4}⟩");
         }
@@ -152,6 +155,9 @@ public sealed class ConformanceDocument
             builder.Append(rune.ToString());
         }
     }
+
+    /// <summary>U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE…): Unicode's noncharacters.</summary>
+    private static bool IsNoncharacter(int value) => value is >= 0xFDD0 and <= 0xFDEF || (value & 0xFFFE) == 0xFFFE;
 
     public override string ToString() => $"{Name} ({Info.Expectation})";
 }
