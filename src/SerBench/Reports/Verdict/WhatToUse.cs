@@ -46,6 +46,8 @@ public static class WhatToUse
         answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
         answers.Add(Smallest("Smallest output, gzip", steady, c => c.GzipBytes));
         answers.Add(Smallest("Smallest output, Brotli", steady, c => c.BrotliBytes));
+        answers.Add(Smallest("Smallest output, zstd", steady, c => c.ZstdBytes));
+        answers.Add(Smallest("Smallest output, LZ4", steady, c => c.Lz4Bytes));
 
         var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != FirstCall.FirstCallRunner.OperationName).ToList();
         foreach (var operation in (string[])["serialize", "deserialize"])
