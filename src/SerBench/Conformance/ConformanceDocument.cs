@@ -1,7 +1,7 @@
 using System.Buffers;
-using System.Globalization;
 using System.Text;
 using System.Text.Json.Serialization;
+using SerBench.Files;
 
 namespace SerBench.Conformance;
 
@@ -143,10 +143,7 @@ public sealed class ConformanceDocument
 
     private static void AppendVisible(StringBuilder builder, Rune rune)
     {
-        // Noncharacters and unassigned code points have no glyph, and a console's width tables may not know them.
-        if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator
-                or UnicodeCategory.ParagraphSeparator or UnicodeCategory.OtherNotAssigned
-            || IsNoncharacter(rune.Value))
+        if (InvisibleText.IsInvisible(rune))
         {
             builder.Append($"⟨U+{rune.Value:X4}⟩");
         }
@@ -155,9 +152,6 @@ public sealed class ConformanceDocument
             builder.Append(rune.ToString());
         }
     }
-
-    /// <summary>U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE…): Unicode's noncharacters.</summary>
-    private static bool IsNoncharacter(int value) => value is >= 0xFDD0 and <= 0xFDEF || (value & 0xFFFE) == 0xFFFE;
 
     public override string ToString() => $"{Name} ({Info.Expectation})";
 }
