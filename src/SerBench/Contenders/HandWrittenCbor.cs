@@ -10,7 +10,7 @@ namespace SerBench.Contenders;
 /// </summary>
 internal sealed class HandWrittenCbor() : Contender(
     "cbor", "System.Formats.Cbor", PayloadFormat.Binary, TextMode.Utf8, Generation.HandWritten,
-    "hand-written per model: records as arrays of their fields, UUID tag 37, date tag 0; reused writer, owned byte[] result")
+    "hand-written per model: records as arrays of their fields, UUID tag 37, date tag 0; reused writer and reader, owned byte[] result")
 {
     protected override Assembly LibraryAssembly => typeof(CborWriter).Assembly;
 

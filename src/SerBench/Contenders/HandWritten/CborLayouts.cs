@@ -12,12 +12,14 @@ internal interface ICborLayout<T>
 }
 
 /// <summary>
-/// Writes with one reused <see cref="CborWriter"/> (its buffer kept between calls) and returns the owned encoding.
-/// Not thread-safe: the harness uses one codec per measured cell, on one thread.
+/// Writes with one reused <see cref="CborWriter"/> (its buffer kept between calls) and returns the owned encoding; reads
+/// with one reused <see cref="CborReader"/>, as code that decodes many messages would. Not thread-safe: the harness
+/// uses one codec per measured cell, on one thread.
 /// </summary>
 internal sealed class CborCodec<T, TLayout> : Codec<T, byte[]> where T : class where TLayout : ICborLayout<T>
 {
     private readonly CborWriter _writer = new(CborConformanceMode.Strict, convertIndefiniteLengthEncodings: false, allowMultipleRootLevelValues: false);
+    private readonly CborReader _reader = new(ReadOnlyMemory<byte>.Empty, CborConformanceMode.Strict);
 
     public override byte[] Serialize(T value)
     {
@@ -28,9 +30,9 @@ internal sealed class CborCodec<T, TLayout> : Codec<T, byte[]> where T : class w
 
     public override T Deserialize(byte[] payload)
     {
-        var reader = new CborReader(payload, CborConformanceMode.Strict);
-        var value = TLayout.Read(reader);
-        return reader.BytesRemaining == 0 ? value : throw new CborContentException($"{reader.BytesRemaining} bytes follow the encoded value.");
+        _reader.Reset(payload);
+        var value = TLayout.Read(_reader);
+        return _reader.BytesRemaining == 0 ? value : throw new CborContentException($"{_reader.BytesRemaining} bytes follow the encoded value.");
     }
 }
 
