@@ -1,7 +1,7 @@
-using Perfolizer;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
 using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
+using Pragmastat;
 
 namespace SerBench.Comparison;
 

@@ -1,7 +1,7 @@
 using System.Buffers;
-using System.Globalization;
 using System.Text;
 using System.Text.Json.Serialization;
+using SerBench.Files;
 
 namespace SerBench.Conformance;
 
@@ -87,7 +87,7 @@ public sealed class ConformanceDocument
 
     /// <summary>
     /// The start of a text for a report: printable characters as they are; control and format characters (U+2028, a byte
-    /// order mark…) as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
+    /// order mark…), noncharacters (U+FFFF) and unassigned code points as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
     /// <c>\u0000</c> (six characters) and a raw NUL (<c>⟨U+0000⟩</c>) look different.
     /// </summary>
     public static string Preview(ReadOnlySpan<byte> utf8, int length = PreviewLength)
@@ -143,7 +143,7 @@ public sealed class ConformanceDocument
 
     private static void AppendVisible(StringBuilder builder, Rune rune)
     {
-        if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator)
+        if (InvisibleText.IsInvisible(rune))
         {
             builder.Append($"⟨U+{rune.Value:X4}⟩");
         }

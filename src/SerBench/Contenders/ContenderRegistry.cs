@@ -24,6 +24,7 @@ public static class ContenderRegistry
         new HandWrittenBinaryUtf16(),
         new HandWrittenBinaryUtf8(),
         new HandWrittenBinaryUtf8Unframed(),
+        new HandWrittenCbor(),
         new UnityJsonUtility(),
         new Documents.Utf8JsonReaderWalk(),
         new Documents.SystemTextJsonDocument(),

@@ -726,7 +726,7 @@ public sealed class AgentBuilder
     private static Dictionary<string, string> CorePackageVersions(string propsPath)
     {
         // The packages SerBench's own sources use, at the versions SerBench was built with.
-        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.CommandLine", "Spectre.Console" };
+        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.CommandLine", "Spectre.Console", "System.Formats.Cbor", "ZstdSharp.Port", "K4os.Compression.LZ4" };
         var document = XDocument.Load(propsPath);
         return document.Descendants("PackageVersion")
             .Where(e => wanted.Contains((string?)e.Attribute("Include")))

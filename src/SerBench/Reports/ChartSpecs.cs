@@ -19,7 +19,7 @@ public sealed record ChartSpec(string Study, string Id, string Title, JsonObject
 
 /// <summary>
 /// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
-/// payload size (raw, gzip, Brotli) and size against speed with the Pareto front marked. Only measured cells are drawn;
+/// payload size (raw, gzip, Brotli, zstd, LZ4) and size against speed with the Pareto front marked. Only measured cells are drawn;
 /// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
 /// of one chart span more than <see cref="LogScaleSpan"/>×.
 /// </summary>
@@ -97,6 +97,11 @@ public static partial class ChartSpecs
         return Faceted(title, values, measured, layer);
     }
 
+    /// <summary>The size chart's bars, each compressor named with its level.</summary>
+    private static readonly string[] Encodings = ["raw", .. Sizes.PayloadSizes.Levels];
+
+    private static JsonArray EncodingOrder() => [.. Encodings.Select(e => (JsonNode?)e)];
+
     private static JsonObject SizeChart(List<ResultCell> cells)
     {
         // One row per contender and payload at the largest case measured; sizes do not depend on the operation.
@@ -107,7 +112,7 @@ public static partial class ChartSpecs
         var values = new JsonArray();
         foreach (var cell in largest)
         {
-            foreach (var (encoding, bytes) in new[] { ("raw", cell.PayloadBytes), ("gzip", cell.GzipBytes), ("Brotli", cell.BrotliBytes) })
+            foreach (var (encoding, bytes) in Encodings.Zip(new[] { cell.PayloadBytes, cell.GzipBytes, cell.BrotliBytes, cell.ZstdBytes, cell.Lz4Bytes }))
             {
                 if (bytes is { } size)
                 {
@@ -125,7 +130,7 @@ public static partial class ChartSpecs
         return new JsonObject
         {
             ["$schema"] = Schema,
-            ["title"] = "Payload bytes per object: raw, gzip, Brotli",
+            ["title"] = "Payload bytes per object: raw and compressed",
             ["data"] = new JsonObject { ["values"] = values },
             ["facet"] = new JsonObject { ["row"] = new JsonObject { ["field"] = "payload", ["type"] = "nominal", ["title"] = null, ["header"] = Header() } },
             ["spec"] = new JsonObject
@@ -135,9 +140,9 @@ public static partial class ChartSpecs
                 ["encoding"] = new JsonObject
                 {
                     ["y"] = ContenderAxis(),
-                    ["yOffset"] = new JsonObject { ["field"] = "encoding", ["sort"] = new JsonArray("raw", "gzip", "Brotli") },
+                    ["yOffset"] = new JsonObject { ["field"] = "encoding", ["sort"] = EncodingOrder() },
                     ["x"] = Axis("bytesPerObject", "bytes per object", log: false),
-                    ["color"] = new JsonObject { ["field"] = "encoding", ["type"] = "nominal", ["sort"] = new JsonArray("raw", "gzip", "Brotli"), ["title"] = "encoding" },
+                    ["color"] = new JsonObject { ["field"] = "encoding", ["type"] = "nominal", ["sort"] = EncodingOrder(), ["title"] = "encoding" },
                     ["tooltip"] = Tooltip(("contender", "nominal"), ("encoding", "nominal"), ("bytesPerObject", "quantitative")),
                 },
             },

@@ -40,6 +40,12 @@ public sealed class CaseMeasurer(IMeasurer measurer)
             PayloadBytes = prepared.Sizes?.Bytes,
             GzipBytes = prepared.Sizes?.GzipBytes,
             BrotliBytes = prepared.Sizes?.BrotliBytes,
+            ZstdBytes = prepared.Sizes?.ZstdBytes,
+            Lz4Bytes = prepared.Sizes?.Lz4Bytes,
+            GzipNs = prepared.Sizes?.GzipNs,
+            BrotliNs = prepared.Sizes?.BrotliNs,
+            ZstdNs = prepared.Sizes?.ZstdNs,
+            Lz4Ns = prepared.Sizes?.Lz4Ns,
         };
         if (!verdict.IsTimed)
         {

@@ -4,6 +4,7 @@ using System.Reflection;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using SerBench.Files;
 
 namespace SerBench.Verification;
 
@@ -280,7 +281,7 @@ internal static class ObjectComparer
     {
         null => "null",
         string text => Quote(text),
-        char c => string.Create(CultureInfo.InvariantCulture, $"'{(char.IsSurrogate(c) ? "?" : Escape(new StringBuilder(), c).ToString())}' (U+{(int)c:X4})"),
+        char c => string.Create(CultureInfo.InvariantCulture, $"'{(char.IsSurrogate(c) ? "?" : Escape(new StringBuilder(), new Rune(c)).ToString())}' (U+{(int)c:X4})"),
         DateTime time => time.ToString("O", CultureInfo.InvariantCulture),
         DateTimeOffset time => time.ToString("O", CultureInfo.InvariantCulture),
         DateOnly date => date.ToString("O", CultureInfo.InvariantCulture),
@@ -296,27 +297,50 @@ internal static class ObjectComparer
 
     private static string Shorten(string text) => text.Length > 80 ? text[..77] + "..." : text;
 
-    /// <summary>Quotes text with control characters made visible, so "a NUL cut the string" can be read in a report.</summary>
+    /// <summary>
+    /// Quotes text with invisible characters (controls, U+2028, noncharacters, unassigned code points, lone surrogates)
+    /// escaped as in JSON, so "a NUL cut the string" can be read in a report and a console can size every cell.
+    /// </summary>
     internal static string Quote(string text)
     {
         var shown = text.Length > 60 ? text[..57] + "..." : text;
         var builder = new StringBuilder(shown.Length + 2).Append('"');
-        foreach (var c in shown)
+        for (var i = 0; i < shown.Length; i++)
         {
-            Escape(builder, c);
+            if (Rune.TryGetRuneAt(shown, i, out var rune))
+            {
+                Escape(builder, rune);
+                i += rune.Utf16SequenceLength - 1;
+            }
+            else
+            {
+                builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)shown[i]:X4}");
+            }
         }
 
         return builder.Append('"').ToString();
     }
 
-    private static StringBuilder Escape(StringBuilder builder, char c) => c switch
+    private static StringBuilder Escape(StringBuilder builder, Rune rune)
     {
-        '\0' => builder.Append("\\0"),
-        '\r' => builder.Append("\\r"),
-        '\n' => builder.Append("\\n"),
-        '\t' => builder.Append("\\t"),
-        '"' => builder.Append("\\\""),
-        _ when char.IsControl(c) => builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)c:X4}"),
-        _ => builder.Append(c),
-    };
+        switch (rune.Value)
+        {
+            case '\0': builder.Append("\\0"); break;
+            case '\r': builder.Append("\\r"); break;
+            case '\n': builder.Append("\\n"); break;
+            case '\t': builder.Append("\\t"); break;
+            case '"': builder.Append("\\\""); break;
+            case var _ when InvisibleText.IsInvisible(rune):
+                Span<char> units = stackalloc char[2];
+                foreach (var unit in units[..rune.EncodeToUtf16(units)])
+                {
+                    builder.Append(CultureInfo.InvariantCulture, $"\\u{(int)unit:X4}");
+                }
+
+                break;
+            default: builder.Append(rune.ToString()); break;
+        }
+
+        return builder;
+    }
 }

@@ -54,6 +54,27 @@ public sealed class ConformanceCommandTests : IDisposable
     }
 
     [Fact]
+    public void DocumentHoldingUFFFF_GoesThroughTheConsoleTables_WithoutThrowing()
+    {
+        // JSONTestSuite's y_string_nonCharacterInUTF-8_U+FFFF.json; a name holding U+FFFF reaches a table cell as it is.
+        Directory.CreateDirectory(_temp.File("mine"));
+        File.WriteAllText(_temp.File("mine/y_string_nonCharacterInUTF-8_U+FFFF.json"), "[\"\uFFFF\"]");
+        File.WriteAllText(_temp.File("mine/y_\uFFFF\uFDD0.json"), "[\"\uFDD0\"]");
+        var output = _temp.File("out");
+
+        foreach (var details in new[] { false, true })
+        {
+            string[] arguments = ["conformance", _temp.File("mine"), "--contenders", "stj-reader,stj-document", "--out", output];
+            var (exitCode, console, error) = CliTester.Run(details ? [.. arguments, "--details"] : arguments);
+
+            Assert.True(exitCode == 0, error + console);
+            Assert.Contains(details ? "y_string_nonCharacterInUTF-8_U+FFFF.json" : "│ mine · ", console, StringComparison.Ordinal);
+        }
+
+        Assert.Contains("⟨U+FFFF⟩", File.ReadAllText(Path.Combine(output, "conformance.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Conformance_AgainIntoTheSameFolder_ReplacesItsOwnFilesAndNothingElse()
     {
         var output = _temp.File("out");

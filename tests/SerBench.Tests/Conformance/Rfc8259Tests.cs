@@ -145,4 +145,14 @@ public class Rfc8259Tests
         Assert.Equal("⟨U+FEFF⟩[\"\\u0000⟨U+0000⟩⟨U+2028⟩é😀⟨U+0009⟩⟨0xFF⟩\"]", preview);
         Assert.Equal(new string('[', 60) + "…", ConformanceDocument.Preview(TrickyDocuments.All.Single(d => d.Name == "deep-nesting").Utf8));
     }
+
+    [Fact]
+    public void Preview_ShowsNoncharactersAndUnassignedCodePoints_AsCodePoints()
+    {
+        // U+FFFF, U+FDD0 and U+1FFFE are noncharacters and U+0378 is unassigned; U+FFFD, the replacement character, has a glyph.
+        var text = "[\"\uFFFF\uFDD0\U0001FFFE\u0378\uFFFD\"]";
+
+        Assert.Equal("[\"⟨U+FFFF⟩⟨U+FDD0⟩⟨U+1FFFE⟩⟨U+0378⟩\uFFFD\"]", ConformanceDocument.Preview(Encoding.UTF8.GetBytes(text)));
+        Assert.Equal("[\"⟨U+FFFF⟩⟨U+FDD0⟩⟨U+1FFFE⟩⟨U+0378⟩\uFFFD\"]", ConformanceDocument.Visible(text));
+    }
 }

@@ -27,4 +27,15 @@ public class CsvExporterTests
 
         Assert.Contains(",1234.5,", row, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void SizesAndCompressTimes_FollowTheHeader()
+    {
+        var header = CsvExporter.Header.Split(',');
+        var row = CsvExporter.Row(SampleResults.Cell("a", 1234.5)).Split(',');
+
+        Assert.Equal(header.Length, row.Length);
+        Assert.Equal(("52000", "95000", "900000", "250000"),
+            (row[Array.IndexOf(header, "zstdBytes")], row[Array.IndexOf(header, "lz4Bytes")], row[Array.IndexOf(header, "zstdNs")], row[Array.IndexOf(header, "lz4Ns")]));
+    }
 }

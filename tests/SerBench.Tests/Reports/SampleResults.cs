@@ -34,6 +34,12 @@ internal static class SampleResults
         PayloadBytes = meanNs is null ? null : 187_000,
         GzipBytes = meanNs is null ? null : 60_000,
         BrotliBytes = meanNs is null ? null : 50_000,
+        ZstdBytes = meanNs is null ? null : 52_000,
+        Lz4Bytes = meanNs is null ? null : 95_000,
+        GzipNs = meanNs is null ? null : 2_100_000,
+        BrotliNs = meanNs is null ? null : 3_400_000,
+        ZstdNs = meanNs is null ? null : 900_000,
+        Lz4Ns = meanNs is null ? null : 250_000,
         Baseline = "newtonsoft-string",
         IterationsNs = iterations ?? (meanNs is { } m ? [m * 0.99, m, m * 1.01, m * 0.995, m * 1.005] : null),
     };

@@ -14,6 +14,9 @@ public class PayloadSizesTests
         Assert.Equal(1, sizes.Bytes);
         Assert.Equal(21, sizes.GzipBytes);
         Assert.InRange(sizes.BrotliBytes, 2, 10);
+        // zstd: 4-byte magic, frame header and a raw block; LZ4: a token and the literal.
+        Assert.InRange(sizes.ZstdBytes!.Value, 9, 20);
+        Assert.Equal(2, sizes.Lz4Bytes);
     }
 
     [Fact]
@@ -26,6 +29,9 @@ public class PayloadSizesTests
         Assert.Equal(19_000, sizes.Bytes);
         Assert.InRange(sizes.GzipBytes, 40, 400);
         Assert.InRange(sizes.BrotliBytes, 20, 200);
+        Assert.InRange(sizes.ZstdBytes!.Value, 20, 400);
+        Assert.InRange(sizes.Lz4Bytes!.Value, 40, 400);
+        Assert.All([sizes.GzipNs, sizes.BrotliNs, sizes.ZstdNs, sizes.Lz4Ns], ns => Assert.True(ns > 0, "each compressor is timed"));
     }
 
     [Fact]
@@ -36,7 +42,9 @@ public class PayloadSizesTests
         var single = PayloadSizes.Measure([one]);
         var three = PayloadSizes.Measure([one, one, one]);
 
-        Assert.Equal(single with { Bytes = 3 * single.Bytes, GzipBytes = 3 * single.GzipBytes, BrotliBytes = 3 * single.BrotliBytes }, three);
+        Assert.Equal(
+            (3 * single.Bytes, 3 * single.GzipBytes, 3 * single.BrotliBytes, 3 * single.ZstdBytes, 3 * single.Lz4Bytes),
+            (three.Bytes, three.GzipBytes, three.BrotliBytes, three.ZstdBytes, three.Lz4Bytes));
         // Compressed alone, a 38-byte message grows under gzip (fixed 18+ byte framing): the many-small-messages cost the table shows.
         Assert.True(single.GzipBytes > single.Bytes);
     }

@@ -33,6 +33,10 @@ public class ObjectComparerTests
         { true, false, "True but got False" },
         { "Zoë", "Zoe", "\"Zoë\" but got \"Zoe\"" },
         { "a", "a\0", "\"a\" but got \"a\\0\"" },
+        // Noncharacters, separators and unassigned code points are escaped as JSON would, so a console can size the reason.
+        { "\uFFFF", "\uFDD0", "\"\\uFFFF\" but got \"\\uFDD0\"" },
+        { "a\u2028", "a\U0001FFFE", "\"a\\u2028\" but got \"a\\uD83F\\uDFFE\"" },
+        { "\u0378", "é", "\"\\u0378\" but got \"é\"" },
         { Gender.Male, Gender.Other, "Male but got Other" },
         { new Guid("11111111-2222-3333-4444-555555555555"), new Guid("11111111-2222-3333-4444-555555555556"),
             "11111111-2222-3333-4444-555555555555 but got 11111111-2222-3333-4444-555555555556" },
