@@ -205,7 +205,7 @@ public sealed class AgentBuilder
             }
         }
 
-        Add("serbench-agent/3");
+        Add("serbench-agent/4");
         Add(Environment.Version.ToString());
         Add(System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier);
         Add("runtime:" + _runtime.Name);
@@ -725,8 +725,8 @@ public sealed class AgentBuilder
 
     private static Dictionary<string, string> CorePackageVersions(string propsPath)
     {
-        // The packages SerBench's own sources use, at the versions SerBench was built with.
-        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.CommandLine", "Spectre.Console" };
+        // The packages the measuring core uses, at the versions SerBench was built with.
+        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus" };
         var document = XDocument.Load(propsPath);
         return document.Descendants("PackageVersion")
             .Where(e => wanted.Contains((string?)e.Attribute("Include")))
