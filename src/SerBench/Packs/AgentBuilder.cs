@@ -31,7 +31,7 @@ public sealed class AgentBuilder
     private DotnetCli? _dotnet;
     private AgentProjectWriter? _writer;
 
-    /// <param name="sourceDirectory">SerBench's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
+    /// <param name="sourceDirectory">The measuring core's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
     /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
     /// <param name="packageSources">Extra NuGet sources (<c>--package-source</c>), besides the user's own configuration.</param>
     /// <param name="log">Progress lines ("restoring…", "compiling…").</param>
@@ -41,7 +41,7 @@ public sealed class AgentBuilder
     /// the runtime packs come from NuGet.
     /// </param>
     /// <param name="modelSources">
-    /// C# models inferred from the user's documents, by data set name: compiled into the agent with SerBench's sources
+    /// C# models inferred from the user's documents, by data set name: compiled into the agent with the measuring core
     /// (they register themselves with <see cref="UserData.UserModels"/>), so the agent can run typed contenders on them.
     /// </param>
     /// <param name="stepTimeout">How long one restore, build or publish may take before it is stopped (default: 15 minutes).</param>
@@ -360,7 +360,7 @@ public sealed class AgentBuilder
 
     /// <summary>
     /// For another runtime's agent, a failure that names no pack may be the runtime's own (its packs not served, no native
-    /// toolchain for AOT): SerBench's sources alone are tried, and when they fail too, that is the runtime's failure.
+    /// toolchain for AOT): the measuring core alone is tried, and when they fail too, that is the runtime's failure.
     /// </summary>
     private string? RuntimeFailure(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included, string work)
     {
