@@ -360,7 +360,7 @@ public sealed class AgentBuilder
 
     /// <summary>
     /// For another runtime's agent, a failure that names no pack may be the runtime's own (its packs not served, no native
-    /// toolchain for AOT): the measuring core alone is tried, and when they fail too, that is the runtime's failure.
+    /// toolchain for AOT): the measuring core alone is tried, and when it fails too, that is the runtime's failure.
     /// </summary>
     private string? RuntimeFailure(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included, string work)
     {
