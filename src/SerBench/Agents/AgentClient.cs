@@ -14,9 +14,6 @@ namespace SerBench.Agents;
 public sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null)
     : IAgentClient
 {
-    /// <summary>The hidden command a child runs a request with: <c>agent PATH/request.txt</c>.</summary>
-    public const string Command = "agent";
-
     private int _launched;
 
     public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
@@ -25,7 +22,7 @@ public sealed class AgentClient(string directory, StartChild start, AgentBuild? 
         Directory.CreateDirectory(folder);
         var requestPath = Path.Combine(folder, AgentRequestCodec.FileName);
         File.WriteAllText(requestPath, AgentRequestCodec.Write(request));
-        var outcome = start([Command, requestPath], request.Timeout, cancellation, ChildFor(request));
+        var outcome = start([AgentProgram.Command, requestPath], request.Timeout, cancellation, ChildFor(request));
         File.WriteAllText(Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
         var reply = AgentReply.Read(folder);
         var failure = outcome.Failure ?? (reply is null ? "the process wrote no result: " + outcome.Error.Split('\n')[0] : null);

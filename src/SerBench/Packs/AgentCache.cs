@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text.Json;
 
 namespace SerBench.Packs;
 
@@ -135,6 +136,59 @@ internal static class AgentCache
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
             // In use or not ours to delete: it stays until a later build.
+        }
+    }
+
+    /// <summary>How build.json is written and read.</summary>
+    public static readonly JsonSerializerOptions RecordOptions = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new System.Text.Json.Serialization.JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower) },
+    };
+
+    /// <summary>The recorded build when its record reads and its files are as built; a damaged agent is reported through <paramref name="log"/> and built again.</summary>
+    public static AgentBuild? TryRead(string directory, Action<string> log)
+    {
+        var path = Path.Combine(directory, AgentBuild.RecordFileName);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            var build = JsonSerializer.Deserialize<AgentBuild>(Files.InputFile.ReadAll(path, 1024 * 1024, "an agent's build record"), RecordOptions);
+            if (build?.AgentAssembly is not { } relative)
+            {
+                return build;
+            }
+
+            if (AgentFingerprint.Damage(directory, build.Files) is { } damage)
+            {
+                log($"the cached agent in {directory} is damaged ({damage}); building it again");
+                return null;
+            }
+
+            return build with { AgentAssembly = Path.Combine(directory, relative) };
+        }
+        catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
+        {
+            log($"the cached agent in {directory} cannot be read ({Verification.Verdict.FirstLine(exception.Message)}); building it again");
+            return null;
+        }
+    }
+
+    /// <summary>The folder's time says when an agent was last used, so pruning keeps the ones in use; a read-only cache keeps its times.</summary>
+    public static void Touch(string directory)
+    {
+        try
+        {
+            Directory.SetLastWriteTimeUtc(directory, DateTime.UtcNow);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            // Not ours to write: the agent is used all the same.
         }
     }
 }

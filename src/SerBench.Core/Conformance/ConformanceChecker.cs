@@ -9,7 +9,7 @@ namespace SerBench.Conformance;
 /// <summary>
 /// Puts documents through one document-model contender in this process: it reads each document into its DOM and writes
 /// the DOM back; what it wrote is judged against the document. Runs in a child process (a library may overflow the
-/// stack on deep nesting, or hang); see <see cref="ConformanceRunner"/>.
+/// stack on deep nesting, or hang); see <c>ConformanceRunner</c>.
 /// </summary>
 public static class ConformanceChecker
 {

@@ -7,7 +7,7 @@ namespace SerBench.Running;
 /// <param name="EstimatedRemaining">From the mean time of the cells measured so far; null until one has been.</param>
 public sealed record RunProgress(int Done, int Total, string Current, TimeSpan? EstimatedRemaining);
 
-/// <summary>Receives progress from <see cref="RoundRunner"/> and the agent host; implementations must be cheap.</summary>
+/// <summary>Receives progress from <c>RoundRunner</c> and the agent host; implementations must be cheap.</summary>
 public interface IRunObserver
 {
     void CellStarting(RunProgress progress);

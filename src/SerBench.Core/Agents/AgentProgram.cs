@@ -1,0 +1,66 @@
+using SerBench.Running;
+
+namespace SerBench.Agents;
+
+/// <summary>
+/// The child side's entry point, <c>agent PATH/request.txt</c>: <c>serbench agent</c> runs it, and it is the
+/// <c>Main</c> of the measuring agent, which compiles only the core so that no CLI or report edit changes its key.
+/// </summary>
+public static class AgentProgram
+{
+    /// <summary>The command a child runs a request with: <c>agent PATH/request.txt</c>.</summary>
+    public const string Command = "agent";
+
+    /// <summary>The agent's entry point (a class library ignores it; the agent, an executable of the core's sources, starts here).</summary>
+    public static int Main(string[] args) => Run(args, Console.Out, Console.Error);
+
+    /// <returns>0, or 2 with one line on <paramref name="error"/> when the arguments or the request are wrong.</returns>
+    public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error)
+    {
+        try
+        {
+            if (args is not [Command, var requestPath])
+            {
+                throw new UsageException($"expected '{Command} PATH/{AgentRequestCodec.FileName}', got '{string.Join(' ', args)}'.");
+            }
+
+            var path = Path.GetFullPath(requestPath);
+            var request = Read(path);
+            // Progress lines only while measuring: other modes print nothing, as a first call must run no more code than it times.
+            IRunObserver observer = request.Mode == AgentMode.Run ? new ProgressLines(output.WriteLine) : NoProgress.Instance;
+            new AgentHost(Path.GetDirectoryName(path)!, observer).Run(request);
+            return 0;
+        }
+        catch (UsageException exception)
+        {
+            error.WriteLine("serbench: " + exception.Message);
+            return 2;
+        }
+    }
+
+    private static AgentRequest Read(string path)
+    {
+        try
+        {
+            // Read without System.Text.Json: a first-call child must not run it before it times a first use.
+            return AgentRequestCodec.Read(System.Text.Encoding.UTF8.GetString(Files.InputFile.ReadAll(path, 64L * 1024 * 1024, "an agent request")));
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or UsageException)
+        {
+            throw new UsageException($"{path}: {exception.Message}");
+        }
+    }
+
+    private sealed class NoProgress : IRunObserver
+    {
+        public static NoProgress Instance { get; } = new();
+
+        public void CellStarting(RunProgress progress)
+        {
+        }
+
+        public void CellFinished(Results.ResultCell cell, RunProgress progress)
+        {
+        }
+    }
+}

@@ -1,0 +1,39 @@
+using System.Globalization;
+using SerBench.Results;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// One line per finished cell (<c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>): progress where no terminal
+/// draws a bar — redirected output, CI logs, and a child's console.log.
+/// </summary>
+public sealed class ProgressLines(Action<string> writeLine) : IRunObserver
+{
+    public void CellStarting(RunProgress progress)
+    {
+    }
+
+    public void CellFinished(ResultCell cell, RunProgress progress) =>
+        writeLine($"[{progress.Done}/{progress.Total}] {progress.Current}: {Outcome(cell)} ({Eta(progress)})");
+
+    public static string Eta(RunProgress progress) =>
+        progress.EstimatedRemaining is { } left ? $"~{(int)left.TotalMinutes}m{left.Seconds:00}s left" : "estimating time left";
+
+    /// <summary>The status and the mean with its error; the reason when nothing was timed.</summary>
+    public static string Outcome(ResultCell cell)
+    {
+        if (cell.MeanNs is not { } mean)
+        {
+            return $"{cell.StatusLabel}: {cell.Reason}";
+        }
+
+        var (unit, divisor) = mean switch
+        {
+            < 1_000 => ("ns", 1d),
+            < 1_000_000 => ("μs", 1_000d),
+            < 1_000_000_000 => ("ms", 1_000_000d),
+            _ => ("s", 1_000_000_000d),
+        };
+        return $"{cell.StatusLabel} {(mean / divisor).ToString("N2", CultureInfo.InvariantCulture)} {unit} ±{(100 * (cell.ErrorNs ?? 0) / mean).ToString("0.0", CultureInfo.InvariantCulture)}%";
+    }
+}

@@ -1,0 +1,77 @@
+using System.Diagnostics;
+
+namespace SerBench.Packs;
+
+/// <summary>What one dotnet command did: its exit code (or <see cref="DotnetCli.TimedOut"/>) and its output and error together.</summary>
+internal sealed record DotnetOutcome(int ExitCode, string Output);
+
+/// <summary>
+/// Runs one dotnet command (restore, build, publish) for the agent build: quiet output captured, MSBuild's inherited
+/// variables removed, stopped at <paramref name="stepTimeout"/> and when <paramref name="stop"/> fires, its process tree killed.
+/// </summary>
+internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
+{
+    /// <summary>The exit code <see cref="Run"/> reports for a step it stopped at its time limit.</summary>
+    public const int TimedOut = -1;
+
+    /// <summary>The dotnet host SerBench runs on, so the agent is built by the SDK that built SerBench's own run.</summary>
+    public static string Host() =>
+        Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
+        : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath! : "dotnet";
+
+    public DotnetOutcome Run(string workingDirectory, IReadOnlyList<string> arguments)
+    {
+        stop.ThrowIfCancellationRequested();
+        var start = new ProcessStartInfo(Host())
+        {
+            WorkingDirectory = workingDirectory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments.Concat(["-nologo", "-v:q", "-clp:NoSummary"]))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        // A parent `dotnet test` or `dotnet run` leaves MSBuild's own variables behind; the agent build must not inherit them.
+        foreach (var name in start.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase) || k == "DOTNET_HOST_PATH").ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["DOTNET_NOLOGO"] = "1";
+        start.Environment["DOTNET_SKIP_FIRST_TIME_EXPERIENCE"] = "1";
+        using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet to build the agent.");
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        // Stopped (Ctrl+C, SIGTERM): the build's own children (MSBuild nodes, csc) go too, so none is left using a core.
+        using (stop.Register(() => Kill(process)))
+        {
+            if (!process.WaitForExit(stepTimeout))
+            {
+                Kill(process);
+                return new DotnetOutcome(TimedOut, $"error SB0001: 'dotnet {string.Join(' ', arguments.Take(2).Select(Path.GetFileName))}' did not finish within " +
+                    (stepTimeout.TotalMinutes >= 1 ? $"{stepTimeout.TotalMinutes:0} minutes" : $"{stepTimeout.TotalSeconds:0.###} s") + " and was stopped");
+            }
+
+            process.WaitForExit();
+        }
+
+        stop.ThrowIfCancellationRequested();
+        return new DotnetOutcome(process.ExitCode, output.Result + error.Result);
+    }
+
+    private static void Kill(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // It has exited already.
+        }
+    }
+}
