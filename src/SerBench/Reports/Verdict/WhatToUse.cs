@@ -2,6 +2,7 @@ using System.Globalization;
 using SerBench.Payloads;
 using SerBench.Results;
 using SerBench.Studies;
+using SerBench.Verification;
 
 namespace SerBench.Reports;
 
@@ -25,7 +26,11 @@ public static class WhatToUse
     {
         var sections = ReportSections.Of(document);
         var user = sections.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
-        var cells = (user.Count > 0 ? user : sections).SelectMany(s => s.Cells.Select(c => (Section: s.Key, Cell: c))).ToList();
+        var all = (user.Count > 0 ? user : sections).SelectMany(s => s.Cells.Select(c => (Section: s.Key, Cell: c))).ToList();
+        // A contender that lost data or crashed on any case is recommended for none: passing one payload does not make it
+        // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).
+        var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
+        var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
         var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !IsAot(x.Cell)).ToList();
         var answers = new List<Answer?>();
         foreach (var (textMode, target) in new[] { ("utf8", "UTF-8 bytes"), ("utf16", "a string") })

@@ -1,3 +1,4 @@
+using SerBench.Studies;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Tests.Reports;
@@ -88,5 +89,19 @@ public class StudyVerdictTests
         Assert.StartsWith("web-api · serialize · person · list of 200: 288 μs; y tied (", fastest.Evidence, StringComparison.Ordinal);
         Assert.Contains("next newtonsoft-string 2.58× (", fastest.Evidence, StringComparison.Ordinal);
         Assert.DoesNotContain(answers, a => a.Question.Contains("one object", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void WhatToUse_NeverRecommendsAContenderThatLostDataInAnyCase()
+    {
+        var answers = WhatToUse.Answer(SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000),
+            SampleResults.Cell("x", 288_000),
+            SampleResults.Cell("y", 400_000),
+            SampleResults.Cell("x", null, VerificationStatus.Mismatch, operation: Operation.Deserialize, reason: "lost $.Name")));
+
+        var fastest = Assert.Single(answers, a => a.Question == "Fastest JSON to UTF-8 bytes, large lists · serialize");
+        Assert.Equal(["y"], fastest.Winners);
+        Assert.DoesNotContain(answers, a => a.Winners.Contains("x"));
     }
 }
