@@ -82,8 +82,7 @@ public sealed record PayloadSizes(long Bytes, long GzipBytes, long BrotliBytes)
             times[i] = Stopwatch.GetElapsedTime(start).TotalNanoseconds;
         }
 
-        Array.Sort(times);
-        return (bytes, times[Repetitions / 2]);
+        return (bytes, Measurement.RoundStatistics.Median(times));
     }
 
     private static long StreamLength(ReadOnlyMemory<byte> payload, Func<Stream, Stream> compressor)
