@@ -1,6 +1,7 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using SerBench.Contenders;
+using SerBench.Results;
 using SerBench.Running;
 using SerBench.Studies;
 using SerBench.Verification;
@@ -58,12 +59,12 @@ internal sealed record Cell(string Study, string Contender, string Payload, stri
     private void Validate(string classStudy, string where)
     {
         var study = StudyOf(Study);
-        var workload = study.Workloads.FirstOrDefault(w => w.Payload.Name == Payload && RunRequest.ShapeName(w.Shape) == Shape && w.CellCount == Count);
+        var workload = study.Workloads.FirstOrDefault(w => w.Payload.Name == Payload && CellText.Name(w.Shape) == Shape && w.CellCount == Count);
         var problem =
             Study != classStudy ? $"its study is not the class's category '{classStudy}'"
             : !study.Contenders.Contains(Contender) ? $"contender '{Contender}' is not in the study"
             : workload is null ? $"the study has no {Payload} workload of shape {Shape} and count {Count} (an object cell has count 1)"
-            : !workload.Operations.Any(o => RunRequest.OperationName(o) == Operation) ? $"the study does not measure '{Operation}' there"
+            : !workload.Operations.Any(o => CellText.Name(o) == Operation) ? $"the study does not measure '{Operation}' there"
             : null;
         if (problem is not null)
         {

@@ -5,6 +5,7 @@ using SerBench.Measurement;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Sizes;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -48,6 +49,11 @@ internal static class RunCommand
             CustomParser = result => MeasurementClocks.Parse(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
                 : Refuse(result, $"Invalid --clock '{result.Tokens.Single().Value}'. Give cpu or wall, e.g. --clock wall."),
         };
+        var compressions = new Option<string?>("--compressions")
+        {
+            Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
+                          "Sizes and compress times are taken outside the timed operation; leaving compressors out shortens runs of large payloads.",
+        };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
@@ -63,6 +69,7 @@ internal static class RunCommand
         command.Options.Add(runtimes);
         command.Options.Add(firstCall);
         command.Options.Add(clock);
+        command.Options.Add(compressions);
         command.SetAction(parse =>
         {
             var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
@@ -91,6 +98,11 @@ internal static class RunCommand
                 }
 
                 request = request with { Profile = request.Profile.WithClock(chosenClock) };
+            }
+
+            if (parse.GetValue(compressions) is { } chosenCompressions)
+            {
+                request = request with { Profile = request.Profile.WithCompressions(CompressionNames.Parse(chosenCompressions)) };
             }
 
             var plan = RunPlan.Create(request);

@@ -5,6 +5,7 @@ using SerBench.Measurement;
 using SerBench.Payloads;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Sizes;
 using SerBench.Studies;
 using SerBench.UserData;
 
@@ -33,7 +34,7 @@ public static class AgentRequestCodec
         Line("mode", ModeName(request.Mode));
         Line("contender", request.Contender.Name);
         Line("runtime", request.Runtime.Name);
-        Line("profile", request.Profile.Name, MeasurementClocks.Name(request.Profile.Clock));
+        Line("profile", request.Profile.Name, MeasurementClocks.Name(request.Profile.Clock), CompressionNames.Name(request.Profile.Compressions));
         if (request.Cases.Count > 0)
         {
             var study = request.Cases[0].Study;
@@ -105,9 +106,10 @@ public static class AgentRequestCodec
         var contender = ContenderRegistry.Find(contenderName) ?? throw new UsageException($"agent request: no contender '{contenderName}' in this process.");
         var runtimeName = Required("runtime", 1)[0];
         var runtime = RuntimeTarget.TryParse(runtimeName) ?? throw new UsageException($"agent request: unknown runtime '{runtimeName}'.");
-        var profileValues = Required("profile", 2);
+        var profileValues = Required("profile", 3);
         var profile = MeasurementProfile.All.FirstOrDefault(p => p.Name == profileValues[0]) ?? throw new UsageException($"agent request: unknown profile '{profileValues[0]}'.");
-        profile = profile.WithClock(MeasurementClocks.Parse(profileValues[1]) ?? throw new UsageException($"agent request: unknown clock '{profileValues[1]}'."));
+        profile = profile.WithClock(MeasurementClocks.Parse(profileValues[1]) ?? throw new UsageException($"agent request: unknown clock '{profileValues[1]}'."))
+            .WithCompressions(CompressionNames.Parse(profileValues[2]));
 
         var cases = new List<PlannedCase>();
         if (One("study") is [var studyName])

@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Jobs;
 using Perfolizer.Horology;
+using SerBench.Sizes;
 
 namespace SerBench.Measurement;
 
@@ -8,8 +9,9 @@ public sealed class MeasurementProfile
 {
     private MeasurementProfile(string name, string description, double targetRelativeError, TimeSpan timeout, Func<Job> createJob, TimeSpan preWarm = default, int rounds = 1,
         bool invocationsFromWarmUp = false, TimeSpan maximumWarm = default, int firstCallLaunches = 0, MeasurementClock? clock = null,
-        TimeSpan maximumWarmWhileCompiling = default)
+        TimeSpan maximumWarmWhileCompiling = default, Compressions compressions = Compressions.All)
     {
+        Compressions = compressions;
         MaximumWarmWhileCompiling = maximumWarmWhileCompiling;
         _clock = clock;
         FirstCallLaunches = firstCallLaunches;
@@ -90,7 +92,7 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of rounds (<c>--rounds</c>).</summary>
     public MeasurementProfile WithRounds(int rounds) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, _clock, MaximumWarmWhileCompiling);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, _clock, MaximumWarmWhileCompiling, Compressions);
 
     /// <summary>
     /// Fresh processes per contender, payload and runtime that time the first use (codec, first serialize, first
@@ -100,7 +102,7 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile with another number of first-call processes (<c>--first-call off</c> is 0).</summary>
     public MeasurementProfile WithFirstCallLaunches(int launches) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, launches, _clock, MaximumWarmWhileCompiling);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, launches, _clock, MaximumWarmWhileCompiling, Compressions);
 
     private readonly MeasurementClock? _clock;
 
@@ -109,7 +111,14 @@ public sealed class MeasurementProfile
 
     /// <summary>This profile timed with another clock (<c>--clock</c>).</summary>
     public MeasurementProfile WithClock(MeasurementClock clock) =>
-        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, clock, MaximumWarmWhileCompiling);
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, clock, MaximumWarmWhileCompiling, Compressions);
+
+    /// <summary>The compressors each case's output is measured with, outside the timed operation (<c>--compressions</c>; all by default).</summary>
+    public Compressions Compressions { get; }
+
+    /// <summary>This profile measuring sizes with other compressors (<c>--compressions</c>).</summary>
+    public MeasurementProfile WithCompressions(Compressions compressions) =>
+        new(Name, Description, TargetRelativeError, Timeout, CreateJob, PreWarm, Rounds, InvocationsFromWarmUp, MaximumWarm, FirstCallLaunches, _clock, MaximumWarmWhileCompiling, compressions);
 
     /// <summary>The longest a cell is warmed before it is measured anyway (a noisy machine may never look steady).</summary>
     public TimeSpan MaximumWarm { get; }

@@ -16,7 +16,7 @@ public sealed class CaseMeasurer(IMeasurer measurer)
     public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation)
     {
         var gateWatch = Stopwatch.StartNew();
-        var prepared = Gate.Prepare(planned);
+        var prepared = Gate.Prepare(planned, profile.Compressions);
         var gateSeconds = gateWatch.Elapsed.TotalSeconds;
         foreach (var operation in planned.Operations)
         {

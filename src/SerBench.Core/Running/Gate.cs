@@ -1,3 +1,4 @@
+using SerBench.Sizes;
 using SerBench.Verification;
 
 namespace SerBench.Running;
@@ -5,15 +6,15 @@ namespace SerBench.Running;
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
 public static class Gate
 {
-    /// <summary>The gate's verdict and payload size for every case of the plan.</summary>
+    /// <summary>The gate's verdict and payload size for every case of the plan (raw size only: nothing is compressed).</summary>
     public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
         [.. plan.Select(p =>
         {
-            var prepared = Prepare(p);
+            var prepared = Prepare(p, Compressions.None);
             return (p, prepared.Verdict, prepared.PayloadBytes);
         })];
 
-    internal static PreparedCase Prepare(PlannedCase planned)
+    internal static PreparedCase Prepare(PlannedCase planned, Compressions compressions)
     {
         if (planned.RuntimeUnavailableReason is { } agentMissing)
         {
@@ -22,7 +23,7 @@ public static class Gate
 
         try
         {
-            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload);
+            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload, compressions: compressions);
         }
 #pragma warning disable CA1031 // Whatever escapes the gate is a CRASH of that contender, not of the run.
         catch (Exception exception)

@@ -6,14 +6,13 @@ using ZstdSharp;
 namespace SerBench.Sizes;
 
 /// <summary>
-/// How large a workload's output is, raw and after each of four compressors at the level a web server or a file writer
-/// typically uses (<see cref="Levels"/>), and how long each took to compress it. For the "many" shape each payload is
-/// compressed on its own, as N separate messages would be, and the sizes and times are summed.
+/// How large a workload's output is, raw and after each chosen compressor (<see cref="Compressions"/>) at the level a
+/// web server or a file writer typically uses (<see cref="Levels"/>), and how long each took to compress it. For the
+/// "many" shape each payload is compressed on its own, as N separate messages would be, and the sizes and times are
+/// summed. A compressor left out has no size and no time.
 /// </summary>
 /// <param name="Bytes">The raw output.</param>
-/// <param name="GzipBytes">After gzip, <see cref="CompressionLevel.Optimal"/>.</param>
-/// <param name="BrotliBytes">After Brotli, <see cref="CompressionLevel.Optimal"/>.</param>
-public sealed record PayloadSizes(long Bytes, long GzipBytes, long BrotliBytes)
+public sealed record PayloadSizes(long Bytes)
 {
     /// <summary>Each compressor as the tables name it, with its level.</summary>
     public static IReadOnlyList<string> Levels { get; } = ["gzip Optimal", "Brotli Optimal", "zstd level 3", "LZ4 L00 fast"];
@@ -23,6 +22,12 @@ public sealed record PayloadSizes(long Bytes, long GzipBytes, long BrotliBytes)
 
     /// <summary>How many times each compressor runs on the output (after one untimed call); the median is kept.</summary>
     public const int Repetitions = 5;
+
+    /// <summary>After gzip, <see cref="CompressionLevel.Optimal"/>.</summary>
+    public long? GzipBytes { get; init; }
+
+    /// <summary>After Brotli, <see cref="CompressionLevel.Optimal"/>.</summary>
+    public long? BrotliBytes { get; init; }
 
     /// <summary>After zstd at <see cref="ZstdLevel"/>: one zstd frame per payload, as a .zst file or a zstd-encoded HTTP body.</summary>
     public long? ZstdBytes { get; init; }
@@ -42,22 +47,27 @@ public sealed record PayloadSizes(long Bytes, long GzipBytes, long BrotliBytes)
     /// <summary>Median nanoseconds to compress the output with LZ4.</summary>
     public double? Lz4Ns { get; init; }
 
-    public static PayloadSizes Measure(IEnumerable<ReadOnlyMemory<byte>> payloads)
+    public static PayloadSizes Measure(IEnumerable<ReadOnlyMemory<byte>> payloads, Compressions compressions = Compressions.All)
     {
         var all = payloads.ToArray();
-        using var zstd = new Compressor(ZstdLevel);
-        var gzip = Compress(all, payload => StreamLength(payload, stream => new GZipStream(stream, CompressionLevel.Optimal, leaveOpen: true)));
-        var brotli = Compress(all, payload => StreamLength(payload, stream => new BrotliStream(stream, CompressionLevel.Optimal, leaveOpen: true)));
-        var zstandard = Compress(all, payload => zstd.Wrap(payload.Span, new byte[Compressor.GetCompressBound(payload.Length)]));
-        var lz4 = Compress(all, payload => LZ4Codec.Encode(payload.Span, new byte[LZ4Codec.MaximumOutputSize(payload.Length)], LZ4Level.L00_FAST));
-        return new PayloadSizes(all.Sum(p => (long)p.Length), gzip.Bytes, brotli.Bytes)
+        (long Bytes, double Nanoseconds)? Run(Compressions compressor, Func<ReadOnlyMemory<byte>, long> compress) =>
+            compressions.HasFlag(compressor) ? Compress(all, compress) : null;
+
+        using var zstd = compressions.HasFlag(Compressions.Zstd) ? new Compressor(ZstdLevel) : null;
+        var gzip = Run(Compressions.Gzip, payload => StreamLength(payload, stream => new GZipStream(stream, CompressionLevel.Optimal, leaveOpen: true)));
+        var brotli = Run(Compressions.Brotli, payload => StreamLength(payload, stream => new BrotliStream(stream, CompressionLevel.Optimal, leaveOpen: true)));
+        var zstandard = Run(Compressions.Zstd, payload => zstd!.Wrap(payload.Span, new byte[Compressor.GetCompressBound(payload.Length)]));
+        var lz4 = Run(Compressions.Lz4, payload => LZ4Codec.Encode(payload.Span, new byte[LZ4Codec.MaximumOutputSize(payload.Length)], LZ4Level.L00_FAST));
+        return new PayloadSizes(all.Sum(p => (long)p.Length))
         {
-            ZstdBytes = zstandard.Bytes,
-            Lz4Bytes = lz4.Bytes,
-            GzipNs = gzip.Nanoseconds,
-            BrotliNs = brotli.Nanoseconds,
-            ZstdNs = zstandard.Nanoseconds,
-            Lz4Ns = lz4.Nanoseconds,
+            GzipBytes = gzip?.Bytes,
+            BrotliBytes = brotli?.Bytes,
+            ZstdBytes = zstandard?.Bytes,
+            Lz4Bytes = lz4?.Bytes,
+            GzipNs = gzip?.Nanoseconds,
+            BrotliNs = brotli?.Nanoseconds,
+            ZstdNs = zstandard?.Nanoseconds,
+            Lz4Ns = lz4?.Nanoseconds,
         };
     }
 

@@ -13,10 +13,11 @@ namespace SerBench.Verification;
 /// </summary>
 internal static class Verifier
 {
-    public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed) =>
-        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed));
+    public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed,
+        Compressions compressions = Compressions.All) =>
+        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions));
 
-    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed)
+    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions compressions)
         : IPayloadModelVisitor<PreparedCase>
     {
         public PreparedCase Visit<T>(PayloadModel<T> model) where T : class
@@ -97,7 +98,7 @@ internal static class Verifier
                 return PreparedCase.Failed(verdict);
             }
 
-            var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes));
+            var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
             return new PreparedCase<T>(verdict, sizes, shape, items, itemCodec, listCodec, payloads);
         }
 

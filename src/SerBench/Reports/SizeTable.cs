@@ -12,27 +12,39 @@ namespace SerBench.Reports;
 /// </summary>
 public static class SizeTable
 {
+    /// <summary>Each compressor: its column, its size and time on a cell, and what the footnote says of its level.</summary>
+    private static readonly (string Column, Func<ResultCell, long?> Bytes, Func<ResultCell, double?> Ns, string Level)[] Compressors =
+    [
+        (PayloadSizes.Levels[0], c => c.GzipBytes, c => c.GzipNs, "gzip at CompressionLevel.Optimal (in-box encoder)"),
+        (PayloadSizes.Levels[1], c => c.BrotliBytes, c => c.BrotliNs, "Brotli at CompressionLevel.Optimal (in-box encoder)"),
+        (PayloadSizes.Levels[2], c => c.ZstdBytes, c => c.ZstdNs, "zstd at level 3 (its default; ZstdSharp)"),
+        (PayloadSizes.Levels[3], c => c.Lz4Bytes, c => c.Lz4Ns, "LZ4 at L00, its fast default (K4os, one block without frame)"),
+    ];
+
     public static TableModel Build(IReadOnlyList<ResultCell> cells)
     {
         var contenderOrder = cells.Select(c => c.Contender).Distinct().ToList();
-        var rows = cells
+        var sized = cells
             .Where(c => c.PayloadBytes is not null)
             .GroupBy(c => (c.Contender, c.Payload, c.Shape, c.Count))
             .Select(g => g.First())
             .OrderBy(c => c.Payload, StringComparer.Ordinal).ThenBy(c => c.Shape == Shape.Object ? 0 : 1).ThenBy(c => c.Count)
             .ThenBy(c => contenderOrder.IndexOf(c.Contender))
-            .Select(c => (IReadOnlyList<string>)
+            .ToList();
+
+        // A compressor no cell was measured with (--compressions, or a results file older than it) gets no column.
+        var measured = Compressors.Where(k => sized.Any(c => k.Bytes(c) is not null)).ToList();
+        var rows = sized.Select(c => (IReadOnlyList<string>)
             [
                 c.Contender, c.Payload, c.Case, Formatting.ExactBytes(c.PayloadBytes),
                 Formatting.Number((double)c.PayloadBytes!.Value / c.Count, "N0") + " B",
-                Compressed(c.GzipBytes, c.GzipNs, c.PayloadBytes.Value), Compressed(c.BrotliBytes, c.BrotliNs, c.PayloadBytes.Value),
-                Compressed(c.ZstdBytes, c.ZstdNs, c.PayloadBytes.Value), Compressed(c.Lz4Bytes, c.Lz4Ns, c.PayloadBytes.Value),
+                .. measured.Select(k => Compressed(k.Bytes(c), k.Ns(c), c.PayloadBytes.Value)),
             ])
             .ToList();
-        return new TableModel("Sizes", ["Contender", "Payload", "Case", "Bytes", "Bytes/object", .. PayloadSizes.Levels], rows,
-            ["gzip and Brotli at CompressionLevel.Optimal (in-box encoders), zstd at level 3 (its default; ZstdSharp), LZ4 at L00, its fast default "
-             + "(K4os, one block without frame); percentages are of the raw size, times the median of 5 compressions, outside the timed operation. "
-             + "For N calls each payload is compressed alone."]);
+        var footnotes = measured.Count == 0 ? Array.Empty<string>() :
+            [string.Join(", ", measured.Select(k => k.Level)) + "; percentages are of the raw size, times the median of 5 compressions, outside the timed operation. "
+             + "For N calls each payload is compressed alone."];
+        return new TableModel("Sizes", ["Contender", "Payload", "Case", "Bytes", "Bytes/object", .. measured.Select(k => k.Column)], rows, footnotes);
     }
 
     private static string Compressed(long? compressed, double? nanoseconds, long raw) => compressed is { } size

@@ -3,6 +3,7 @@ using SerBench.Conformance;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Running;
+using SerBench.Sizes;
 using SerBench.Studies;
 
 namespace SerBench.Tests.Agents;
@@ -43,6 +44,19 @@ public sealed class AgentRequestCodecTests
         Assert.Equal(plan[0].Contender, read.Contender);
         Assert.Equal(("quick", clock), (read.Profile.Name, read.Profile.Clock));
         AssertSameCases(plan, read.Cases);
+    }
+
+    [Theory]
+    [InlineData(Compressions.None)]
+    [InlineData(Compressions.Gzip | Compressions.Lz4)]
+    [InlineData(Compressions.All)]
+    public void Run_TheCompressions_ReadBackTheSame(Compressions compressions)
+    {
+        var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize);
+
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick.WithCompressions(compressions)));
+
+        Assert.Equal(compressions, read.Profile.Compressions);
     }
 
     [Fact]

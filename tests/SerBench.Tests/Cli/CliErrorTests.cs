@@ -16,6 +16,7 @@ public class CliErrorTests
     [InlineData(new string[0], "serbench: No command given. Commands: list, verify, run, report, compare, merge, first-call, conformance, samples.")]
     [InlineData(new[] { "compare", "a", "b", "--treshold", "5%" }, "serbench: Unknown option '--treshold' for 'serbench compare'. Did you mean '--threshold'?")]
     [InlineData(new[] { "run", "--clock", "cycles" }, "serbench: Invalid --clock 'cycles'. Give cpu or wall, e.g. --clock wall.")]
+    [InlineData(new[] { "run", "--compressions", "gzip,xz" }, "serbench: --compressions: unknown compressor 'xz'. Choose from gzip, brotli, zstd, lz4, or none alone, e.g. --compressions gzip,zstd.")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
     [InlineData(new[] { "run", "--cells", "web-api/newtonsoft-string/persn/object/1/serialize" }, "serbench: --cells web-api/newtonsoft-string/persn/object/1/serialize matches no cell of the studies run")]
     [InlineData(new[] { "run", "--cells", "web-api/person" }, "serbench: Invalid --cells item 'web-api/person': give study/contender/payload/shape/count/operation")]

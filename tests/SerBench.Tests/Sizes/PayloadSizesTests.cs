@@ -12,8 +12,8 @@ public class PayloadSizesTests
         var sizes = PayloadSizes.Measure([new byte[] { (byte)'a' }]);
 
         Assert.Equal(1, sizes.Bytes);
-        Assert.Equal(21, sizes.GzipBytes);
-        Assert.InRange(sizes.BrotliBytes, 2, 10);
+        Assert.Equal(21L, sizes.GzipBytes);
+        Assert.InRange(sizes.BrotliBytes!.Value, 2, 10);
         // zstd: 4-byte magic, frame header and a raw block; LZ4: a token and the literal.
         Assert.InRange(sizes.ZstdBytes!.Value, 9, 20);
         Assert.Equal(2, sizes.Lz4Bytes);
@@ -27,8 +27,8 @@ public class PayloadSizesTests
         var sizes = PayloadSizes.Measure([payload]);
 
         Assert.Equal(19_000, sizes.Bytes);
-        Assert.InRange(sizes.GzipBytes, 40, 400);
-        Assert.InRange(sizes.BrotliBytes, 20, 200);
+        Assert.InRange(sizes.GzipBytes!.Value, 40, 400);
+        Assert.InRange(sizes.BrotliBytes!.Value, 20, 200);
         Assert.InRange(sizes.ZstdBytes!.Value, 20, 400);
         Assert.InRange(sizes.Lz4Bytes!.Value, 40, 400);
         Assert.All([sizes.GzipNs, sizes.BrotliNs, sizes.ZstdNs, sizes.Lz4Ns], ns => Assert.True(ns > 0, "each compressor is timed"));
@@ -47,5 +47,21 @@ public class PayloadSizesTests
             (three.Bytes, three.GzipBytes, three.BrotliBytes, three.ZstdBytes, three.Lz4Bytes));
         // Compressed alone, a 38-byte message grows under gzip (fixed 18+ byte framing): the many-small-messages cost the table shows.
         Assert.True(single.GzipBytes > single.Bytes);
+    }
+
+    [Fact]
+    public void CompressorsLeftOut_HaveNeitherSizeNorTime()
+    {
+        var payload = Encoding.UTF8.GetBytes("{\"name\":\"Speed Run\",\"highScore\":10000}");
+
+        var sizes = PayloadSizes.Measure([payload], Compressions.Gzip | Compressions.Lz4);
+
+        Assert.Equal(payload.Length, sizes.Bytes);
+        Assert.NotNull(sizes.GzipBytes);
+        Assert.NotNull(sizes.Lz4Ns);
+        Assert.Equal((null, null, null, null), (sizes.BrotliBytes, sizes.BrotliNs, sizes.ZstdBytes, sizes.ZstdNs));
+
+        var none = PayloadSizes.Measure([payload], Compressions.None);
+        Assert.Equal((payload.Length, null, null, null, null), (none.Bytes, none.GzipBytes, none.BrotliBytes, none.ZstdBytes, none.Lz4Bytes));
     }
 }
