@@ -13,8 +13,9 @@ namespace SerBench.Fidelity;
 /// shootout (Web conventions): a List of 1 and of 1,000 Users read from UTF-8 bytes, by the three libraries whose
 /// UTF-8 path is not a single call: Newtonsoft.Json through a StreamReader (NewtonsoftJsonUtf8), ServiceStack.Text
 /// through its Stream API inside a JsConfig.With scope (ServiceStackTextUtf8; SerBench measures it in a child process),
-/// and Google.Protobuf parsing a wrapper message then mapping back to the model (GoogleProtobuf). Each reads the
-/// payload its SerBench contender wrote.
+/// and Google.Protobuf parsing a wrapper message, its pack's own model (GoogleProtobuf): SerBench maps messages back to
+/// the payload model outside the timed operation (MappedCodec), so here the mapping runs only in the check, untimed.
+/// Each reads the payload its SerBench contender wrote.
 /// </summary>
 [BenchmarkCategory(Study)]
 public class ShootoutBenchmarks
@@ -64,10 +65,10 @@ public class ShootoutBenchmarks
     public List<User> ServiceStack1000Deserialize() => ServiceStackRead(_serviceStack1000);
 
     [Benchmark(Description = Study + "/" + Protobuf + "/user/list/1/deserialize")]
-    public List<User> Protobuf1Deserialize() => ProtobufRead(_protobuf1);
+    public UserList Protobuf1Deserialize() => UserList.Parser.ParseFrom(_protobuf1);
 
     [Benchmark(Description = Study + "/" + Protobuf + "/user/list/1000/deserialize")]
-    public List<User> Protobuf1000Deserialize() => ProtobufRead(_protobuf1000);
+    public UserList Protobuf1000Deserialize() => UserList.Parser.ParseFrom(_protobuf1000);
 
     /// <summary>The payload the contender writes for <paramref name="users"/>, after checking that the direct read gets them back.</summary>
     private static byte[] ContenderPayload(string contender, List<User> users, Func<byte[], List<User>> read)
@@ -92,6 +93,7 @@ public class ShootoutBenchmarks
         return ServiceStackSerializer.DeserializeFromStream<List<User>>(stream);
     }
 
+    /// <summary>The timed parse, then the mapping back that SerBench's gate does: for the check only.</summary>
     private static List<User> ProtobufRead(byte[] bytes) => [.. UserList.Parser.ParseFrom(bytes).Items.Select(ProtobufMapping.FromMessage)];
 
     /// <summary>Reaches the ServiceStack contenders' own settings (a protected factory) so nothing is restated here; never measured.</summary>
