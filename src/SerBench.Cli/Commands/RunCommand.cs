@@ -52,7 +52,7 @@ internal static class RunCommand
         var compressions = new Option<string?>("--compressions")
         {
             Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
-                          "Sizes and compress times are taken outside the timed operation; leaving compressors out shortens runs of large payloads.",
+                          "Sizes and compress times are taken outside the timed operation, in every round; leaving compressors out saves that time.",
         };
         var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
