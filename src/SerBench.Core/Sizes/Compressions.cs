@@ -4,7 +4,7 @@ namespace SerBench.Sizes;
 
 /// <summary>
 /// The compressors a run measures sizes and compress times with (<c>--compressions</c>; all four by default). Each one
-/// left out saves its five timed compressions per case and round, which adds up on the large lists.
+/// left out saves its six compressions of the output (one for the size, five timed) per case and round.
 /// </summary>
 [Flags]
 public enum Compressions

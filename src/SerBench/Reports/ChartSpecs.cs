@@ -98,7 +98,7 @@ public static partial class ChartSpecs
     }
 
     /// <summary>The size chart's bars, each compressor named with its level.</summary>
-    private static readonly string[] Encodings = ["raw", .. Sizes.PayloadSizes.Levels];
+    private static readonly string[] Encodings = ["raw", .. ReportedCompressors.All.Select(c => c.Column)];
 
     private static JsonArray EncodingOrder() => [.. Encodings.Select(e => (JsonNode?)e)];
 
@@ -112,7 +112,7 @@ public static partial class ChartSpecs
         var values = new JsonArray();
         foreach (var cell in largest)
         {
-            foreach (var (encoding, bytes) in Encodings.Zip(new[] { cell.PayloadBytes, cell.GzipBytes, cell.BrotliBytes, cell.ZstdBytes, cell.Lz4Bytes }))
+            foreach (var (encoding, bytes) in Encodings.Zip(ReportedCompressors.All.Select(c => c.Bytes(cell)).Prepend(cell.PayloadBytes)))
             {
                 if (bytes is { } size)
                 {

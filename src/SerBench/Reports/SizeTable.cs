@@ -12,15 +12,6 @@ namespace SerBench.Reports;
 /// </summary>
 public static class SizeTable
 {
-    /// <summary>Each compressor: its column, its size and time on a cell, and what the footnote says of its level.</summary>
-    private static readonly (string Column, Func<ResultCell, long?> Bytes, Func<ResultCell, double?> Ns, string Level)[] Compressors =
-    [
-        (PayloadSizes.Levels[0], c => c.GzipBytes, c => c.GzipNs, "gzip at CompressionLevel.Optimal (in-box encoder)"),
-        (PayloadSizes.Levels[1], c => c.BrotliBytes, c => c.BrotliNs, "Brotli at CompressionLevel.Optimal (in-box encoder)"),
-        (PayloadSizes.Levels[2], c => c.ZstdBytes, c => c.ZstdNs, "zstd at level 3 (its default; ZstdSharp)"),
-        (PayloadSizes.Levels[3], c => c.Lz4Bytes, c => c.Lz4Ns, "LZ4 at L00, its fast default (K4os, one block without frame)"),
-    ];
-
     public static TableModel Build(IReadOnlyList<ResultCell> cells)
     {
         var contenderOrder = cells.Select(c => c.Contender).Distinct().ToList();
@@ -33,7 +24,7 @@ public static class SizeTable
             .ToList();
 
         // A compressor no cell was measured with (--compressions, or a results file older than it) gets no column.
-        var measured = Compressors.Where(k => sized.Any(c => k.Bytes(c) is not null)).ToList();
+        var measured = ReportedCompressors.All.Where(k => sized.Any(c => k.Bytes(c) is not null)).ToList();
         var rows = sized.Select(c => (IReadOnlyList<string>)
             [
                 c.Contender, c.Payload, c.Case, Formatting.ExactBytes(c.PayloadBytes),

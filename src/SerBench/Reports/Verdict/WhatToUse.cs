@@ -51,10 +51,10 @@ public static class WhatToUse
         }
 
         answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
-        answers.Add(Smallest("Smallest output, gzip", steady, c => c.GzipBytes));
-        answers.Add(Smallest("Smallest output, Brotli", steady, c => c.BrotliBytes));
-        answers.Add(Smallest("Smallest output, zstd", steady, c => c.ZstdBytes));
-        answers.Add(Smallest("Smallest output, LZ4", steady, c => c.Lz4Bytes));
+        foreach (var compressor in ReportedCompressors.All)
+        {
+            answers.Add(Smallest($"Smallest output, {compressor.Name}", steady, compressor.Bytes));
+        }
 
         var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != Operation.FirstCall).ToList();
         foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
