@@ -22,6 +22,13 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     public static bool IsDebugBuild { get; } =
         typeof(CellBenchmark).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled ?? false;
 
+    /// <summary>
+    /// <see cref="CellBenchmark"/> takes its body through a static, so two measurers in one process (the run's calibration
+    /// and an in-process agent in tests, or any host that measures from two threads) would time each other's bodies and
+    /// blame a contender for the other's fault. One BenchmarkDotNet run at a time per process, whoever asks.
+    /// </summary>
+    private static readonly object OneRunAtATime = new();
+
     private bool _engineWarmedUp;
 
     public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
@@ -188,6 +195,14 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     }
 
     private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp = false)
+    {
+        lock (OneRunAtATime)
+        {
+            return RunAlone(body, profile, cellName, nanosecondsPerCall, engineWarmUp);
+        }
+    }
+
+    private CellMeasurement RunAlone(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp)
     {
         CellBenchmark.Body = body;
         CellBenchmark.Fault = null;

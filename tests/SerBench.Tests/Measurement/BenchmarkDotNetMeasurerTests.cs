@@ -29,4 +29,44 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.True(warm.Elapsed < TimeSpan.FromSeconds(30), $"warmed {warm.Elapsed.TotalMilliseconds:0} ms");
         Assert.DoesNotContain("still being compiled", warm.Ending, StringComparison.Ordinal);
     }
+
+    [Fact]
+    [Trait("Category", "Slow")]
+    public async Task TwoMeasurersInOneProcess_EachTimeTheirOwnBody()
+    {
+        // CellBenchmark reads its body from a static. The healthy body stalls inside its measurement until the other
+        // measurer has called its throwing body (or 5 s pass): measured together, the healthy cell would run the throwing
+        // body and be blamed for it (seen in CI, stop 30, as a calibration cell failing with a fake contender's exception).
+        using var temp = new TempDirectory();
+        using var throwingCalled = new ManualResetEventSlim();
+        using var healthyInside = new ManualResetEventSlim();
+        var scratch = new byte[64];
+        object? Healthy()
+        {
+            if (!healthyInside.IsSet)
+            {
+                healthyInside.Set();
+                throwingCalled.Wait(TimeSpan.FromSeconds(5));
+            }
+
+            return scratch.Clone();
+        }
+
+        object? Throwing()
+        {
+            throwingCalled.Set();
+            throw new InvalidOperationException("the throwing body's own fault");
+        }
+
+        var healthy = Task.Run(() => new BenchmarkDotNetMeasurer(TextWriter.Null, temp.File("healthy")).Measure(Healthy, MeasurementProfile.Smoke, "healthy"));
+        var throwing = Task.Run(() =>
+        {
+            healthyInside.Wait(TimeSpan.FromSeconds(60));
+            return new BenchmarkDotNetMeasurer(TextWriter.Null, temp.File("throwing")).Measure(Throwing, MeasurementProfile.Smoke, "throwing");
+        });
+
+        Assert.True((await healthy).MeanNs > 0);
+        var fault = await Assert.ThrowsAsync<MeasurementException>(() => throwing);
+        Assert.Equal("threw InvalidOperationException while measured: the throwing body's own fault", fault.Message);
+    }
 }
