@@ -3,17 +3,13 @@ using Newtonsoft.Json;
 using SerBench.Packs.NewtonsoftJson;
 using SerBench.Packs.GoogleProtobuf;
 using SerBench.Packs.GoogleProtobuf.Messages;
-using ServiceStack.Text;
 using NewtonsoftSerializer = Newtonsoft.Json.JsonSerializer;
-using ServiceStackSerializer = ServiceStack.Text.JsonSerializer;
 
 namespace SerBench.Fidelity;
 
 /// <summary>
-/// shootout (Web conventions): a List of 1 and of 1,000 Users read from UTF-8 bytes, by the three libraries whose
-/// UTF-8 path is not a single call: Newtonsoft.Json through a StreamReader (NewtonsoftJsonUtf8), ServiceStack.Text
-/// through its Stream API inside a JsConfig.With scope (ServiceStackTextUtf8; SerBench measures it in a child process),
-/// and Google.Protobuf parsing a wrapper message, its pack's own model (GoogleProtobuf): SerBench maps messages back to
+/// shootout (Web conventions): a List of 1 and of 1,000 Users read from UTF-8 bytes, by the two pack libraries whose
+/// UTF-8 path is not a single call: Newtonsoft.Json through a StreamReader (NewtonsoftJsonUtf8), and Google.Protobuf parsing a wrapper message, its pack's own model (GoogleProtobuf): SerBench maps messages back to
 /// the payload model outside the timed operation (MappedCodec), so here the mapping runs only in the check, untimed.
 /// Each reads the payload its SerBench contender wrote.
 /// </summary>
@@ -22,17 +18,13 @@ public class ShootoutBenchmarks
 {
     private const string Study = "shootout";
     private const string Newtonsoft = "newtonsoft-utf8";
-    private const string ServiceStack = "servicestack-utf8";
     private const string Protobuf = "google-protobuf";
 
     private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
 
     private NewtonsoftSerializer _newtonsoft = null!;
-    private Config _serviceStack = null!;
     private byte[] _newtonsoft1 = null!;
     private byte[] _newtonsoft1000 = null!;
-    private byte[] _serviceStack1 = null!;
-    private byte[] _serviceStack1000 = null!;
     private byte[] _protobuf1 = null!;
     private byte[] _protobuf1000 = null!;
 
@@ -41,13 +33,10 @@ public class ShootoutBenchmarks
     {
         var conventions = Cell.StudyOf(Study).Conventions;
         _newtonsoft = NewtonsoftSerializer.Create(NewtonsoftSettings.Create(conventions));
-        _serviceStack = ServiceStackConfig.For(conventions);
         List<User> one = [.. PayloadRegistry.User.Generate(1)];
         List<User> thousand = [.. PayloadRegistry.User.Generate(1_000)];
         _newtonsoft1 = ContenderPayload(Newtonsoft, one, NewtonsoftRead);
         _newtonsoft1000 = ContenderPayload(Newtonsoft, thousand, NewtonsoftRead);
-        _serviceStack1 = ContenderPayload(ServiceStack, one, ServiceStackRead);
-        _serviceStack1000 = ContenderPayload(ServiceStack, thousand, ServiceStackRead);
         _protobuf1 = ContenderPayload(Protobuf, one, ProtobufRead);
         _protobuf1000 = ContenderPayload(Protobuf, thousand, ProtobufRead);
     }
@@ -57,12 +46,6 @@ public class ShootoutBenchmarks
 
     [Benchmark(Description = Study + "/" + Newtonsoft + "/user/list/1000/deserialize")]
     public List<User> Newtonsoft1000Deserialize() => NewtonsoftRead(_newtonsoft1000);
-
-    [Benchmark(Description = Study + "/" + ServiceStack + "/user/list/1/deserialize")]
-    public List<User> ServiceStack1Deserialize() => ServiceStackRead(_serviceStack1);
-
-    [Benchmark(Description = Study + "/" + ServiceStack + "/user/list/1000/deserialize")]
-    public List<User> ServiceStack1000Deserialize() => ServiceStackRead(_serviceStack1000);
 
     [Benchmark(Description = Study + "/" + Protobuf + "/user/list/1/deserialize")]
     public UserList Protobuf1Deserialize() => UserList.Parser.ParseFrom(_protobuf1);
@@ -86,21 +69,6 @@ public class ShootoutBenchmarks
         return _newtonsoft.Deserialize<List<User>>(json)!;
     }
 
-    private List<User> ServiceStackRead(byte[] utf8)
-    {
-        using var scope = JsConfig.With(_serviceStack);
-        using var stream = new MemoryStream(utf8, writable: false);
-        return ServiceStackSerializer.DeserializeFromStream<List<User>>(stream);
-    }
-
     /// <summary>The timed parse, then the mapping back that SerBench's gate does: for the check only.</summary>
     private static List<User> ProtobufRead(byte[] bytes) => [.. UserList.Parser.ParseFrom(bytes).Items.Select(ProtobufMapping.FromMessage)];
-
-    /// <summary>Reaches the ServiceStack contenders' own settings (a protected factory) so nothing is restated here; never measured.</summary>
-    private sealed class ServiceStackConfig : SerBench.Packs.ServiceStackText.ServiceStackTextContender
-    {
-        public static Config For(JsonConventions conventions) => CreateConfig(conventions);
-
-        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => throw new NotSupportedException();
-    }
 }

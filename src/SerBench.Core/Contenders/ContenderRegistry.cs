@@ -26,6 +26,8 @@ public static class ContenderRegistry
         new HandWrittenBinaryUtf8Unframed(),
         new HandWrittenCbor(),
         new UnityJsonUtility(),
+        ServiceStackText.String(),
+        ServiceStackText.Utf8(),
         new Documents.Utf8JsonReaderWalk(),
         new Documents.SystemTextJsonDocument(),
         new Documents.SystemTextJsonNode(),

@@ -21,7 +21,7 @@ public static class DataStudy
     /// <summary>The typed JSON contenders run on the models inferred from the documents; those whose packs do not build here are UNAVAILABLE.</summary>
     public static IReadOnlyList<string> TypedContenders { get; } =
     [
-        "stj-sourcegen-utf8", "stj-reflection-utf8", "stj-reflection-string", "newtonsoft-utf8", "newtonsoft-string", "servicestack-utf8", "datacontract-json",
+        "stj-sourcegen-utf8", "stj-reflection-utf8", "stj-reflection-string", "newtonsoft-utf8", "newtonsoft-string", "datacontract-json",
         "spanjson-utf8", "utf8json", "jil", "netjson", "jsonsrcgen",
     ];
 

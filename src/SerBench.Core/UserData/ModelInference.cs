@@ -28,7 +28,7 @@ namespace SerBench.UserData;
 /// cannot tell the two apart): noted as a loss.</item>
 /// <item>A place that holds values of several kinds (a number here, a string there; objects and arrays in one array)
 /// is <c>object</c>: System.Text.Json reads such values as <c>JsonElement</c>, Newtonsoft.Json as <c>JToken</c>;
-/// libraries that bind one type per member (DataContractJsonSerializer, ServiceStack.Text, the source-generating ones)
+/// libraries that bind one type per member (DataContractJsonSerializer, the source-generating ones)
 /// cannot round-trip it. Integers mixed with fractions are not mixed kinds: they are numbers, see above.</item>
 /// <item>A key written twice in one object is one property: one of its values is lost (noted).</item>
 /// </list>

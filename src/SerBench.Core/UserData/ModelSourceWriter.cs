@@ -6,7 +6,7 @@ namespace SerBench.UserData;
 
 /// <summary>
 /// Writes an <see cref="InferredModel"/> as one C# file: the classes, with the attributes that keep each JSON name for
-/// System.Text.Json (<c>[JsonPropertyName]</c>) and for Newtonsoft.Json, ServiceStack.Text and
+/// System.Text.Json (<c>[JsonPropertyName]</c>) and for Newtonsoft.Json and
 /// DataContractJsonSerializer (<c>[DataContract]</c>, <c>[DataMember]</c>); a System.Text.Json source-generation
 /// context; and a module initializer that registers the model with <see cref="UserModels"/> under its data set's name.
 /// </summary>

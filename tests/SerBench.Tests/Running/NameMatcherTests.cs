@@ -43,7 +43,7 @@ public class NameMatcherTests
     public void RunPlan_ShapesAndOneSize_NarrowAStudyToOneCase_WithoutRepeats()
     {
         // What a child process is asked for: the shootout has lists of 1, 100 and 1,000; --sizes 100 must not yield three lists of 100.
-        var plan = RunPlan.Create(RunRequest.Parse("shootout", "servicestack-utf8", "user", "100", "serialize,deserialize", "smoke", "list"));
+        var plan = RunPlan.Create(RunRequest.Parse("shootout", "newtonsoft-utf8", "user", "100", "serialize,deserialize", "smoke", "list"));
 
         var only = Assert.Single(plan);
         Assert.Equal((Shape.List, 100), (only.Workload.Shape, only.Workload.Count));
