@@ -27,13 +27,7 @@ public sealed class ProgressLines(Action<string> writeLine) : IRunObserver
             return $"{cell.StatusLabel}: {cell.Reason}";
         }
 
-        var (unit, divisor) = mean switch
-        {
-            < 1_000 => ("ns", 1d),
-            < 1_000_000 => ("μs", 1_000d),
-            < 1_000_000_000 => ("ms", 1_000_000d),
-            _ => ("s", 1_000_000_000d),
-        };
+        var (unit, divisor) = TimeUnits.For(mean);
         return $"{cell.StatusLabel} {(mean / divisor).ToString("N2", CultureInfo.InvariantCulture)} {unit} ±{(100 * (cell.ErrorNs ?? 0) / mean).ToString("0.0", CultureInfo.InvariantCulture)}%";
     }
 }
