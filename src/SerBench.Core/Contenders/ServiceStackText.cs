@@ -12,7 +12,7 @@ internal static class ServiceStackText
     public const string Reason =
         "not linked by SerBench: ServiceStack.Text comes under the vendor's own licence terms (servicestack.net/terms) and its source under the AGPL";
 
-    private const string Licence = "ServiceStack licence (servicestack.net/terms)";
+    private const string Licence = "ServiceStack licence";
 
     /// <summary>Its native string API.</summary>
     public static Contender String() =>
