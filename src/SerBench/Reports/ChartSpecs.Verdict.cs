@@ -74,7 +74,7 @@ public static partial class ChartSpecs
     private static JsonObject TimeChart(string title, CaseRanking ranking)
     {
         var rows = ranking.Rows.Select(r => r.Cell).ToList();
-        var unit = Formatting.TimeUnit(rows.Min(r => r.MeanNs!.Value));
+        var unit = Results.TimeUnits.For(rows.Min(r => r.MeanNs!.Value));
         var values = new JsonArray([.. ranking.Rows.Select(row => (JsonNode)new JsonObject
         {
             ["contender"] = row.Cell.Contender,

@@ -7,9 +7,6 @@ internal static class Formatting
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The unit BenchmarkDotNet would pick for a column whose smallest value is <paramref name="smallestNs"/>.</summary>
-    public static (string Unit, double Divisor) TimeUnit(double smallestNs) => Results.TimeUnits.For(smallestNs);
-
     /// <summary>The runtime knobs in effect, one line: <c>gc: workstation, concurrent; globalization: ICU (default); …</c>.</summary>
     public static string Knobs(Results.EnvironmentInfo environment) => environment.Knobs is { Count: > 0 } knobs
         ? string.Join("; ", knobs.Select(k => $"{k.Key}: {k.Value}"))

@@ -174,7 +174,7 @@ public static class RuntimeComparison
         }
 
         var error = cell.ErrorNs is { } e && mean > 0 ? $" ±{(e / mean * 100).ToString("0.#", CultureInfo.InvariantCulture)}%" : "";
-        return Formatting.Time(mean, Formatting.TimeUnit(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
+        return Formatting.Time(mean, Results.TimeUnits.For(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
     }
 
     private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);

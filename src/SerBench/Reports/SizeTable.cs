@@ -40,6 +40,6 @@ public static class SizeTable
 
     private static string Compressed(long? compressed, double? nanoseconds, long raw) => compressed is { } size
         ? $"{size.ToString("N0", CultureInfo.InvariantCulture)} B ({(raw == 0 ? 0 : 100.0 * size / raw).ToString("0", CultureInfo.InvariantCulture)}%)"
-          + (nanoseconds is { } ns ? " · " + Formatting.Time(ns, Formatting.TimeUnit(ns)) : "")
+          + (nanoseconds is { } ns ? " · " + Formatting.Time(ns, Results.TimeUnits.For(ns)) : "")
         : "—";
 }

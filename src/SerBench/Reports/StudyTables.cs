@@ -54,7 +54,7 @@ public static class StudyTables
     private static TableModel BuildTable(string title, List<ResultCell> rows, IReadOnlyList<IColumn> studyColumns)
     {
         var timed = rows.Where(r => r.MeanNs is not null).ToList();
-        var unit = Formatting.TimeUnit(timed.Count == 0 ? 0 : timed.Min(r => r.MeanNs!.Value));
+        var unit = Results.TimeUnits.For(timed.Count == 0 ? 0 : timed.Min(r => r.MeanNs!.Value));
         // The payload's size is always shown: where the study puts it, or before the status.
         IReadOnlyList<IColumn> columns = studyColumns.OfType<PayloadColumn>().Any() ? studyColumns : [.. studyColumns, new PayloadColumn()];
         var footnotes = new Footnotes();

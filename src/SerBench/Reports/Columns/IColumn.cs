@@ -4,7 +4,7 @@ namespace SerBench.Reports.Columns;
 
 /// <summary>
 /// One column of a study's table: its header and a cell's value in it. The times of one table share a unit
-/// (<see cref="Formatting.TimeUnit"/>), picked from its fastest row.
+/// (<see cref="Results.TimeUnits.For"/>), picked from its fastest row.
 /// </summary>
 public interface IColumn
 {

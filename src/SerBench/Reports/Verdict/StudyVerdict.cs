@@ -143,7 +143,7 @@ public sealed record StudyVerdict(
 
     internal static string Time(double ns)
     {
-        var unit = Formatting.TimeUnit(ns);
+        var unit = Results.TimeUnits.For(ns);
         return (ns / unit.Divisor).ToString(ns / unit.Divisor >= 100 ? "N0" : "0.##", Invariant) + " " + unit.Unit;
     }
 }

@@ -83,7 +83,7 @@ public static class VerdictTables
     public static TableModel Case(CaseRanking ranking)
     {
         var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();
-        var unit = Formatting.TimeUnit(timed.Min());
+        var unit = Results.TimeUnits.For(timed.Min());
         var rows = ranking.Rows.Select(r => (IReadOnlyList<string>)
         [
             RankText(r.Rank, r.Cell.Reference), r.Cell.Contender, $"{r.Cell.Library} {r.Cell.LibraryVersion}",
