@@ -14,6 +14,10 @@ internal static class ConsoleReport
     {
         WriteDetails(console, document);
         WriteVerdict(console, RunVerdict.Of(document));
+        if (RunDecisiveness.Line(document) is { } decisive)
+        {
+            console.MarkupLine("[bold]Decisive:[/] " + Markup.Escape(decisive));
+        }
     }
 
     public static void WriteVerdict(IAnsiConsole console, RunVerdict verdict)

@@ -54,7 +54,18 @@ internal static class RunCommand
             Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
                           "Sizes and compress times are taken outside the timed operation, in every round; leaving compressors out saves that time.",
         };
-        var rounds = new Option<int?>("--rounds") { Description = "Fresh processes per cell (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool). More rounds give tighter, still honest, intervals and take longer." };
+        var rounds = new Option<int?>("--rounds")
+        {
+            Description = $"Fresh processes per cell, 1–{RoundsPolicy.MaximumRounds} (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool); cells whose place in the verdict is still open get more, " +
+                          "up to the profile's most (quick 8, full 10). More rounds give tighter, still honest, intervals and take longer.",
+            CustomParser = result => int.TryParse(result.Tokens.Single().Value, NumberStyles.None, CultureInfo.InvariantCulture, out var n) ? n
+                : RefuseNumber(result, $"Invalid --rounds '{result.Tokens.Single().Value}': give a whole number of rounds from 1 to {RoundsPolicy.MaximumRounds}, e.g. --rounds 4."),
+        };
+        var budget = new Option<string?>("--budget")
+        {
+            Description = "The run's time budget, e.g. 10m, 90s or 1h30m (quick: 10m; full and smoke: none, or off): no measuring process starts that would end past it. " +
+                          "Extra rounds go to the cells whose verdict is still open while it lasts; the report says what was left undecided or unmeasured.",
+        };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
         packs.AddTo(command);
@@ -66,6 +77,7 @@ internal static class RunCommand
         command.Options.Add(shapes);
         command.Options.Add(cells);
         command.Options.Add(rounds);
+        command.Options.Add(budget);
         command.Options.Add(runtimes);
         command.Options.Add(firstCall);
         command.Options.Add(clock);
@@ -84,10 +96,15 @@ internal static class RunCommand
                 request = request with { Profile = RoundsPolicy.WithRounds(request.Profile, roundCount) };
             }
 
+            if (parse.GetValue(budget) is { } budgetText)
+            {
+                request = request with { Profile = request.Profile with { Budget = budgetText.Trim() == "off" ? null : Durations.Parse("--budget", budgetText) } };
+            }
+
             if (parse.GetValue(firstCall) is { } firstCallSwitch)
             {
                 var launches = firstCallSwitch == "off" ? 0 : Math.Max(request.Profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches);
-                request = request with { Profile = request.Profile.WithFirstCallLaunches(launches) };
+                request = request with { Profile = request.Profile with { FirstCallLaunches = launches } };
             }
 
             if (MeasurementClocks.Parse(parse.GetValue(clock)) is { } chosenClock)
@@ -97,12 +114,12 @@ internal static class RunCommand
                     throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall.");
                 }
 
-                request = request with { Profile = request.Profile.WithClock(chosenClock) };
+                request = request with { Profile = request.Profile with { Clock = chosenClock } };
             }
 
             if (parse.GetValue(compressions) is { } chosenCompressions)
             {
-                request = request with { Profile = request.Profile.WithCompressions(CompressionNames.Parse(chosenCompressions)) };
+                request = request with { Profile = request.Profile with { Compressions = CompressionNames.Parse(chosenCompressions) } };
             }
 
             var plan = RunPlan.Create(request);
@@ -136,6 +153,12 @@ internal static class RunCommand
     }
 
     private static string? Refuse(System.CommandLine.Parsing.ArgumentResult result, string message)
+    {
+        result.AddError(message);
+        return null;
+    }
+
+    private static int? RefuseNumber(System.CommandLine.Parsing.ArgumentResult result, string message)
     {
         result.AddError(message);
         return null;

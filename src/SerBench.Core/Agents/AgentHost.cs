@@ -46,16 +46,18 @@ public sealed class AgentHost(string directory, IRunObserver observer, IMeasurer
         using var log = measurer is null ? new StreamWriter(Path.Combine(directory, "benchmarkdotnet.log")) : null;
         var cases = new CaseMeasurer(measurer ?? new BenchmarkDotNetMeasurer(log!, Path.Combine(directory, "benchmarkdotnet")));
         var total = request.Cases.Sum(c => c.Operations.Count);
-        foreach (var planned in request.Cases)
+        if (total == 0)
         {
-            var operation = 0;
-            observer.CellStarting(new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, planned.Operations[0]), null));
-            foreach (var cell in cases.Measure(planned, request.Profile, cancellation))
-            {
-                reply.Cells.Add(cell);
-                reply.Save(directory);
-                observer.CellFinished(cell, new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, planned.Operations[operation++]), null));
-            }
+            return;
+        }
+
+        observer.CellStarting(new RunProgress(0, total, PlannedCells.Label(request.Cases[0], request.Cases[0].Operations[0]), null));
+        foreach (var cell in cases.Measure(request.Cases, request.Profile, cancellation))
+        {
+            reply.Cells.Add(cell);
+            reply.Save(directory);
+            var planned = request.Cases.First(p => PlannedCells.Key(p, cell.Operation) == cell.Key);
+            observer.CellFinished(cell, new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, cell.Operation), null));
         }
     }
 

@@ -108,8 +108,11 @@ public static class AgentRequestCodec
         var runtime = RuntimeTarget.TryParse(runtimeName) ?? throw new UsageException($"agent request: unknown runtime '{runtimeName}'.");
         var profileValues = Required("profile", 3);
         var profile = MeasurementProfile.All.FirstOrDefault(p => p.Name == profileValues[0]) ?? throw new UsageException($"agent request: unknown profile '{profileValues[0]}'.");
-        profile = profile.WithClock(MeasurementClocks.Parse(profileValues[1]) ?? throw new UsageException($"agent request: unknown clock '{profileValues[1]}'."))
-            .WithCompressions(CompressionNames.Parse(profileValues[2]));
+        profile = profile with
+        {
+            Clock = MeasurementClocks.Parse(profileValues[1]) ?? throw new UsageException($"agent request: unknown clock '{profileValues[1]}'."),
+            Compressions = CompressionNames.Parse(profileValues[2]),
+        };
 
         var cases = new List<PlannedCase>();
         if (One("study") is [var studyName])

@@ -31,33 +31,73 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
 
     private bool _engineWarmedUp;
 
+    /// <summary>Bodies warmed by <see cref="WarmTogether"/>, with their time per call, until each is measured.</summary>
+    private readonly Dictionary<Func<object?>, double> _warmedTogether = new(ReferenceEqualityComparer.Instance);
+
     public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
     {
-        if (!_engineWarmedUp)
-        {
-            // A throwaway cell and the first tier-1 wave settle BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
-            _engineWarmedUp = true;
-            var scratch = new byte[256];
-            Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-            // Long enough (0.4 s at most) for the engine's code to be counted for promotion, or the first wave never comes.
-            var warmUpNs = profile.PreWarm > TimeSpan.Zero ? WarmUntilSteady(warmUpBody, TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero).NanosecondsPerCall : 0;
-            Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
-            if (profile.PreWarm > TimeSpan.Zero)
-            {
-                var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
-                log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
-            }
-        }
-
+        EnsureEngineWarmedUp(profile);
         double nanosecondsPerCall = 0;
-        if (profile.PreWarm > TimeSpan.Zero)
+        if (_warmedTogether.Remove(body, out var known))
         {
-            var warm = WarmUntilSteady(body, profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling);
-            nanosecondsPerCall = warm.NanosecondsPerCall;
+            nanosecondsPerCall = known;
+        }
+        else if (profile.PreWarm > TimeSpan.Zero)
+        {
+            var warm = WarmUntilSteady([body], profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling, new Exception?[1]);
+            nanosecondsPerCall = warm.NanosecondsPerCall[0];
             log.WriteLine($"// SerBench: warmed {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
         }
 
         return Run(body, profile, cellName, nanosecondsPerCall);
+    }
+
+    public IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile)
+    {
+        var faults = new Exception?[bodies.Count];
+        if (profile.PreWarm <= TimeSpan.Zero || bodies.Count == 0)
+        {
+            return faults;
+        }
+
+        EnsureEngineWarmedUp(profile);
+        // Each body gets a turn per cycle, so the limits grow a little with the number of bodies; the JIT's quiet spell is shared.
+        var extra = TimeSpan.FromMilliseconds(100 * (bodies.Count - 1));
+        var warm = WarmUntilSteady(bodies, profile.PreWarm, profile.MaximumWarm + extra, profile.MaximumWarmWhileCompiling + extra + extra, faults);
+        log.WriteLine($"// SerBench: warmed {bodies.Count} cells together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); " +
+            string.Join(", ", warm.NanosecondsPerCall.Select(ns => $"{ns:0.#}")) + " ns per call");
+        for (var i = 0; i < bodies.Count; i++)
+        {
+            if (faults[i] is null)
+            {
+                _warmedTogether[bodies[i]] = warm.NanosecondsPerCall[i];
+            }
+        }
+
+        return faults;
+    }
+
+    private void EnsureEngineWarmedUp(MeasurementProfile profile)
+    {
+        if (_engineWarmedUp)
+        {
+            return;
+        }
+
+        // A throwaway cell and the first tier-1 wave settle BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
+        _engineWarmedUp = true;
+        var scratch = new byte[256];
+        Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
+        // Long enough (0.4 s at most) for the engine's code to be counted for promotion, or the first wave never comes.
+        var warmUpNs = profile.PreWarm > TimeSpan.Zero
+            ? WarmUntilSteady([warmUpBody], TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero, new Exception?[1]).NanosecondsPerCall[0]
+            : 0;
+        Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
+        if (profile.PreWarm > TimeSpan.Zero)
+        {
+            var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
+            log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
+        }
     }
 
     /// <summary>
@@ -92,30 +132,32 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
     private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
     /// <summary>
-    /// Calls the body until its code has settled, before BenchmarkDotNet sees it: at least <paramref name="minimum"/>,
-    /// then until the runtime has compiled no method for <see cref="SteadyFor"/> and the last few batches run within 5% of
-    /// the best (15% once half the limit has passed, when a busy machine's noise rather than tiering keeps them apart).
-    /// Both signals are needed, and the body must keep running: a quiet JIT alone, or a sleeping wait, measured tier-0
-    /// code several times too slow (evidence: docs/performance.md#the-method).
+    /// Calls the bodies in turns, one batch each per cycle, until their code has settled, before BenchmarkDotNet sees them:
+    /// at least <paramref name="minimum"/>, then until the runtime has compiled no method for <see cref="SteadyFor"/> and
+    /// each body's last few batches run within 5% of its best (15% once half the limit has passed, when a busy machine's
+    /// noise rather than tiering keeps them apart). Both signals are needed, and the bodies must keep running: a quiet JIT
+    /// alone, or a sleeping wait, measured tier-0 code several times too slow (evidence: docs/performance.md#the-method).
+    /// A body that throws leaves the turns, with its exception in <paramref name="faults"/>.
     /// </summary>
-    /// <param name="body">The cell's body.</param>
+    /// <param name="bodies">The cells' bodies.</param>
     /// <param name="minimum">The least time it warms, however quiet the runtime is.</param>
     /// <param name="limit">The longest it warms while the runtime has gone quiet but the batches' speed has not settled.</param>
     /// <param name="limitWhileCompiling">
     /// The longest it warms while the runtime is still compiling (no quiet spell of <see cref="SteadyFor"/> yet), when that is
     /// longer than <paramref name="limit"/>: code that builds serializer options on every call keeps the JIT busy for seconds.
     /// </param>
-    /// <returns>How long it took, how many methods were compiled meanwhile, the time per call once steady, and why it ended.</returns>
-    internal static WarmUp WarmUntilSteady(Func<object?> body, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling)
+    /// <param name="faults">Per body, the exception it threw (left null for a body that ran).</param>
+    /// <returns>How long it took, how many methods were compiled meanwhile, each body's time per call once steady, and why it ended.</returns>
+    internal static WarmUp WarmUntilSteady(IReadOnlyList<Func<object?>> bodies, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling, Exception?[] faults)
     {
         const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
         var compiles = new CompileWatch();
-        var best = double.MaxValue;
-        var recent = new Queue<double>();
+        var best = bodies.Select(_ => double.MaxValue).ToArray();
+        var recent = bodies.Select(_ => new Queue<double>()).ToArray();
         var compilingLimit = limitWhileCompiling > limit ? limitWhileCompiling : limit;
         var ending = $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
-        while (true)
+        while (faults.Any(f => f is null))
         {
             if (watch.Elapsed >= limit)
             {
@@ -129,26 +171,47 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
                 }
             }
 
-            var perCall = RunBatch(body, watch);
-            best = Math.Min(best, perCall);
-            recent.Enqueue(perCall);
-            if (recent.Count > SettledBatches)
+            for (var i = 0; i < bodies.Count; i++)
             {
-                recent.Dequeue();
+                if (faults[i] is not null)
+                {
+                    continue;
+                }
+
+                double perCall;
+                try
+                {
+                    perCall = RunBatch(bodies[i], watch);
+                }
+#pragma warning disable CA1031 // The body's fault is recorded against its cell; BenchmarkDotNet's run reports it again.
+                catch (Exception exception)
+#pragma warning restore CA1031
+                {
+                    faults[i] = exception;
+                    continue;
+                }
+
+                best[i] = Math.Min(best[i], perCall);
+                recent[i].Enqueue(perCall);
+                if (recent[i].Count > SettledBatches)
+                {
+                    recent[i].Dequeue();
+                }
             }
 
+            var tolerance = watch.Elapsed < limit / 2 ? 1.05 : 1.15;
             if (compiles.QuietFor(watch.Elapsed) >= SteadyFor && watch.Elapsed >= minimum
-                && recent.Count == SettledBatches && recent.Min() <= best * (watch.Elapsed < limit / 2 ? 1.05 : 1.15))
+                && Enumerable.Range(0, bodies.Count).All(i => faults[i] is not null || (recent[i].Count == SettledBatches && recent[i].Min() <= best[i] * tolerance)))
             {
                 break;
             }
         }
 
-        return new WarmUp(watch.Elapsed, compiles.Compiled, recent.Count == 0 ? 0 : recent.Min(), ending);
+        return new WarmUp(watch.Elapsed, compiles.Compiled, [.. recent.Select(r => r.Count == 0 ? 0 : r.Min())], ending);
     }
 
-    /// <summary>What a warm-up did: how long, how many methods were compiled, the time per call at the end, and why it ended.</summary>
-    internal readonly record struct WarmUp(TimeSpan Elapsed, long Compiled, double NanosecondsPerCall, string Ending);
+    /// <summary>What a warm-up did: how long, how many methods were compiled, each body's time per call at the end, and why it ended.</summary>
+    internal readonly record struct WarmUp(TimeSpan Elapsed, long Compiled, IReadOnlyList<double> NanosecondsPerCall, string Ending);
 
     private static readonly TimeSpan BatchTime = TimeSpan.FromMilliseconds(10);
 
@@ -225,7 +288,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
             var report = summary.Reports.FirstOrDefault();
             if (CellBenchmark.Fault is { } fault)
             {
-                throw new MeasurementException($"threw {fault.GetType().Name} while measured: {fault.Message}", fault);
+                throw MeasurementException.Threw(fault);
             }
 
             if (report?.ResultStatistics is not { } statistics || !report.Success)

@@ -29,7 +29,17 @@ public sealed record CellMeasurement
 public interface IMeasurer
 {
     CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName);
+
+    /// <summary>
+    /// Warms the cells one process will measure, together and in turns, before <see cref="Measure"/> times each: the wait
+    /// for a quiet JIT is then paid once per process, not once per cell. Returns, per body, the exception it threw, if any.
+    /// </summary>
+    IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile) => [.. bodies.Select(_ => (Exception?)null)];
 }
 
 /// <summary>A cell that threw, hung or produced no result while being measured.</summary>
-public sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner);
+public sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner)
+{
+    /// <summary>The body threw while it was warmed or timed.</summary>
+    public static MeasurementException Threw(Exception fault) => new($"threw {fault.GetType().Name} while measured: {fault.Message}", fault);
+}

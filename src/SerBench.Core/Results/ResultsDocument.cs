@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using SerBench.Statistics;
 
 namespace SerBench.Results;
 
@@ -10,7 +11,7 @@ public sealed class ResultsDocument
     /// merged file names the machine of each cell (<c>machine</c>, <c>sources</c>). Files of version 1 are still read:
     /// their cells were all measured on the runtime in <c>environment.runtime</c>, just in time.
     /// </summary>
-    public const int CurrentSchemaVersion = 2;
+    public const int CurrentSchemaVersion = 3;
 
     /// <summary>The oldest schema version SerBench still reads.</summary>
     public const int OldestReadableSchemaVersion = 1;
@@ -47,6 +48,9 @@ public sealed class ResultsDocument
 
     /// <summary>The harness's own cost per operation, measured in every run; null when the run timed nothing.</summary>
     public HarnessCalibrationResult? Calibration { get; set; }
+
+    /// <summary>How the run spent its time budget (schema 3); null when it had none.</summary>
+    public RunBudget? Budget { get; set; }
 
     /// <summary>The machine's speed as seen by a fixed workload timed now and then during the run.</summary>
     public List<MachineProbeSample>? MachineProbes { get; set; }
@@ -119,6 +123,12 @@ public sealed record MeasurementMethod(int Rounds, string Grouping, string Inter
 /// An operation that only returns its input through the same call path every cell uses (closure, virtual codec call,
 /// BenchmarkDotNet's loop): what a cell's mean contains that is not the library's work.
 /// </summary>
+/// <summary>
+/// A run's time budget (<c>--budget</c>): its length, whether it ran out before every cell had the rounds it could use
+/// (<see cref="RanOut"/>), the rounds spent on cells whose place in the verdict was open, and the cells it left unmeasured.
+/// </summary>
+public sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, IReadOnlyList<string> NotMeasured);
+
 public sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
 
 /// <summary>
@@ -213,7 +223,14 @@ public sealed record ResultCell
 
     public double? MeanNs { get; init; }
 
+    /// <summary>Half-width of the 99.9% interval above the mean: <see cref="HighNs"/> − <see cref="MeanNs"/>, as BenchmarkDotNet's Error.</summary>
     public double? ErrorNs { get; init; }
+
+    /// <summary>The 99.9% interval's lower bound (schema 3; derived from <see cref="ErrorNs"/> for older files). Spans every mode.</summary>
+    public double? LowNs { get; init; }
+
+    /// <summary>The 99.9% interval's upper bound (schema 3; derived from <see cref="ErrorNs"/> for older files). Spans every mode.</summary>
+    public double? HighNs { get; init; }
 
     public double? StdDevNs { get; init; }
 

@@ -7,35 +7,70 @@ using SerBench.Verification;
 namespace SerBench.Running;
 
 /// <summary>
-/// Gates and measures one case in this process, one BenchmarkDotNet measurement per operation that passed the gate
+/// Gates and measures the cases of one process, one BenchmarkDotNet measurement per operation that passed the gate
 /// (OK or DIFFERS): the work of a child process. Ratios are the parent's, which sees every contender.
 /// </summary>
 public sealed class CaseMeasurer(IMeasurer measurer)
 {
-    /// <summary>The case's cells in operation order, each as soon as it is known; stops between cells when cancelled.</summary>
-    public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation)
+    /// <summary>One case's cells in operation order, each as soon as it is known; stops between cells when cancelled.</summary>
+    public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
+        Measure([planned], profile, cancellation);
+
+    /// <summary>
+    /// Every case's cells: first the gate of every case (cells it does not time are returned at once), then every timed cell
+    /// warmed together (<see cref="IMeasurer.WarmTogether"/>), then each timed cell measured in plan order.
+    /// </summary>
+    public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
     {
-        var gateWatch = Stopwatch.StartNew();
-        var prepared = Gate.Prepare(planned, profile.Compressions);
-        var gateSeconds = gateWatch.Elapsed.TotalSeconds;
-        foreach (var operation in planned.Operations)
+        var timed = new List<(ResultCell Cell, Func<object?> Body, string Label)>();
+        foreach (var planned in cases)
         {
             if (cancellation.IsCancellationRequested)
             {
                 yield break;
             }
 
+            var gateWatch = Stopwatch.StartNew();
+            var prepared = Gate.Prepare(planned, profile.Compressions);
+            var gateSeconds = Math.Round(gateWatch.Elapsed.TotalSeconds, 3);
+            foreach (var operation in planned.Operations)
+            {
+                var cell = Describe(planned, prepared, operation) with { Seconds = operation == planned.Operations[0] ? gateSeconds : 0 };
+                if (prepared.VerdictFor(operation).IsTimed)
+                {
+                    timed.Add((cell, prepared.CreateBody(operation), PlannedCells.Label(planned, operation)));
+                }
+                else
+                {
+                    yield return cell;
+                }
+            }
+        }
+
+        if (timed.Count == 0 || cancellation.IsCancellationRequested)
+        {
+            yield break;
+        }
+
+        var warmWatch = Stopwatch.StartNew();
+        var faults = measurer.WarmTogether([.. timed.Select(t => t.Body)], profile);
+        var warmSecondsEach = warmWatch.Elapsed.TotalSeconds / timed.Count;
+        for (var i = 0; i < timed.Count; i++)
+        {
+            if (cancellation.IsCancellationRequested)
+            {
+                yield break;
+            }
+
+            var (cell, body, label) = timed[i];
             var watch = Stopwatch.StartNew();
-            var cell = Measure(planned, prepared, operation, profile);
-            var seconds = watch.Elapsed.TotalSeconds + (operation == planned.Operations[0] ? gateSeconds : 0);
-            yield return cell with { Seconds = Math.Round(seconds, 3) };
+            var measured = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile);
+            yield return measured with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
 
-    private ResultCell Measure(PlannedCase planned, PreparedCase prepared, Operation operation, MeasurementProfile profile)
-    {
-        var verdict = prepared.VerdictFor(operation);
-        var cell = PlannedCells.Describe(planned, operation, verdict) with
+    private static ResultCell Describe(PlannedCase planned, PreparedCase prepared, Operation operation) =>
+        PlannedCells.Describe(planned, operation, prepared.VerdictFor(operation)) with
         {
             PayloadBytes = prepared.Sizes?.Bytes,
             GzipBytes = prepared.Sizes?.GzipBytes,
@@ -47,19 +82,20 @@ public sealed class CaseMeasurer(IMeasurer measurer)
             ZstdNs = prepared.Sizes?.ZstdNs,
             Lz4Ns = prepared.Sizes?.Lz4Ns,
         };
-        if (!verdict.IsTimed)
-        {
-            return cell;
-        }
 
+    private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>
+        cell with { Status = VerificationStatus.Crash, Reason = Verdict.FirstLine(exception.Message) };
+
+    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile)
+    {
         CellMeasurement measured;
         try
         {
-            measured = measurer.Measure(prepared.CreateBody(operation), profile, PlannedCells.Label(planned, operation));
+            measured = measurer.Measure(body, profile, label);
         }
         catch (MeasurementException exception)
         {
-            return cell with { Status = VerificationStatus.Crash, Reason = Verdict.FirstLine(exception.Message) };
+            return Crashed(cell, exception);
         }
 
         return cell with

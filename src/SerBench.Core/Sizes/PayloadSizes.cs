@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.IO.Compression;
 using K4os.Compression.LZ4;
+using SerBench.Statistics;
 using ZstdSharp;
 
 namespace SerBench.Sizes;
@@ -92,7 +93,7 @@ public sealed record PayloadSizes(long Bytes)
             times[i] = Stopwatch.GetElapsedTime(start).TotalNanoseconds;
         }
 
-        return (bytes, Measurement.RoundStatistics.Median(times));
+        return (bytes, RoundStatistics.Median(times));
     }
 
     private static long StreamLength(ReadOnlyMemory<byte> payload, Func<Stream, Stream> compressor)

@@ -1,3 +1,4 @@
+using SerBench.Statistics;
 using SerBench.Verification;
 
 namespace SerBench.Comparison;
@@ -79,7 +80,7 @@ public sealed record ComparisonReport(
 /// <list type="bullet">
 /// <item>Round means on both sides (several fresh processes per cell): a one-sided Welch t-test on the log round means,
 /// each side's variance moderated with its own run's pooled variance exactly as its error bars were
-/// (<see cref="Measurement.RoundStatistics"/>). Slower when the change is significant at <see cref="Alpha"/> and the
+/// (<see cref="RoundStatistics"/>). Slower when the change is significant at <see cref="Alpha"/> and the
 /// ratio is beyond the threshold. This is the test that sees between-process and over-time variation, which is what
 /// differs between two runs; per-iteration samples of one process cannot see it.</item>
 /// <item>Per-iteration samples on both sides (single-round files, BenchmarkDotNet exports): a one-sided Mann–Whitney U
@@ -140,8 +141,8 @@ public static class Comparer
         return warnings;
     }
 
-    private static double? Pooled(IEnumerable<ComparableCell> cells) =>
-        Measurement.RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
+    private static VariancePrior? Pooled(IEnumerable<ComparableCell> cells) =>
+        RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
 
     /// <summary>The fewest cells with round means on both sides from which the spread between the two runs is estimated.</summary>
     public const int CellsForBetweenRunsSpread = 8;
@@ -155,7 +156,7 @@ public static class Comparer
     /// moves the median itself, not the spread. Null with fewer than <see cref="CellsForBetweenRunsSpread"/> cells.
     /// </summary>
     internal static (double Variance, double DegreesOfFreedom)? BetweenRunsLogVariance(
-        IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (double? Base, double? New) pooled)
+        IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
     {
         var logRatios = new List<double>();
         var within = new List<double>();
@@ -163,7 +164,7 @@ public static class Comparer
         {
             if (old.RoundsNs is { Count: >= 2 } a && current.RoundsNs is { Count: >= 2 } b && a.Concat(b).All(m => m > 0 && double.IsFinite(m)))
             {
-                var (x, y) = (Measurement.RoundStatistics.Combine(a, pooled.Base), Measurement.RoundStatistics.Combine(b, pooled.New));
+                var (x, y) = (RoundStatistics.Combine(a, pooled.Base), RoundStatistics.Combine(b, pooled.New));
                 logRatios.Add(Math.Log(y.MeanNs / x.MeanNs));
                 within.Add((x.LogStandardError * x.LogStandardError) + (y.LogStandardError * y.LogStandardError));
             }
@@ -174,9 +175,9 @@ public static class Comparer
             return null;
         }
 
-        var center = Measurement.RoundStatistics.Median(logRatios);
-        var spread = 1.4826 * Measurement.RoundStatistics.Median([.. logRatios.Select(r => Math.Abs(r - center))]);
-        return (Math.Max(0, (spread * spread) - Measurement.RoundStatistics.Median(within)), logRatios.Count - 1);
+        var center = RoundStatistics.Median(logRatios);
+        var spread = 1.4826 * RoundStatistics.Median([.. logRatios.Select(r => Math.Abs(r - center))]);
+        return (Math.Max(0, (spread * spread) - RoundStatistics.Median(within)), logRatios.Count - 1);
     }
 
     /// <summary>
@@ -188,7 +189,7 @@ public static class Comparer
     /// larger of the two keeps a shape that moves less from tightening the test below the common spread.
     /// </summary>
     internal static Func<ComparableCell, (double Variance, double DegreesOfFreedom)?> BetweenRunsLogVarianceByShape(
-        IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (double? Base, double? New) pooled)
+        IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
     {
         var all = BetweenRunsLogVariance(pairs, pooled);
         var byShape = pairs.GroupBy(p => p.Old.Identity.Shape)
@@ -198,7 +199,7 @@ public static class Comparer
         return cell => byShape.TryGetValue(cell.Identity.Shape, out var own) && (all is null || own.Variance > all.Value.Variance) ? own : all;
     }
 
-    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (double? Base, double? New) pooled,
+    private static CellComparison CompareCell(string study, string key, ComparableCell old, ComparableCell current, double threshold, (VariancePrior? Base, VariancePrior? New) pooled,
         (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
         string? statusChange = IsTimed(old) && !IsTimed(current)
@@ -240,9 +241,9 @@ public static class Comparer
             : null;
 
     private static (Change Change, string Method, double? PValue, (double Low, double High)? Interval) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
-        double threshold, (double? Base, double? New) pooled, (double Variance, double DegreesOfFreedom)? betweenRuns)
+        double threshold, (VariancePrior? Base, VariancePrior? New) pooled, (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
-        var (a, b) = (Measurement.RoundStatistics.Combine(before, pooled.Base), Measurement.RoundStatistics.Combine(after, pooled.New));
+        var (a, b) = (RoundStatistics.Combine(before, pooled.Base), RoundStatistics.Combine(after, pooled.New));
         var (va, vb) = (a.LogStandardError * a.LogStandardError, b.LogStandardError * b.LogStandardError);
         var vr = betweenRuns?.Variance ?? 0;
         var standardError = Math.Sqrt(va + vb + vr);
@@ -255,10 +256,10 @@ public static class Comparer
         var degrees = (va + vb + vr) * (va + vb + vr) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom)
                                                          + (vr > 0 ? vr * vr / betweenRuns!.Value.DegreesOfFreedom : 0));
         var t = (Math.Log(b.MeanNs) - Math.Log(a.MeanNs)) / standardError;
-        var slower = Measurement.RoundStatistics.StudentUpperTail(t, degrees);
-        var faster = Measurement.RoundStatistics.StudentUpperTail(-t, degrees);
+        var slower = RoundStatistics.StudentUpperTail(t, degrees);
+        var faster = RoundStatistics.StudentUpperTail(-t, degrees);
         var method = vr > 0 ? "Welch t on round means, with the spread between runs" : "Welch t on round means";
-        var reach = Measurement.RoundStatistics.StudentQuantile(degrees) * standardError;
+        var reach = RoundStatistics.StudentQuantile(degrees) * standardError;
         var interval = (ratio * Math.Exp(-reach), ratio * Math.Exp(Math.Min(reach, 700)));
         return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, method, slower, interval)
             : faster < Alpha && ratio < 1 / (1 + threshold) ? (Change.Faster, method, faster, interval)

@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Statistics;
 
 namespace SerBench.Comparison;
 
@@ -75,7 +76,7 @@ public static class ContentionAnalysis
             return null;
         }
 
-        var medianLog = Measurement.RoundStatistics.Median([.. named.Select(g => g.Logs.Average())]);
+        var medianLog = RoundStatistics.Median([.. named.Select(g => g.Logs.Average())]);
         if (machine is not { } m || Math.Abs(Math.Log(m)) < Math.Log(MachineChange))
         {
             // Same machine speed: a contender that moved is a change to report per cell, not contention.

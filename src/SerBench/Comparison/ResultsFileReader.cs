@@ -1,6 +1,8 @@
 using System.Text.Json;
+using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Statistics;
 using SerBench.Studies;
 
 namespace SerBench.Comparison;
@@ -95,8 +97,8 @@ public static class ResultsFileReader
     }
 
     /// <summary>
-    /// Fills the runtime of cells that do not name one (schema 1): every cell of such a file was measured just in time on
-    /// the runtime its environment names.
+    /// Fills what older schemas left out: the runtime of cells that do not name one (schema 1: every cell of such a file
+    /// was measured just in time on the runtime its environment names), and interval bounds (before schema 3).
     /// </summary>
     private static ResultsDocument WithRuntimes(ResultsDocument document)
     {
@@ -106,6 +108,13 @@ public static class ResultsFileReader
             if (document.Cells[i].Runtime is null)
             {
                 document.Cells[i] = document.Cells[i] with { Runtime = runtime };
+            }
+
+            // Files before schema 3 carry only Error: their bounds are derived as SerBench builds them.
+            if (document.Cells[i] is { LowNs: null, MeanNs: { } mean, ErrorNs: { } error } cell && mean > 0)
+            {
+                var modes = cell.Modes is { Count: > 1 } m ? m.Select(x => RoundStatistics.BoundsFromError(x.MeanNs, x.ErrorNs)).ToList() : [RoundStatistics.BoundsFromError(mean, error)];
+                document.Cells[i] = cell with { LowNs = modes.Min(b => b.LowNs), HighNs = modes.Max(b => b.HighNs) };
             }
         }
 

@@ -1,6 +1,7 @@
 using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Statistics;
 using SerBench.Studies;
 using SerBench.Verification;
 
@@ -180,7 +181,7 @@ public static class FirstCallRunner
         return cell with
         {
             MeanNs = median,
-            ErrorNs = RelativeError(RoundStatistics.Combine(totalsNs, pooledLogVariance: null)) * median,
+            ErrorNs = RelativeError(RoundStatistics.Combine(totalsNs, prior: null)) * median,
             MedianNs = median,
             RoundsNs = totalsNs,
             FirstCall = new FirstCallBreakdown(RoundStatistics.Median([.. samples.Select(s => s.CreateMicroseconds)]),

@@ -2,6 +2,7 @@ using System.Globalization;
 using SerBench.Measurement;
 using SerBench.Reports;
 using SerBench.Results;
+using SerBench.Statistics;
 using SerBench.Verification;
 
 namespace SerBench.FirstCall;

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using SerBench.Results;
+using SerBench.Statistics;
 
 namespace SerBench.Reports;
 

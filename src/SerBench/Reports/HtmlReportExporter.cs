@@ -80,6 +80,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             }
         }
 
+        if (RunDecisiveness.Line(document) is { } decisive)
+        {
+            writer.WriteLine($"<p class=\"decisive\"><b>Decisive:</b> {E(decisive)}</p>");
+        }
+
         var links = new List<string>();
         if (verdict.Answers.Count > 0)
         {
@@ -142,6 +147,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         }
 
         writer.WriteLine("</tbody></table>");
+        if (RunDecisiveness.Details(document) is { Count: > 0 } undecided)
+        {
+            writer.WriteLine("<ul class=\"undecided\">" + string.Concat(undecided.Select(line => $"<li>{E(line)}</li>")) + "</ul>");
+        }
+
         writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +
                          "Ranks: 1 + the number of contenders faster beyond doubt, so tied contenders share a rank. Gen0/1/2 are collections per 1,000 operations. " +
                          "Statuses other than OK are never ranked. Click a column header to sort.</p></details>");

@@ -28,6 +28,12 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             }
         }
 
+        if (RunDecisiveness.Line(document) is { } decisive)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"**Decisive:** {Escape(decisive)}");
+        }
+
         WriteVerdict(writer, verdict);
         WriteDetailsHeader(writer, document);
         foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
@@ -98,6 +104,11 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         foreach (var (label, text) in RunConditions.Describe(document))
         {
             writer.WriteLine($"- {label}: {Escape(text)}");
+        }
+
+        foreach (var line in RunDecisiveness.Details(document))
+        {
+            writer.WriteLine($"- {Escape(line)}");
         }
 
         writer.WriteLine();

@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Measurement;
 using SerBench.Results;
+using SerBench.Statistics;
 
 namespace SerBench.Reports;
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Statistics;
 using SerBench.Verification;
 
 namespace SerBench.Reports;
@@ -109,7 +110,7 @@ public static class RuntimeComparison
             : $"; {(lower > higher ? "lower" : "higher")} on {runtime} in {Math.Max(lower, higher)} of {cells} cells (two-sided sign test p = {p.ToString("0.0e0", CultureInfo.InvariantCulture)})";
     }
 
-    private const double RoundStatisticsLevel = Measurement.RoundStatistics.ConfidenceLevel;
+    private const double RoundStatisticsLevel = RoundStatistics.ConfidenceLevel;
 
     /// <summary>Two-sided sign test: the chance of a split at least this uneven when each cell is as likely to go either way.</summary>
     internal static double SignTestP(int successes, int trials)

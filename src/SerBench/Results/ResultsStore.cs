@@ -22,6 +22,9 @@ public sealed class ResultsStore
 
     public string ResultsPath => Path.Combine(_directory, "results.json");
 
+    /// <summary>When the run started: its budget counts from here.</summary>
+    public DateTimeOffset StartedAt => _document.StartedAt;
+
     /// <summary>The cells written so far.</summary>
     public IReadOnlyList<ResultCell> Cells => _document.Cells;
 

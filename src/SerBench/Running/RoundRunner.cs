@@ -3,6 +3,7 @@ using SerBench.Agents;
 using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Results;
+using SerBench.Statistics;
 using SerBench.Verification;
 
 namespace SerBench.Running;
@@ -49,9 +50,10 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         var rounds = profile.Rounds;
         var cells = new Dictionary<CellKey, RoundedCell>();
         var order = new List<CellKey>();
+        var labels = new Dictionary<CellKey, string>();
         var probes = new List<MachineProbeSample>();
         var calibration = new List<CellMeasurement>();
-        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(rounds, ExtraRounds(profile)), MeasurementClocks.Name(profile.Clock)));
+        store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(profile), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
         var unavailable = new List<(CellKey Key, string Label)>();
@@ -62,10 +64,11 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             {
                 var cell = PlannedCells.Describe(planned, operation, verdict ?? Verdict.Ok);
                 order.Add(cell.Key);
+                labels[cell.Key] = PlannedCells.Label(planned, operation);
                 cells[cell.Key] = new RoundedCell(cell, Measured: verdict is not null);
                 if (verdict is not null)
                 {
-                    unavailable.Add((cell.Key, PlannedCells.Label(planned, operation)));
+                    unavailable.Add((cell.Key, labels[cell.Key]));
                 }
             }
         }
@@ -74,12 +77,13 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             .GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
         var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
-        double? pooled = null;
-        var secondsPerCell = new List<double>();
+        VariancePrior? pooled = null;
+        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, FirstCallReserve(plan, profile));
+        var extraRounds = 0;
         foreach (var (key, label) in unavailable)
         {
             // Shown as done at once: every cell of the run counts in its progress.
-            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, secondsPerCell));
+            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, budget));
         }
 
         void MeasureGroup(List<PlannedCase> group, string stage)
@@ -88,25 +92,26 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(probe.TotalNs, 1), Math.Round(probe.CoreNs, 1), Math.Round(probe.MemoryNs, 1)));
             var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
             var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
-            observer.CellStarting(Progress(done, total, label, secondsPerCell));
-            var watch = Stopwatch.StartNew();
+            observer.CellStarting(Progress(done, total, label, budget));
+            var started = clock.GetUtcNow();
             foreach (var (planned, operation, measured) in _children.Measure(group, profile, cancellation))
             {
                 var rounded = cells[PlannedCells.Key(planned, operation)];
                 rounded.Add(measured);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
-                // Until three cells have two rounds there is no pooled spread, and two rounds alone give Student's t with one
-                // degree of freedom (±100000%): the progress line then shows this round's own figure, not a meaningless interval.
+                // Until three cells have two rounds there is no prior, and two rounds alone give Student's t with one degree of
+                // freedom (±100000%): the progress line then shows this round's own figure, not a meaningless interval.
                 var shown = pooled is null && rounded.RoundCount > 1 ? measured with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
-                observer.CellFinished(shown, Progress(done, total, cellLabel, secondsPerCell));
+                observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
 
-            secondsPerCell.Add(watch.Elapsed.TotalSeconds / group.Sum(p => p.Operations.Count));
+            budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started);
             pooled = Save(store, order, cells, profile, calibration, probes);
         }
 
-        for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested; round++)
+        // The rounds every cell gets: round by round, so a budget that runs out leaves every cell measured as often as the others.
+        for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested && !budget.RanOut; round++)
         {
             if (groups.Count > 0)
             {
@@ -115,7 +120,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
             foreach (var group in round % 2 == 1 ? groups : Enumerable.Reverse(groups))
             {
-                if (cancellation.IsCancellationRequested)
+                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
                 {
                     break;
                 }
@@ -124,13 +129,12 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             }
         }
 
-        // Cells whose rounds disagree by more than a process that settled would: more rounds for their contender, until the
-        // odd round out is clear (RoundStatistics.SettledRounds) or the extra rounds are spent.
-        for (var extra = 1; extra <= ExtraRounds(profile) && !cancellation.IsCancellationRequested; extra++)
+        // Then more rounds where the verdict is still open, up to the profile's most rounds per cell, while the budget lasts.
+        for (var extra = 1; !cancellation.IsCancellationRequested && !budget.RanOut; extra++)
         {
-            // Only the operations whose rounds disagree: a whole case spends rounds on cells that agreed (docs/performance.md#the-method).
+            var open = OpenCells(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)), cells, profile);
             var unsettled = groups.Select(g => g
-                    .Select(p => p with { Operations = [.. p.Operations.Where(o => cells[PlannedCells.Key(p, o)].NeedsAnotherRound)] })
+                    .Select(p => p with { Operations = [.. p.Operations.Where(o => open.Contains(PlannedCells.Key(p, o)))] })
                     .Where(p => p.Operations.Count > 0).ToList())
                 .Where(g => g.Count > 0).ToList();
             if (unsettled.Count == 0)
@@ -139,25 +143,80 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             }
 
             total += unsettled.Sum(g => g.Sum(p => p.Operations.Count));
-            foreach (var group in unsettled)
+            extraRounds++;
+            foreach (var group in extra % 2 == 1 ? Enumerable.Reverse(unsettled) : unsettled)
             {
-                if (cancellation.IsCancellationRequested)
+                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
                 {
                     break;
                 }
 
-                MeasureGroup(group, $"re-measure {extra}/{ExtraRounds(profile)} (rounds disagreed)");
+                MeasureGroup(group, $"extra round {extra} (verdict open)");
             }
         }
 
         Save(store, order, cells, profile, calibration, probes);
+        if (profile.Budget is { } limit)
+        {
+            var notMeasured = order.Where(key => !cells[key].HasResult).Select(key => labels[key]).ToList();
+            store.Update(d => d.Budget = new RunBudget(limit.TotalSeconds, budget.RanOut, extraRounds, notMeasured));
+        }
     }
 
-    /// <summary>At most this many rounds more for a cell whose rounds disagree (<see cref="RoundStatistics.ExtraRounds"/>).</summary>
-    private static int ExtraRounds(MeasurementProfile profile) => RoundStatistics.ExtraRounds(profile.Rounds);
+    /// <summary>
+    /// The most rounds beyond the profile's that a cell gets because its rounds disagree: enough to see a second speed that
+    /// one process in three lands in, or to outvote one odd round.
+    /// </summary>
+    public const int DisagreementRounds = 3;
+
+    private static double HalfWidth(ResultCell cell) =>
+        cell is { LowNs: { } low, HighNs: { } high } && low > 0 ? Math.Log(high / low) / 2 : cell.MeanNs is { } mean && cell.ErrorNs is { } error ? Math.Log(1 + (error / mean)) : 0;
+
+    /// <summary>How much the verdict must be open before a pair gets more rounds: closer pairs would take more rounds than a budget holds.</summary>
+    public const double OpenRatio = 1.15;
+
+    /// <summary>
+    /// The cells that get another round: those whose rounds disagree (another round tells an odd one from a second speed),
+    /// and both cells of every pair of one case that the run has not separated although their means are at least
+    /// <see cref="OpenRatio"/> apart. A cell at the profile's most rounds, or already seen at two speeds, gets no more.
+    /// </summary>
+    private static HashSet<CellKey> OpenCells(IEnumerable<ResultCell> current, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile)
+    {
+        bool CanTakeMore(CellKey key) => cells[key].RoundCount is > 0 and var count && count < profile.MaximumRounds && !cells[key].HasModes;
+        var open = cells.Where(c => c.Value.NeedsAnotherRound && c.Value.RoundCount < profile.Rounds + DisagreementRounds && CanTakeMore(c.Key))
+            .Select(c => c.Key).ToHashSet();
+        foreach (var pair in Decisiveness.PairsOf(current).Where(p => !p.Separated && p.Interval.Ratio >= OpenRatio))
+        {
+            // The round goes to the wider interval; to both when they are about as wide.
+            var (faster, slower) = (HalfWidth(pair.Faster), HalfWidth(pair.Slower));
+            foreach (var (key, half) in new[] { (pair.Faster.Key, faster), (pair.Slower.Key, slower) })
+            {
+                if (half >= Math.Max(faster, slower) / 2 && CanTakeMore(key))
+                {
+                    open.Add(key);
+                }
+            }
+        }
+
+        return open;
+    }
+
+    /// <summary>
+    /// The time kept back for the first calls after the rounds: each launch is a fresh process that builds one codec and
+    /// calls it twice, which took about 0.2 s here (docs/performance.md#where-a-default-runs-time-goes), plus the reports.
+    /// </summary>
+    private static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
+    {
+        var cases = plan.Where(p => p.UnavailableReason is null).Select(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Distinct().Count();
+        return TimeSpan.FromSeconds((cases * profile.FirstCallLaunches * SecondsPerFirstCallLaunch) + SecondsForReports);
+    }
+
+    private const double SecondsPerFirstCallLaunch = 0.3;
+
+    private const double SecondsForReports = 15;
 
     /// <summary>Writes every cell with the run's current pooled spread; returns that spread for the progress display.</summary>
-    private static double? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
+    private static VariancePrior? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
         List<CellMeasurement> calibration, List<MachineProbeSample> probes)
     {
         var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
@@ -176,17 +235,18 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         return pooled;
     }
 
-    private static string IntervalText(int rounds, int extraRounds) => rounds == 1
+    private static string IntervalText(MeasurementProfile profile) => profile.Rounds == 1 && profile.MaximumRounds == 1
         ? "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process (one fresh process per contender)"
-        : $"mean of {rounds} round means (one fresh process per contender per round); Error = half-width of the 99.9% Student-t interval of the log round means, " +
-        $"their variance moderated with the run's pooled variance ({RoundStatistics.PooledDegreesOfFreedom:0} degrees of freedom), never below one round's BenchmarkDotNet Error; " +
-        (extraRounds == 0 ? "" : $"a cell whose rounds disagree by more than {RoundStatistics.RemeasureRatio:0.##}× gets up to {extraRounds} more round(s); ") +
+        : $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
+        "Error = half-width above the mean of the 99.9% Student-t interval of the log round means, lowNs–highNs its bounds; each cell's variance is moderated with " +
+        "the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
+        "never below one round's BenchmarkDotNet Error; " +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
         $"otherwise, with 3 rounds or more, a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted, " +
         "and the interval is never wider than the spread of every round";
 
-    private static RunProgress Progress(int done, int total, string current, List<double> secondsPerCell) =>
-        new(done, total, current, secondsPerCell.Count == 0 ? null : TimeSpan.FromSeconds(secondsPerCell.Average() * (total - done)));
+    private static RunProgress Progress(int done, int total, string current, BudgetClock budget) =>
+        new(done, total, current, budget.Remaining(total - done));
 
     /// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
     private sealed class RoundedCell(ResultCell template, bool Measured)
@@ -196,6 +256,9 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
         /// <summary>True once the cell has a result to show: a gate verdict given here, a round, or a failure.</summary>
         public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
+
+        /// <summary>True once the cell's rounds fell into two speed groups (<see cref="RoundStatistics.Modes"/>).</summary>
+        public bool HasModes => RoundStatistics.Modes(AllRoundMeans) is not null;
 
         /// <summary>How many rounds measured the cell so far.</summary>
         public int RoundCount => _rounds.Count;
@@ -232,7 +295,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             }
         }
 
-        public ResultCell Combine(double? pooledLogVariance, MeasurementProfile profile)
+        public ResultCell Combine(VariancePrior? pooledLogVariance, MeasurementProfile profile)
         {
             if (_failure is not null)
             {
@@ -250,7 +313,8 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             if (profile.Rounds == 1 && _rounds.Count == 1)
             {
                 // One round (rounds = 1): BenchmarkDotNet's own figures, as a single-round results file has always held them.
-                return first with { Baseline = template.Baseline, Seconds = Seconds() };
+                var bounds = first is { MeanNs: { } mean, ErrorNs: { } error } ? RoundStatistics.BoundsFromError(mean, error) : ((double LowNs, double HighNs)?)null;
+                return first with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = bounds?.LowNs, HighNs = bounds?.HighNs };
             }
 
             var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
@@ -271,7 +335,9 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             {
                 // Leaving a round out must never widen the interval past the spread of every round measured.
                 var spread = AllRoundMeans.Max(m => Math.Abs(m - interval.MeanNs));
-                interval = interval with { ErrorNs = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread)) };
+                var error = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread));
+                var (low, high) = RoundStatistics.BoundsFromError(interval.MeanNs, error);
+                interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = high };
             }
 
             var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();
@@ -280,6 +346,8 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 Baseline = template.Baseline,
                 MeanNs = interval.MeanNs,
                 ErrorNs = interval.ErrorNs,
+                LowNs = interval.LowNs,
+                HighNs = interval.HighNs,
                 StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
                 MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
                 AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated

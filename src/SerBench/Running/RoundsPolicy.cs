@@ -1,4 +1,5 @@
 using SerBench.Measurement;
+using SerBench.Statistics;
 
 namespace SerBench.Running;
 
@@ -12,7 +13,7 @@ public static class RoundsPolicy
 
     /// <summary>The profile with the rounds the user asked for; <see cref="UsageException"/> outside 1 to <see cref="MaximumRounds"/>.</summary>
     public static MeasurementProfile WithRounds(MeasurementProfile profile, int rounds) => rounds is >= 1 and <= MaximumRounds
-        ? profile.WithRounds(rounds)
+        ? profile with { Rounds = rounds, MaximumRounds = Math.Max(profile.MaximumRounds, rounds) }
         : throw new UsageException($"Invalid --rounds {rounds}: give a number of rounds from 1 to {MaximumRounds} (quick uses 2, full 3).");
 
     /// <summary>
@@ -22,6 +23,6 @@ public static class RoundsPolicy
     /// </summary>
     public static MeasurementProfile ForPlan(MeasurementProfile profile, IReadOnlyList<PlannedCase> plan) =>
         profile.Rounds > 1 && plan.Where(p => p.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool
-            ? profile.WithRounds(Math.Max(profile.Rounds, SmallRunRounds))
+            ? profile with { Rounds = Math.Max(profile.Rounds, SmallRunRounds), MaximumRounds = Math.Max(profile.MaximumRounds, SmallRunRounds) }
             : profile;
 }

@@ -38,7 +38,7 @@ public sealed class AgentRequestCodecTests
     {
         var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize, Operation.Deserialize);
 
-        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick.WithClock(clock)));
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick with { Clock = clock }));
 
         Assert.Equal(AgentMode.Run, read.Mode);
         Assert.Equal(plan[0].Contender, read.Contender);
@@ -54,7 +54,7 @@ public sealed class AgentRequestCodecTests
     {
         var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize);
 
-        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick.WithCompressions(compressions)));
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick with { Compressions = compressions }));
 
         Assert.Equal(compressions, read.Profile.Compressions);
     }

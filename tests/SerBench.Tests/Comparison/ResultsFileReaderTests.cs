@@ -41,9 +41,9 @@ public sealed class ResultsFileReaderTests : IDisposable
 
     [Theory]
     [InlineData("""{"schemaVersion":1,"cells":[""", "is not valid JSON")]
-    [InlineData("""{"schemaVersion":3,"cells":[]}""", "has schema version 3; this SerBench reads versions 1 to 2")]
+    [InlineData("""{"schemaVersion":4,"cells":[]}""", "has schema version 4; this SerBench reads versions 1 to 3")]
     [InlineData("""{"cells":[]}""", "has no schemaVersion")]
-    [InlineData("""{"schemaVersion":"2.5","cells":[]}""", "has schemaVersion \"2.5\", which is not a number; expected 2.")]
+    [InlineData("""{"schemaVersion":"2.5","cells":[]}""", "has schemaVersion \"2.5\", which is not a number; expected 3.")]
     [InlineData("\0\0\0", "is not valid JSON (truncated, nested too deep, or not a results file): line 1, column 1: '0x00' is an invalid start of a value.")]
     [InlineData("""<html></html>""", "is not valid JSON")]
     public void BadFiles_AreRefusedWithTheFileNameAndTheProblem(string text, string expected)
@@ -59,7 +59,7 @@ public sealed class ResultsFileReaderTests : IDisposable
     /// <summary>Each broken file that used to crash report or compare (finding 3, 6), with the path the message must name.</summary>
     public static TheoryData<string, string, string> BrokenDocuments() => new()
     {
-        { "schema 1.5", SampleFiles.Edited(r => r["schemaVersion"] = 1.5), "has schema version 1.5; this SerBench reads versions 1 to 2" },
+        { "schema 1.5", SampleFiles.Edited(r => r["schemaVersion"] = 1.5), "has schema version 1.5; this SerBench reads versions 1 to 3" },
         { "schema huge", SampleFiles.Edited(r => r["schemaVersion"] = 99999999999), "has schema version 99999999999" },
         { "tool null", SampleFiles.Edited(r => r["tool"] = null), "$.tool: null where a value is required" },
         { "environment null", SampleFiles.Edited(r => r["environment"] = null), "$.environment: null where a value is required" },

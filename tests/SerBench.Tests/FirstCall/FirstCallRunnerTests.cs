@@ -88,8 +88,8 @@ public sealed class FirstCallRunnerTests : IDisposable
         Assert.Equal(0, MeasurementProfile.Smoke.FirstCallLaunches);
         Assert.Equal(3, MeasurementProfile.Quick.FirstCallLaunches);
         Assert.Equal(5, MeasurementProfile.Full.FirstCallLaunches);
-        Assert.Equal(3, MeasurementProfile.Quick.WithRounds(4).FirstCallLaunches);
-        Assert.Equal(0, MeasurementProfile.Quick.WithFirstCallLaunches(0).FirstCallLaunches);
+        Assert.Equal(3, (MeasurementProfile.Quick with { Rounds = 4 }).FirstCallLaunches);
+        Assert.Equal(0, (MeasurementProfile.Quick with { FirstCallLaunches = 0 }).FirstCallLaunches);
     }
 
     [Fact]

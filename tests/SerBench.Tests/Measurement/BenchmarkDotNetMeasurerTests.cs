@@ -14,7 +14,7 @@ public sealed class BenchmarkDotNetMeasurerTests
         var counter = 0;
         object? Compiling() => Expression.Lambda<Func<int>>(Expression.Constant(counter++)).Compile()();
 
-        var warm = BenchmarkDotNetMeasurer.WarmUntilSteady(Compiling, TimeSpan.Zero, TimeSpan.FromMilliseconds(100), TimeSpan.FromMilliseconds(400));
+        var warm = BenchmarkDotNetMeasurer.WarmUntilSteady([Compiling], TimeSpan.Zero, TimeSpan.FromMilliseconds(100), TimeSpan.FromMilliseconds(400), new Exception?[1]);
 
         Assert.True(warm.Elapsed >= TimeSpan.FromMilliseconds(400), $"stopped after {warm.Elapsed.TotalMilliseconds:0} ms");
         Assert.Contains("still being compiled", warm.Ending, StringComparison.Ordinal);
@@ -24,10 +24,24 @@ public sealed class BenchmarkDotNetMeasurerTests
     [Fact]
     public void WarmUntilSteady_StopsAtTheFirstLimit_WhenTheJitIsQuiet()
     {
-        var warm = BenchmarkDotNetMeasurer.WarmUntilSteady(() => null, TimeSpan.Zero, TimeSpan.FromMilliseconds(100), TimeSpan.FromSeconds(30));
+        var warm = BenchmarkDotNetMeasurer.WarmUntilSteady([() => null], TimeSpan.Zero, TimeSpan.FromMilliseconds(100), TimeSpan.FromSeconds(30), new Exception?[1]);
 
         Assert.True(warm.Elapsed < TimeSpan.FromSeconds(30), $"warmed {warm.Elapsed.TotalMilliseconds:0} ms");
         Assert.DoesNotContain("still being compiled", warm.Ending, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void WarmUntilSteady_InTurns_RecordsTheBodyThatThrows_AndWarmsTheOthers()
+    {
+        var calls = 0;
+        object? Throws() => ++calls > 3 ? throw new InvalidOperationException("tired") : null;
+        var faults = new Exception?[2];
+
+        var warm = BenchmarkDotNetMeasurer.WarmUntilSteady([Throws, () => new byte[8]], TimeSpan.Zero, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(400), faults);
+
+        Assert.Equal("tired", faults[0]?.Message);
+        Assert.Null(faults[1]);
+        Assert.True(warm.NanosecondsPerCall[1] > 0);
     }
 
     [Fact]

@@ -43,7 +43,7 @@ public sealed class CpuTimeClockTests
     [Fact]
     public void Profile_KeepsItsClockThroughOtherChanges()
     {
-        var profile = MeasurementProfile.Quick.WithClock(MeasurementClock.Cpu).WithRounds(4).WithFirstCallLaunches(0);
+        var profile = MeasurementProfile.Quick with { Clock = MeasurementClock.Cpu, Rounds = 4, FirstCallLaunches = 0 };
 
         Assert.Equal(MeasurementClock.Cpu, profile.Clock);
         Assert.Equal(4, profile.Rounds);

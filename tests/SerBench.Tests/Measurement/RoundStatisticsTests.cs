@@ -1,4 +1,5 @@
 using SerBench.Measurement;
+using SerBench.Statistics;
 
 namespace SerBench.Tests.Measurement;
 
@@ -7,7 +8,7 @@ public sealed class RoundStatisticsTests
     [Fact]
     public void Combine_MeanIsTheMeanOfRoundMeans()
     {
-        var interval = RoundStatistics.Combine([100, 110, 90], pooledLogVariance: null);
+        var interval = RoundStatistics.Combine([100, 110, 90], prior: null);
 
         Assert.Equal(100, interval.MeanNs, 9);
         Assert.Equal(2, interval.DegreesOfFreedom);
@@ -17,9 +18,9 @@ public sealed class RoundStatisticsTests
     public void Combine_ALuckyCellIsNotTighterThanTheRunsTypicalSpread()
     {
         // Three nearly equal rounds, in a run whose cells typically move by 5% between processes.
-        var pooled = Math.Pow(0.05, 2);
+        var pooled = new VariancePrior(Math.Pow(0.05, 2), 4);
         var lucky = RoundStatistics.Combine([100, 100.1, 99.9], pooled);
-        var alone = RoundStatistics.Combine([100, 100.1, 99.9], pooledLogVariance: null);
+        var alone = RoundStatistics.Combine([100, 100.1, 99.9], prior: null);
 
         Assert.True(lucky.ErrorNs / lucky.MeanNs > 0.05, $"moderated error {lucky.ErrorNs / lucky.MeanNs:P1}");
         Assert.True(alone.ErrorNs / alone.MeanNs < 0.05, $"own-spread error {alone.ErrorNs / alone.MeanNs:P1}");
@@ -28,7 +29,7 @@ public sealed class RoundStatisticsTests
     [Fact]
     public void Combine_ACellNoisierThanTheRunKeepsItsOwnSpread()
     {
-        var calm = RoundStatistics.Combine([100, 140, 70], Math.Pow(0.01, 2));
+        var calm = RoundStatistics.Combine([100, 140, 70], new VariancePrior(Math.Pow(0.01, 2), 4));
 
         Assert.True(calm.ErrorNs / calm.MeanNs > 0.3);
     }
@@ -36,7 +37,7 @@ public sealed class RoundStatisticsTests
     [Fact]
     public void Combine_NeverClaimsLessThanOneRoundsOwnError()
     {
-        var interval = RoundStatistics.Combine([100, 100, 100], pooledLogVariance: 0, withinRoundErrorNs: 4);
+        var interval = RoundStatistics.Combine([100, 100, 100], new VariancePrior(0, 4), withinRoundErrorNs: 4);
 
         Assert.Equal(4, interval.ErrorNs, 9);
     }
@@ -44,7 +45,7 @@ public sealed class RoundStatisticsTests
     [Fact]
     public void Combine_MeansAtOrBelowZero_UseALinearInterval()
     {
-        var interval = RoundStatistics.Combine([0, 1, 2], pooledLogVariance: 0.01);
+        var interval = RoundStatistics.Combine([0, 1, 2], new VariancePrior(0.01, 4));
 
         Assert.Equal(1, interval.MeanNs, 9);
         Assert.True(double.IsFinite(interval.ErrorNs) && interval.ErrorNs > 1);
@@ -56,10 +57,44 @@ public sealed class RoundStatisticsTests
         var random = new Random(7);
         var cells = Enumerable.Range(0, 400).Select(_ => (IReadOnlyList<double>)[.. Enumerable.Range(0, 3).Select(_ => 100 * Math.Exp(0.04 * Normal(random)))]).ToList();
 
-        var pooled = RoundStatistics.PooledLogVariance(cells)!.Value;
+        var pooled = RoundStatistics.PooledLogVariance(cells)!;
 
-        Assert.InRange(Math.Sqrt(pooled), 0.036, 0.044);
+        Assert.InRange(Math.Sqrt(pooled.LogVariance), 0.036, 0.044);
+        // Cells that share one spread: the prior weighs as much as many rounds.
+        Assert.True(pooled.DegreesOfFreedom >= 10, $"d0 {pooled.DegreesOfFreedom:0.#}");
         Assert.Null(RoundStatistics.PooledLogVariance(cells.Take(2)));
+    }
+
+    [Fact]
+    public void PooledLogVariance_OfCellsWhoseSpreadsDiffer_WeighsLittle_SoEachCellKeepsItsOwn()
+    {
+        // Half the cells move 1% between processes, half 20%: no one spread is typical, and the prior says so.
+        var random = new Random(5);
+        var cells = Enumerable.Range(0, 400).Select(i => (IReadOnlyList<double>)[.. Enumerable.Range(0, 3).Select(_ => 100 * Math.Exp((i % 2 == 0 ? 0.01 : 0.2) * Normal(random)))]).ToList();
+
+        var pooled = RoundStatistics.PooledLogVariance(cells)!;
+
+        Assert.True(pooled.DegreesOfFreedom < 5, $"d0 {pooled.DegreesOfFreedom:0.#}");
+        var quiet = RoundStatistics.Combine([100, 101, 99.5], pooled);
+        var noisy = RoundStatistics.Combine([100, 130, 80], pooled);
+        Assert.True(quiet.ErrorNs < noisy.ErrorNs / 2, $"quiet ±{quiet.ErrorNs:0.#}, noisy ±{noisy.ErrorNs:0.#}");
+    }
+
+    [Fact]
+    public void Combine_GivesBoundsOnTheLogScale_WithErrorTheUpperHalfWidth()
+    {
+        var interval = RoundStatistics.Combine([100, 120, 90], new VariancePrior(0.01, 10));
+
+        Assert.Equal(interval.MeanNs + interval.ErrorNs, interval.HighNs, 9);
+        Assert.Equal(interval.MeanNs * interval.MeanNs / interval.HighNs, interval.LowNs, 9);
+    }
+
+    [Fact]
+    public void VariancePrior_SpecialFunctions_MatchKnownValues()
+    {
+        Assert.Equal(-0.5772156649, VariancePrior.Digamma(1), 8);
+        Assert.Equal(Math.PI * Math.PI / 6, VariancePrior.Trigamma(1), 8);
+        Assert.Equal(3.5, VariancePrior.TrigammaInverse(VariancePrior.Trigamma(3.5)), 6);
     }
 
     [Fact]
@@ -98,7 +133,7 @@ public sealed class RoundStatisticsTests
 
     [Theory]
     [InlineData(new[] { 281.8, 100.6 }, true)]
-    // One slow round of three may be the first sight of a second speed: measured again (up to ExtraRounds).
+    // One slow round of three may be the first sight of a second speed: measured again (up to the profile's most rounds).
     [InlineData(new[] { 281.8, 100.6, 97.0 }, true)]
     [InlineData(new[] { 281.8, 100.6, 281.0 }, true)]
     [InlineData(new[] { 96.0, 116.0 }, false)]
@@ -127,7 +162,7 @@ public class RoundStatisticsModesTests
         Assert.Equal([19.5e6, 19.9e6], modes[1]);
         Assert.All(RoundStatistics.Counts(rounds), Assert.True);
         Assert.False(RoundStatistics.NeedsAnotherRound(rounds));
-        var (overall, speeds) = RoundStatistics.CombineModes(modes, pooledLogVariance: 0.001, withinRoundErrorNs: 0);
+        var (overall, speeds) = RoundStatistics.CombineModes(modes, new VariancePrior(0.001, 4), withinRoundErrorNs: 0);
         Assert.Equal([2, 2], speeds.Select(s => s.Processes));
         Assert.InRange(overall.MeanNs - overall.ErrorNs, 0, 5.36e6);
         Assert.True(overall.MeanNs + overall.ErrorNs >= 19.9e6);
@@ -149,7 +184,5 @@ public class RoundStatisticsModesTests
         // A wide but even spread has no gap wider than its sides.
         Assert.Null(RoundStatistics.Modes([100, 160, 260, 420]));
         Assert.False(RoundStatistics.NeedsAnotherRound([100, 101, 99]));
-        Assert.Equal(3, RoundStatistics.ExtraRounds(2));
-        Assert.Equal(0, RoundStatistics.ExtraRounds(1));
     }
 }

@@ -88,6 +88,64 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void APairNotYetTold_Apart_GetsMoreRounds_UntilItIs()
+    {
+        using var directory = new TempDirectory();
+        // binary-utf8 is 1.5× binary-utf16, but each moves ±20% from process to process: two rounds cannot tell them apart.
+        double[] wobble = [1.2, 0.8, 1.15, 0.85, 1.1, 0.9, 1.05, 0.95];
+        var processes = new FakeProcesses((contender, round) => (contender == "binary-utf8" ? 150 : 100) * wobble[(round - 1) % wobble.Length]);
+
+        var saved = Run(directory.Path, processes, 2, "binary-utf8", "binary-utf16", "binary-utf8-unframed");
+
+        var slow = saved.Cells.Single(c => c.Contender == "binary-utf8");
+        Assert.True(slow.RoundsNs!.Count > 2, $"{slow.RoundsNs!.Count} rounds");
+        Assert.True(slow.RoundsNs!.Count <= MeasurementProfile.Quick.MaximumRounds);
+    }
+
+    [Fact]
+    public void ABudgetThatRunsOut_StopsStartingProcesses_AndNamesTheCellsNotMeasured()
+    {
+        using var directory = new TempDirectory();
+        var time = new SteppingTime();
+        // Every process takes 10 s; 15 s of the budget is kept for the reports.
+        var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(20) };
+
+        var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
+
+        Assert.Single(processes.Launched);
+        Assert.True(saved.Budget!.RanOut);
+        Assert.Equal(["json-vs-binary · binary-utf16 · save-game 1 object · serialize"], saved.Budget.NotMeasured);
+        Assert.Single(saved.Cells, c => c.MeanNs is not null);
+    }
+
+    [Fact]
+    public void ABudgetThatHoldsOneRound_MeasuresEveryCellOnce()
+    {
+        using var directory = new TempDirectory();
+        var time = new SteppingTime();
+        var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(40) };
+
+        var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
+
+        Assert.Equal(2, processes.Launched.Count);
+        Assert.True(saved.Budget!.RanOut);
+        Assert.Empty(saved.Budget.NotMeasured);
+        Assert.All(saved.Cells, c => Assert.Equal(1, c.RoundsNs?.Count ?? 1));
+    }
+
+    /// <summary>A clock that moves only when told.</summary>
+    private sealed class SteppingTime : TimeProvider
+    {
+        private DateTimeOffset _now = new(2026, 11, 26, 12, 0, 0, TimeSpan.Zero);
+
+        public override DateTimeOffset GetUtcNow() => _now;
+
+        public void Advance(TimeSpan by) => _now += by;
+    }
+
+    [Fact]
     public void ACellWithTwoSpeeds_IsReportedWithBothModes()
     {
         using var directory = new TempDirectory();
@@ -182,18 +240,22 @@ public sealed class RoundRunnerTests
         Run(directory, processes, rounds, cancellation, operations, new NullObserver(), contenders);
 
     private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, CancellationToken cancellation, IReadOnlyList<Operation> operations,
-        IRunObserver observer, params string[] contenders)
+        IRunObserver observer, params string[] contenders) =>
+        Run(directory, processes, MeasurementProfile.Quick with { Rounds = rounds, FirstCallLaunches = 0, Budget = null }, TimeProvider.System, cancellation, operations, observer, contenders);
+
+    private static ResultsDocument Run(string directory, FakeProcesses processes, MeasurementProfile profile, TimeProvider time, CancellationToken cancellation,
+        IReadOnlyList<Operation> operations, IRunObserver observer, params string[] contenders)
     {
         var request = new RunRequest
         {
             Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
             Contenders = [.. contenders.Select(name => ContenderRegistry.Find(name)!)],
             Operations = operations,
-            Profile = MeasurementProfile.Quick.WithRounds(rounds).WithFirstCallLaunches(0),
+            Profile = profile,
         };
         var plan = RunPlan.Create(request);
-        var store = ResultsStore.Create(directory, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
-        new RoundRunner(new FixedMeasurer(), observer, processes, TimeProvider.System).Run(plan, request.Profile, store, cancellation);
+        var store = ResultsStore.Create(directory, ResultsHeader.NewDocument(request, plan, "test", time.GetUtcNow()));
+        new RoundRunner(new FixedMeasurer(), observer, processes, time).Run(plan, request.Profile, store, cancellation);
         using var file = File.OpenRead(store.ResultsPath);
         return ResultsJson.Read(file);
     }

@@ -1,6 +1,7 @@
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Running;
+using SerBench.Statistics;
 using SerBench.Studies;
 
 namespace SerBench.Tests.Running;

@@ -1,4 +1,5 @@
 using SerBench.Results;
+using SerBench.Statistics;
 
 namespace SerBench.Reports;
 

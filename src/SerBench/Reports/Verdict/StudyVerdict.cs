@@ -1,5 +1,6 @@
 using System.Globalization;
 using SerBench.Results;
+using SerBench.Statistics;
 
 namespace SerBench.Reports;
 

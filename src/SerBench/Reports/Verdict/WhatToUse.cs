@@ -1,6 +1,7 @@
 using System.Globalization;
 using SerBench.Payloads;
 using SerBench.Results;
+using SerBench.Statistics;
 using SerBench.Studies;
 using SerBench.Verification;
 

@@ -1,5 +1,6 @@
 using SerBench.Reports;
 using SerBench.Results;
+using SerBench.Statistics;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Reports.Verdict;

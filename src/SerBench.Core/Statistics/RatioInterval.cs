@@ -1,16 +1,16 @@
 using System.Globalization;
 using SerBench.Results;
 
-namespace SerBench.Reports;
+namespace SerBench.Statistics;
 
 /// <summary>
 /// How many times slower one cell is than another, with its 99.9% confidence interval. Built on the log scale, where
 /// timing noise is multiplicative: the interval is always positive and finite, and it reads "tied" when it holds 1.
 /// </summary>
 /// <remarks>
-/// A cell's Error is the half-width of its 99.9% interval; SerBench builds it as mean·(e^(t·se) − 1), so its log-scale
-/// half-width is ln(1 + Error/Mean). The two cells are independent, so their log half-widths add in quadrature. A cell
-/// with two speeds (<see cref="ResultCell.Modes"/>) spans both: the ratio holds only where it holds in every mode.
+/// A cell's interval is [LowNs, HighNs] (a cell with two speeds spans both), read on the log scale as a centre and a
+/// half-width; without bounds, the log half-width is ln(1 + Error/Mean). The two cells are independent, so their log
+/// half-widths add in quadrature. This is the rule every report and the shared verdict-check call "beyond doubt".
 /// </remarks>
 public readonly record struct RatioInterval(double Ratio, double Low, double High)
 {
@@ -52,13 +52,20 @@ public readonly record struct RatioInterval(double Ratio, double Low, double Hig
     /// </summary>
     private static (double Low, double High, double Half) LogSpan(ResultCell cell)
     {
+        var mean = cell.MeanNs!.Value;
+        if (cell is { LowNs: { } low, HighNs: { } high } && low > 0 && low <= mean && mean <= high)
+        {
+            // The bounds, which span every mode: centre and half-width on the log scale.
+            var centre = (Math.Log(low) + Math.Log(high)) / 2;
+            return (centre, centre, (Math.Log(high) - Math.Log(low)) / 2);
+        }
+
         if (cell.Modes is { Count: > 1 } modes)
         {
             var half = modes.Max(m => HalfWidth(m.MeanNs, m.ErrorNs));
             return (Math.Log(modes.Min(m => m.MeanNs)), Math.Log(modes.Max(m => m.MeanNs)), half);
         }
 
-        var mean = cell.MeanNs!.Value;
         return (Math.Log(mean), Math.Log(mean), HalfWidth(mean, cell.ErrorNs ?? 0));
     }
 

@@ -1,6 +1,6 @@
 using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
-namespace SerBench.Measurement;
+namespace SerBench.Statistics;
 
 /// <summary>
 /// Turns the per-round means of every cell in a run into a mean and a 99.9% confidence interval that include the
@@ -8,23 +8,16 @@ namespace SerBench.Measurement;
 /// </summary>
 /// <remarks>
 /// Each round measures a cell in a fresh process at a different moment of the run, so the spread of a cell's round
-/// means is the spread a second run would see. With 3–5 rounds a cell's own spread is a poor estimate on its own
-/// (2–4 degrees of freedom: a lucky run of three close means gives an interval far too tight), so it is moderated
-/// towards the spread typical of the whole run, as in empirical-Bayes ("moderated t") analysis: the cell's variance
-/// and the run's pooled variance are averaged with weights equal to their degrees of freedom, and the interval uses
-/// Student's t with the combined degrees of freedom. Spreads are taken on the log scale, because timing noise is
-/// multiplicative (a busy neighbour makes a cell 20% slower, not 20 ns slower).
+/// means is the spread a second run would see. With 2–5 rounds a cell's own spread is a poor estimate on its own
+/// (1–4 degrees of freedom: a lucky pair of close means gives an interval far too tight), so it is moderated towards
+/// the run's prior (<see cref="VariancePrior"/>), fitted to every cell's spread as limma's empirical Bayes does: how far
+/// the cells' spreads really differ decides how much the prior weighs. Spreads are taken on the log scale, because
+/// timing noise is multiplicative (a busy neighbour makes a cell 20% slower, not 20 ns slower).
 /// </remarks>
 public static class RoundStatistics
 {
     /// <summary>Two-sided confidence level of every interval SerBench prints, as BenchmarkDotNet's Error.</summary>
     public const double ConfidenceLevel = 0.999;
-
-    /// <summary>
-    /// Weight of the run's pooled spread, in degrees of freedom. Four is worth two extra rounds of a 3-round cell:
-    /// enough that one lucky cell does not claim ±0.5%, small enough that a cell noisier than the rest keeps its own spread.
-    /// </summary>
-    public const double PooledDegreesOfFreedom = 4;
 
     /// <summary>The fewest multi-round cells whose spreads are pooled; with fewer, each cell stands on its own rounds.</summary>
     public const int CellsToPool = 3;
@@ -88,23 +81,17 @@ public static class RoundStatistics
     }
 
     /// <summary>
-    /// The most rounds added to a cell whose rounds disagree (none for a single-round profile): enough to see a second
-    /// speed that one process in three lands in, or to outvote one odd round.
-    /// </summary>
-    public static int ExtraRounds(int rounds) => rounds > 1 ? 3 : 0;
-
-    /// <summary>
     /// The interval of a cell with two speeds (<see cref="Modes"/>): each mode's own interval, and an overall one around
     /// the mean of every round that spans both modes' intervals, so no single speed is printed as the truth.
     /// </summary>
     public static (Interval Overall, IReadOnlyList<Results.SpeedMode> Modes) CombineModes(IReadOnlyList<IReadOnlyList<double>> modes,
-        double? pooledLogVariance, double withinRoundErrorNs)
+        VariancePrior? prior, double withinRoundErrorNs)
     {
-        var intervals = modes.Select(m => Combine(m, pooledLogVariance, withinRoundErrorNs)).ToList();
+        var intervals = modes.Select(m => Combine(m, prior, withinRoundErrorNs)).ToList();
         var mean = modes.SelectMany(m => m).Average();
-        var low = intervals.Min(i => i.MeanNs - i.ErrorNs);
-        var high = intervals.Max(i => i.MeanNs + i.ErrorNs);
-        var overall = new Interval(mean, Math.Max(mean - low, high - mean), intervals.Max(i => i.LogStandardError), intervals.Min(i => i.DegreesOfFreedom));
+        var low = intervals.Min(i => i.LowNs);
+        var high = intervals.Max(i => i.HighNs);
+        var overall = new Interval(mean, Math.Max(mean - low, high - mean), intervals.Max(i => i.LogStandardError), intervals.Min(i => i.DegreesOfFreedom), low, high);
         return (overall, [.. intervals.Select((interval, k) => new Results.SpeedMode(interval.MeanNs, interval.ErrorNs, modes[k].Count))]);
     }
 
@@ -142,42 +129,47 @@ public static class RoundStatistics
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
-    /// <summary>The interval of one cell: its mean, the half-width of the 99.9% CI, and the log-scale standard error.</summary>
-    public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom);
+    /// <summary>
+    /// The interval of one cell: its mean, the half-width of the 99.9% CI above the mean (<see cref="ErrorNs"/>, as
+    /// BenchmarkDotNet's Error), the log-scale standard error and degrees of freedom, and the interval's bounds.
+    /// </summary>
+    public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom, double LowNs, double HighNs);
 
     /// <summary>
-    /// The run's pooled variance of log round means: the median of the cells' own variances, scaled by the median of
-    /// the chi-square distribution so that it estimates the mean variance (robust to the odd cell hit by a slow spell).
-    /// Null when fewer than three cells have two or more rounds.
+    /// The bounds of an interval known only by its Error (files before schema 3, single rounds): on the log scale, as
+    /// SerBench builds its intervals, mean·e^(±h) with h = ln(1 + Error/Mean).
     /// </summary>
-    public static double? PooledLogVariance(IEnumerable<IReadOnlyList<double>> roundMeansOfEachCell)
+    public static (double LowNs, double HighNs) BoundsFromError(double meanNs, double errorNs) =>
+        meanNs > 0 && errorNs >= 0 ? (meanNs / (1 + (errorNs / meanNs)), meanNs + errorNs) : (meanNs - errorNs, meanNs + errorNs);
+
+    /// <summary>
+    /// The run's prior for a cell's variance of log round means, fitted to every cell with two rounds or more that has
+    /// one speed, by limma's method of moments (Smyth 2004): the cells' log variances spread as much as their degrees of
+    /// freedom explain when they share one true variance (<see cref="VariancePrior.DegreesOfFreedom"/> large: the prior weighs a lot),
+    /// and more when their true variances differ (small: each cell leans on its own rounds). Null with fewer than
+    /// <see cref="CellsToPool"/> such cells.
+    /// </summary>
+    public static VariancePrior? PooledLogVariance(IEnumerable<IReadOnlyList<double>> roundMeansOfEachCell)
     {
-        var variances = new List<double>();
-        var degrees = new List<int>();
-        foreach (var rounds in roundMeansOfEachCell)
-        {
-            if (rounds.Count >= 2 && rounds.All(m => m > 0))
-            {
-                variances.Add(LogVariance(rounds));
-                degrees.Add(rounds.Count - 1);
-            }
-        }
-
-        if (variances.Count < CellsToPool)
-        {
-            return null;
-        }
-
-        var median = Median(variances);
-        var typicalDegrees = degrees.Order().ElementAt(degrees.Count / 2);
-        return median / ChiSquareMedianOverDegrees(typicalDegrees);
+        var cells = roundMeansOfEachCell
+            .Where(rounds => rounds.Count >= 2 && rounds.All(m => m > 0 && double.IsFinite(m)) && Modes(rounds) is null)
+            .Select(rounds => (Variance: Math.Max(LogVariance(rounds), MinimumLogVariance), Degrees: rounds.Count - 1.0))
+            .ToList();
+        return cells.Count < CellsToPool ? null : VariancePrior.Fit(cells);
     }
 
     /// <summary>
-    /// The interval of a cell from its round means. <paramref name="withinRoundErrorNs"/> is the largest single-round
-    /// Error (BenchmarkDotNet's, from iterations): the interval is never tighter than what one round alone could claim.
+    /// The least variance of log round means a cell is taken to have: rounds that agree to the nanosecond say their spread
+    /// is small, not that it is zero, and a log of zero would throw the fit of the prior off.
     /// </summary>
-    public static Interval Combine(IReadOnlyList<double> roundMeansNs, double? pooledLogVariance, double withinRoundErrorNs = 0)
+    public const double MinimumLogVariance = 1e-5;
+
+    /// <summary>
+    /// The interval of a cell from its round means: the cell's own variance moderated with the run's
+    /// <paramref name="prior"/> (a single round takes the prior's). <paramref name="withinRoundErrorNs"/> is the largest
+    /// single-round Error (BenchmarkDotNet's, from iterations): the interval is never tighter than one round could claim.
+    /// </summary>
+    public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, double withinRoundErrorNs = 0)
     {
         ArgumentOutOfRangeException.ThrowIfZero(roundMeansNs.Count);
         var mean = roundMeansNs.Average();
@@ -191,11 +183,10 @@ public static class RoundStatistics
 
         double variance;
         double degrees;
-        if (rounds >= 2 && pooledLogVariance is { } pooled)
+        if (prior is { } known)
         {
-            var own = LogVariance(roundMeansNs);
-            degrees = rounds - 1 + PooledDegreesOfFreedom;
-            variance = (((rounds - 1) * own) + (PooledDegreesOfFreedom * pooled)) / degrees;
+            var own = rounds >= 2 ? LogVariance(roundMeansNs) : 0;
+            (variance, degrees) = known.Moderate(own, rounds - 1);
         }
         else if (rounds >= 2)
         {
@@ -204,14 +195,18 @@ public static class RoundStatistics
         }
         else
         {
-            return new Interval(mean, withinRoundErrorNs, mean > 0 ? withinRoundErrorNs / mean / StudentQuantile(double.PositiveInfinity) : 0, double.PositiveInfinity);
+            var relative = withinRoundErrorNs / mean;
+            return new Interval(mean, withinRoundErrorNs, relative / StudentQuantile(double.PositiveInfinity), double.PositiveInfinity,
+                mean / (1 + relative), mean + withinRoundErrorNs);
         }
 
         var standardError = Math.Sqrt(variance / rounds);
         // With two rounds and nothing to pool, t is 636: the exponential can overflow. An interval a thousand times the
         // mean says all there is to say, and keeps results.json finite.
-        var halfWidth = Math.Min(mean * (Math.Exp(StudentQuantile(degrees) * standardError) - 1), mean * MaximumRelativeError);
-        return new Interval(mean, Math.Max(halfWidth, withinRoundErrorNs), standardError, degrees);
+        var logHalf = Math.Min(StudentQuantile(degrees) * standardError, Math.Log(1 + MaximumRelativeError));
+        // Never tighter than one round's own (BenchmarkDotNet) Error, on the same log scale.
+        logHalf = Math.Max(logHalf, Math.Log(1 + (withinRoundErrorNs / mean)));
+        return new Interval(mean, mean * (Math.Exp(logHalf) - 1), standardError, degrees, mean * Math.Exp(-logHalf), mean * Math.Exp(logHalf));
     }
 
     private static Interval LinearInterval(IReadOnlyList<double> values, double withinRoundErrorNs)
@@ -219,11 +214,12 @@ public static class RoundStatistics
         var mean = values.Average();
         if (values.Count < 2)
         {
-            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity);
+            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity, mean - withinRoundErrorNs, mean + withinRoundErrorNs);
         }
 
         var standardError = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1) / values.Count);
-        return new Interval(mean, Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs), 0, values.Count - 1);
+        var error = Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs);
+        return new Interval(mean, error, 0, values.Count - 1, mean - error, mean + error);
     }
 
     /// <summary>The two-sided <see cref="ConfidenceLevel"/> quantile of Student's t (the normal one for infinite degrees).</summary>
@@ -235,17 +231,10 @@ public static class RoundStatistics
     public static double StudentUpperTail(double t, double degreesOfFreedom) =>
         1 - new StudentDistribution(Math.Min(degreesOfFreedom, 1e6)).Cdf(t);
 
-    private static double LogVariance(IReadOnlyList<double> values)
+    internal static double LogVariance(IReadOnlyList<double> values)
     {
         var logs = values.Select(v => Math.Log(v)).ToList();
         var mean = logs.Average();
         return logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1);
-    }
-
-    /// <summary>Median of χ²(d) / d, by the Wilson–Hilferty approximation (within 1% for d ≥ 1).</summary>
-    private static double ChiSquareMedianOverDegrees(int degrees)
-    {
-        var k = 2.0 / (9 * degrees);
-        return Math.Pow(1 - k, 3);
     }
 }
