@@ -117,7 +117,9 @@ public sealed record AgentPackRecord(string Library, string Status, string? Mess
 /// <param name="Interval">How Error was computed, in words.</param>
 /// <param name="Clock">What iterations were timed with: <c>cpu</c> (the measuring process's CPU time) or <c>wall</c>; absent in files
 /// written before SerBench had a choice, which used the wall clock.</param>
-public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null);
+/// <param name="Prior">The run's prior for a cell's variance of log round means, as the intervals used it (schema 3; null
+/// before a run has three cells with two rounds).</param>
+public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null, Statistics.VariancePrior? Prior = null);
 
 /// <summary>
 /// An operation that only returns its input through the same call path every cell uses (closure, virtual codec call,

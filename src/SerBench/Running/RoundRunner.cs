@@ -211,9 +211,9 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         return TimeSpan.FromSeconds((cases * profile.FirstCallLaunches * SecondsPerFirstCallLaunch) + SecondsForReports);
     }
 
-    private const double SecondsPerFirstCallLaunch = 0.3;
+    private const double SecondsPerFirstCallLaunch = 0.4;
 
-    private const double SecondsForReports = 15;
+    private const double SecondsForReports = 20;
 
     /// <summary>Writes every cell with the run's current pooled spread; returns that spread for the progress display.</summary>
     private static VariancePrior? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
@@ -225,6 +225,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         store.Replace(combined);
         store.Update(document =>
         {
+            document.Method = document.Method is { } method ? method with { Prior = pooled } : null;
             document.MachineProbes = [.. probes];
             if (calibration.Count > 0)
             {

@@ -107,9 +107,9 @@ public sealed class RoundRunnerTests
     {
         using var directory = new TempDirectory();
         var time = new SteppingTime();
-        // Every process takes 10 s; 15 s of the budget is kept for the reports.
+        // Every process takes 10 s; 20 s of the budget is kept for the reports.
         var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
-        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(20) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(25) };
 
         var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
 
