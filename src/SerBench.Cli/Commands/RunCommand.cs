@@ -52,7 +52,7 @@ internal static class RunCommand
         var compressions = new Option<string?>("--compressions")
         {
             Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
-                          "Sizes and compress times are taken outside the timed operation, in every round; leaving compressors out saves that time.",
+                          "Sizes and compress times are taken outside the timed operation, in each cell's first round; leaving compressors out saves that time.",
         };
         var rounds = new Option<int?>("--rounds")
         {

@@ -133,7 +133,8 @@ public sealed record MeasurementProfile
           (MaximumRounds > Rounds ? Invariant($", up to {MaximumRounds} for cells whose place in the verdict is still open") : "") +
           (Budget is { } budget ? $", within {Durations.Format(budget)} in all" : "") +
           Invariant($"; a process warms its cells together for {PreWarm.TotalSeconds:0.#}–{MaximumWarm.TotalSeconds:0.#} s until the JIT is quiet and the speed steady, ") +
-          Invariant($"then runs {JobText} per cell; the 99.9% interval comes from the spread between rounds (flagged over {TargetRelativeError:0%} of the mean)");
+          Invariant($"then runs {JobText} per cell") +
+          Invariant($"; the 99.9% interval comes from the spread between rounds (flagged over {TargetRelativeError:0%} of the mean)");
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 

@@ -166,8 +166,8 @@ public static class RoundStatistics
 
     /// <summary>
     /// The interval of a cell from its round means: the cell's own variance moderated with the run's
-    /// <paramref name="prior"/> (a single round takes the prior's). <paramref name="withinRoundErrorNs"/> is the largest
-    /// single-round Error (BenchmarkDotNet's, from iterations): the interval is never tighter than one round could claim.
+    /// <paramref name="prior"/> (a single round takes the prior's). <paramref name="withinRoundErrorNs"/> is what the rounds'
+    /// own iterations say about their mean: the interval is never tighter than that.
     /// </summary>
     public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, double withinRoundErrorNs = 0)
     {

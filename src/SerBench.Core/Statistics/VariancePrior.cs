@@ -5,28 +5,54 @@ namespace SerBench.Statistics;
 /// inverse-χ² prior with <see cref="LogVariance"/> on <see cref="DegreesOfFreedom"/> (limma's empirical Bayes, Smyth 2004).
 /// A cell's own variance on d degrees of freedom is moderated to (d₀s₀² + d·s²) / (d₀ + d), on d₀ + d degrees of freedom.
 /// </summary>
-public sealed record VariancePrior(double LogVariance, double DegreesOfFreedom)
+/// <param name="LogVariance">The prior's variance s₀² of log round means.</param>
+/// <param name="DegreesOfFreedom">Its weight d₀, in degrees of freedom.</param>
+/// <param name="TypicalLimit">The largest log variance, as the fit scales it (log s² − ψ(d/2) + log(d/2)), of a cell that
+/// shares the run's typical spread; a cell above it keeps its own spread, unmoderated.</param>
+public sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, double TypicalLimit = double.PositiveInfinity)
 {
     /// <summary>The most the prior may weigh: cells that share one spread exactly still differ in what they measure.</summary>
     public const double MaximumDegreesOfFreedom = 200;
 
-    /// <summary>The cell's variance and degrees of freedom after moderation (<paramref name="degrees"/> 0: the prior alone).</summary>
+    /// <summary>
+    /// The cell's variance and degrees of freedom after moderation (<paramref name="degrees"/> 0: the prior alone); a cell
+    /// far noisier than the run's typical cell (<see cref="TypicalLimit"/>) keeps its own.
+    /// </summary>
     public (double Variance, double DegreesOfFreedom) Moderate(double ownVariance, double degrees) =>
-        (((DegreesOfFreedom * LogVariance) + (degrees * ownVariance)) / (DegreesOfFreedom + degrees), DegreesOfFreedom + degrees);
+        degrees > 0 && Scaled(ownVariance, degrees) > TypicalLimit
+            ? (ownVariance, degrees)
+            : (((DegreesOfFreedom * LogVariance) + (degrees * ownVariance)) / (DegreesOfFreedom + degrees), DegreesOfFreedom + degrees);
 
     /// <summary>
     /// Fits the prior to cells' sample variances by the method of moments on their logs: log s² of a cell whose true
     /// variance is σ² has mean log σ² + ψ(d/2) − log(d/2) and variance ψ′(d/2); whatever the cells' log variances spread
     /// beyond that is how much their true variances differ, which sets the prior's degrees of freedom.
     /// </summary>
+    /// <remarks>
+    /// Robustly, as limma's robust option intends: on a busy host a few cells have a round hit by a burst of other load,
+    /// and their variances, orders of magnitude above the rest, would set the prior's weight to ~1.5 degrees of freedom for
+    /// every cell. The prior is fitted to the cells within <see cref="TypicalSpread"/> robust deviations (1.4826 × MAD) of
+    /// the median log variance; those above keep their own spread (<see cref="Moderate"/>).
+    /// </remarks>
     public static VariancePrior Fit(IReadOnlyList<(double Variance, double Degrees)> cells)
     {
-        var e = cells.Select(c => Math.Log(c.Variance) - Digamma(c.Degrees / 2) + Math.Log(c.Degrees / 2)).ToList();
-        var mean = e.Average();
-        var excess = cells.Count < 2 ? 0 : (e.Sum(x => (x - mean) * (x - mean)) / (cells.Count - 1)) - cells.Average(c => Trigamma(c.Degrees / 2));
+        var scaled = cells.Select(c => (Cell: c, E: Scaled(c.Variance, c.Degrees))).ToList();
+        var median = RoundStatistics.Median([.. scaled.Select(x => x.E)]);
+        var deviation = 1.4826 * RoundStatistics.Median([.. scaled.Select(x => Math.Abs(x.E - median))]);
+        var limit = deviation > 0 ? median + (TypicalSpread * deviation) : double.PositiveInfinity;
+        var typical = scaled.Where(x => Math.Abs(x.E - median) <= TypicalSpread * deviation || deviation == 0).ToList();
+        var mean = typical.Average(x => x.E);
+        var excess = typical.Count < 2 ? 0
+            : (typical.Sum(x => (x.E - mean) * (x.E - mean)) / (typical.Count - 1)) - typical.Average(x => Trigamma(x.Cell.Degrees / 2));
         var degrees = excess > 0 ? Math.Min(2 * TrigammaInverse(excess), MaximumDegreesOfFreedom) : MaximumDegreesOfFreedom;
-        return new VariancePrior(Math.Exp(mean + Digamma(degrees / 2) - Math.Log(degrees / 2)), degrees);
+        return new VariancePrior(Math.Exp(mean + Digamma(degrees / 2) - Math.Log(degrees / 2)), degrees, limit);
     }
+
+    /// <summary>How many robust deviations from the median log variance a cell may be and still share the run's spread.</summary>
+    public const double TypicalSpread = 3;
+
+    /// <summary>A sample variance on its degrees of freedom, scaled so that every cell sharing one true variance has the same mean.</summary>
+    private static double Scaled(double variance, double degrees) => Math.Log(variance) - Digamma(degrees / 2) + Math.Log(degrees / 2);
 
     /// <summary>ψ(x), by recurrence up to 6 and the asymptotic series (error below 1e-10).</summary>
     internal static double Digamma(double x)

@@ -8,8 +8,8 @@ namespace SerBench.Reports;
 
 /// <summary>
 /// A study at a glance: one row per contender, one column per workload (ns per object), and the geometric mean of
-/// its ratios to the baseline. Ranked libraries first (OK in every workload, by that mean); then the hand-written
-/// reference and contenders that are DIFFERS somewhere (shown, not ranked); then the rest with their status.
+/// its ratios to the baseline. Libraries OK in every workload first (by that mean); then the hand-written reference and
+/// contenders that are DIFFERS somewhere; then the rest with their status. It has no rank: the verdict's is the one.
 /// One table per section of the study.
 /// </summary>
 public static class SummaryTable
@@ -39,7 +39,7 @@ public static class SummaryTable
             var geometricMean = complete && ratios.Count == workloads.Count ? Math.Exp(ratios.Average(Math.Log)) : (double?)null;
             var order = geometricMean is null ? 2 : allOk && !reference ? 0 : 1;
             var status = contender.Select(c => c.StatusLabel).Distinct().ToList();
-            var row = new List<string> { "", contender.Key, string.Join("/", status) };
+            var row = new List<string> { contender.Key, string.Join("/", status) };
             row.AddRange(workloads.Select(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is { } mean
                 ? (mean / c.Count).ToString(mean / c.Count >= 100 ? "N0" : "N1", Invariant)
                 : "—"));
@@ -47,20 +47,14 @@ public static class SummaryTable
             rows.Add((order, geometricMean ?? double.MaxValue, row));
         }
 
-        var ordered = rows.OrderBy(r => r.Order).ThenBy(r => r.Score).ToList();
-        var rank = 0;
-        var body = ordered.Select(r =>
-        {
-            var cellsOfRow = r.Cells.ToList();
-            cellsOfRow[0] = r.Order == 0 ? (++rank).ToString(Invariant) : "";
-            return (IReadOnlyList<string>)cellsOfRow;
-        }).ToList();
-        var headers = new List<string> { "Rank", "Contender", "Status" };
+        // No rank column: the one rank is the verdict's, which ties contenders the data cannot tell apart.
+        var body = rows.OrderBy(r => r.Order).ThenBy(r => r.Score).Select(r => r.Cells).ToList();
+        var headers = new List<string> { "Contender", "Status" };
         headers.AddRange(workloads.Select(w => $"{w.Payload} {CellText.Case(w.Shape, w.Count)} {CellText.ShortName(w.Operation)}"));
         headers.Add("Geo-mean ratio");
         return new TableModel((title.Length == 0 ? "" : title + " · ") + "Summary: ns per object", headers, body,
         [
-            "Geo-mean ratio: geometric mean over all workloads of mean / baseline mean (lower is faster). Ranked: OK in every workload (on your own documents, DIFFERS in form only counts too); the reference and DIFFERS rows are shown unranked; '—' = not timed (see status).",
+            "Geo-mean ratio: geometric mean over all workloads of mean / baseline mean (lower is faster). Ordered by it: first those OK in every workload (on your own documents, DIFFERS in form only counts too), then the reference and DIFFERS rows; '—' = not timed (see status). The rank is the verdict's, above.",
         ]);
     }
 

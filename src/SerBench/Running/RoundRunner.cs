@@ -3,6 +3,7 @@ using SerBench.Agents;
 using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Results;
+using SerBench.Sizes;
 using SerBench.Statistics;
 using SerBench.Verification;
 
@@ -94,7 +95,9 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
             observer.CellStarting(Progress(done, total, label, budget));
             var started = clock.GetUtcNow();
-            foreach (var (planned, operation, measured) in _children.Measure(group, profile, cancellation))
+            // Sizes and compress times come from a cell's first round; later rounds skip the compressors and the time they take.
+            var measuring = group.All(p => p.Operations.All(o => cells[PlannedCells.Key(p, o)].RoundCount > 0)) ? profile with { Compressions = Compressions.None } : profile;
+            foreach (var (planned, operation, measured) in _children.Measure(group, measuring, cancellation))
             {
                 var rounded = cells[PlannedCells.Key(planned, operation)];
                 rounded.Add(measured);
@@ -241,7 +244,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         : $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
         "Error = half-width above the mean of the 99.9% Student-t interval of the log round means, lowNs–highNs its bounds; each cell's variance is moderated with " +
         "the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
-        "never below one round's BenchmarkDotNet Error; " +
+        "never below what the rounds' own iterations say (the root mean square of their Errors over √rounds); " +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
         $"otherwise, with 3 rounds or more, a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted, " +
         "and the interval is never wider than the spread of every round";
@@ -319,7 +322,8 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
             }
 
             var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
-            var withinRound = counted.Max(r => r.ErrorNs ?? 0);
+            // What the iterations alone say about the mean of the rounds: each round's Error, averaged, shrinks with the rounds.
+            var withinRound = Math.Sqrt(counted.Average(r => (r.ErrorNs ?? 0) * (r.ErrorNs ?? 0)) / counted.Count);
             var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
             IReadOnlyList<SpeedMode>? modes = null;
             if (RoundStatistics.Modes(AllRoundMeans) is { } groups)

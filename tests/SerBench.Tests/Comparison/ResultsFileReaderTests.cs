@@ -96,6 +96,25 @@ public sealed class ResultsFileReaderTests : IDisposable
     }
 
     [Fact]
+    public void AnOlderSchemaWithoutBounds_ReadsWithBoundsDerivedFromError_AsTheNewStatisticsBuildThem()
+    {
+        var path = Write("schema-2.json", SampleFiles.Edited(r =>
+        {
+            r["schemaVersion"] = 2;
+            var cell = SampleFiles.FirstCell(r);
+            (cell["meanNs"], cell["errorNs"]) = (1000.0, 250.0);
+            cell.Remove("lowNs");
+            cell.Remove("highNs");
+        }));
+
+        var cell = ResultsFileReader.ReadDocument(path).Cells[0];
+
+        // Log-symmetric, as SerBench builds intervals: 1000·e^(±ln 1.25).
+        Assert.Equal(800, cell.LowNs!.Value, 9);
+        Assert.Equal(1250, cell.HighNs!.Value, 9);
+    }
+
+    [Fact]
     public void MeanBeyondDoubleRange_IsRefusedAsNotFinite()
     {
         var path = Write("1e400.json", SampleFiles.ValidJson().Replace("\"meanNs\": 744000", "\"meanNs\": 1e400", StringComparison.Ordinal));
