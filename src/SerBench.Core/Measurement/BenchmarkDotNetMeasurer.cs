@@ -203,7 +203,8 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
                 }
             }
 
-            var tolerance = watch.Elapsed < limit / 2 ? 1.05 : 1.15;
+            // Several cells in turns see more of a busy host's swings than one: each may sit 10% off its best (20% late on).
+            var tolerance = (watch.Elapsed < limit / 2 ? 1.05 : 1.15) + (bodies.Count > 1 ? 0.05 : 0);
             if (compiles.QuietFor(watch.Elapsed) >= SteadyFor && watch.Elapsed >= minimum && compiles.Compiled >= expectedCompiles
                 && Enumerable.Range(0, bodies.Count).All(i => faults[i] is not null || (recent[i].Count == SettledBatches && recent[i].Min() <= best[i] * tolerance)))
             {

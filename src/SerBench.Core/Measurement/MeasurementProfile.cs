@@ -92,11 +92,11 @@ public sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 7 measured iterations of ~20 ms, no forced collection between iterations",
+        JobText = "1 warm-up and 15 measured iterations of ~20 ms, no forced collection between iterations",
         CreateJob = () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(20))
             .WithWarmupCount(1)
-            .WithIterationCount(7)
+            .WithIterationCount(15)
             .WithGcForce(false),
         PreWarm = TimeSpan.FromMilliseconds(300),
         Rounds = 2,

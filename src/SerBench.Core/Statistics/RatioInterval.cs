@@ -4,12 +4,12 @@ using SerBench.Results;
 namespace SerBench.Statistics;
 
 /// <summary>
-/// How many times slower one cell is than another, with its 99.9% confidence interval. Built on the log scale, where
+/// How many times slower one cell is than another, with the verdict's 99% confidence interval. Built on the log scale, where
 /// timing noise is multiplicative: the interval is always positive and finite, and it reads "tied" when it holds 1.
 /// </summary>
 /// <remarks>
 /// A cell's interval is [LowNs, HighNs] (a cell with two speeds spans both), read on the log scale as a centre and a
-/// half-width; without bounds, the log half-width is ln(1 + Error/Mean). The two cells are independent, so their log
+/// half-width; without bounds, the log half-width is ln(1 + Error/Mean) scaled to the verdict's level. The two cells are independent, so their log
 /// half-widths add in quadrature. This is the rule every report and the shared verdict-check call "beyond doubt".
 /// </remarks>
 public readonly record struct RatioInterval(double Ratio, double Low, double High)
@@ -69,5 +69,6 @@ public readonly record struct RatioInterval(double Ratio, double Low, double Hig
         return (Math.Log(mean), Math.Log(mean), HalfWidth(mean, cell.ErrorNs ?? 0));
     }
 
-    private static double HalfWidth(double mean, double error) => mean > 0 && error > 0 ? Math.Log(1 + (error / mean)) : 0;
+    /// <summary>A 99.9% Error's log half-width at the verdict's level.</summary>
+    private static double HalfWidth(double mean, double error) => mean > 0 && error > 0 ? RoundStatistics.ToVerdictLevel(Math.Log(1 + (error / mean))) : 0;
 }

@@ -19,6 +19,16 @@ public static class RoundStatistics
     /// <summary>Two-sided confidence level of every interval SerBench prints, as BenchmarkDotNet's Error.</summary>
     public const double ConfidenceLevel = 0.999;
 
+    /// <summary>
+    /// Confidence level of the verdict's intervals (<c>lowNs</c>–<c>highNs</c>, "beyond doubt", ranks, ties): 99%. At
+    /// 99.9% even a cell whose spread were known exactly would need 5 rounds of a busy host's 16% round-to-round spread to
+    /// tell a 1.5× difference; two runs at 99% contradict each other on a pair of equal contenders once in ~20,000 pairs.
+    /// </summary>
+    public const double VerdictConfidenceLevel = 0.99;
+
+    /// <summary>A 99.9% half-width on the log scale, scaled to the verdict's level as the normal quantiles are (2.576 / 3.291).</summary>
+    public static double ToVerdictLevel(double logHalfWidth) => logHalfWidth * StudentQuantile(double.PositiveInfinity, VerdictConfidenceLevel) / StudentQuantile(double.PositiveInfinity);
+
     /// <summary>The fewest multi-round cells whose spreads are pooled; with fewer, each cell stands on its own rounds.</summary>
     public const int CellsToPool = 3;
 
@@ -89,9 +99,10 @@ public static class RoundStatistics
     {
         var intervals = modes.Select(m => Combine(m, prior, withinRoundErrorNs)).ToList();
         var mean = modes.SelectMany(m => m).Average();
-        var low = intervals.Min(i => i.LowNs);
-        var high = intervals.Max(i => i.HighNs);
-        var overall = new Interval(mean, Math.Max(mean - low, high - mean), intervals.Max(i => i.LogStandardError), intervals.Min(i => i.DegreesOfFreedom), low, high);
+        // Error spans every mode's 99.9% interval, the bounds every mode's verdict interval.
+        var error = Math.Max(mean - intervals.Min(i => i.MeanNs * i.MeanNs / (i.MeanNs + i.ErrorNs)), intervals.Max(i => i.MeanNs + i.ErrorNs) - mean);
+        var overall = new Interval(mean, error, intervals.Max(i => i.LogStandardError), intervals.Min(i => i.DegreesOfFreedom),
+            intervals.Min(i => i.LowNs), intervals.Max(i => i.HighNs));
         return (overall, [.. intervals.Select((interval, k) => new Results.SpeedMode(interval.MeanNs, interval.ErrorNs, modes[k].Count))]);
     }
 
@@ -136,11 +147,19 @@ public static class RoundStatistics
     public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom, double LowNs, double HighNs);
 
     /// <summary>
-    /// The bounds of an interval known only by its Error (files before schema 3, single rounds): on the log scale, as
-    /// SerBench builds its intervals, mean·e^(±h) with h = ln(1 + Error/Mean).
+    /// The verdict's bounds of an interval known only by its 99.9% Error (files before schema 3, single rounds): on the log
+    /// scale, as SerBench builds its intervals, mean·e^(±h) with h = ln(1 + Error/Mean) scaled to the verdict's level.
     /// </summary>
-    public static (double LowNs, double HighNs) BoundsFromError(double meanNs, double errorNs) =>
-        meanNs > 0 && errorNs >= 0 ? (meanNs / (1 + (errorNs / meanNs)), meanNs + errorNs) : (meanNs - errorNs, meanNs + errorNs);
+    public static (double LowNs, double HighNs) BoundsFromError(double meanNs, double errorNs)
+    {
+        if (meanNs > 0 && errorNs >= 0)
+        {
+            var half = ToVerdictLevel(Math.Log(1 + (errorNs / meanNs)));
+            return (meanNs * Math.Exp(-half), meanNs * Math.Exp(half));
+        }
+
+        return (meanNs - (errorNs * ToVerdictLevel(1)), meanNs + (errorNs * ToVerdictLevel(1)));
+    }
 
     /// <summary>
     /// The run's prior for a cell's variance of log round means, fitted to every cell with two rounds or more that has
@@ -196,17 +215,19 @@ public static class RoundStatistics
         else
         {
             var relative = withinRoundErrorNs / mean;
-            return new Interval(mean, withinRoundErrorNs, relative / StudentQuantile(double.PositiveInfinity), double.PositiveInfinity,
-                mean / (1 + relative), mean + withinRoundErrorNs);
+            var (low, high) = BoundsFromError(mean, withinRoundErrorNs);
+            return new Interval(mean, withinRoundErrorNs, relative / StudentQuantile(double.PositiveInfinity), double.PositiveInfinity, low, high);
         }
 
         var standardError = Math.Sqrt(variance / rounds);
         // With two rounds and nothing to pool, t is 636: the exponential can overflow. An interval a thousand times the
         // mean says all there is to say, and keeps results.json finite.
-        var logHalf = Math.Min(StudentQuantile(degrees) * standardError, Math.Log(1 + MaximumRelativeError));
-        // Never tighter than one round's own (BenchmarkDotNet) Error, on the same log scale.
-        logHalf = Math.Max(logHalf, Math.Log(1 + (withinRoundErrorNs / mean)));
-        return new Interval(mean, mean * (Math.Exp(logHalf) - 1), standardError, degrees, mean * Math.Exp(-logHalf), mean * Math.Exp(logHalf));
+        var cap = Math.Log(1 + MaximumRelativeError);
+        // Never tighter than what the rounds' own iterations say, on the same log scale.
+        var within = Math.Log(1 + (withinRoundErrorNs / mean));
+        var logHalf = Math.Max(Math.Min(StudentQuantile(degrees) * standardError, cap), within);
+        var verdictHalf = Math.Max(Math.Min(StudentQuantile(degrees, VerdictConfidenceLevel) * standardError, cap), ToVerdictLevel(within));
+        return new Interval(mean, mean * (Math.Exp(logHalf) - 1), standardError, degrees, mean * Math.Exp(-verdictHalf), mean * Math.Exp(verdictHalf));
     }
 
     private static Interval LinearInterval(IReadOnlyList<double> values, double withinRoundErrorNs)
@@ -214,18 +235,22 @@ public static class RoundStatistics
         var mean = values.Average();
         if (values.Count < 2)
         {
-            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity, mean - withinRoundErrorNs, mean + withinRoundErrorNs);
+            var single = withinRoundErrorNs * ToVerdictLevel(1);
+            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity, mean - single, mean + single);
         }
 
         var standardError = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1) / values.Count);
         var error = Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs);
-        return new Interval(mean, error, 0, values.Count - 1, mean - error, mean + error);
+        var verdict = Math.Max(StudentQuantile(values.Count - 1, VerdictConfidenceLevel) * standardError, withinRoundErrorNs * ToVerdictLevel(1));
+        return new Interval(mean, error, 0, values.Count - 1, mean - verdict, mean + verdict);
     }
 
-    /// <summary>The two-sided <see cref="ConfidenceLevel"/> quantile of Student's t (the normal one for infinite degrees).</summary>
-    public static double StudentQuantile(double degreesOfFreedom) => double.IsPositiveInfinity(degreesOfFreedom) || degreesOfFreedom > 1e6
-        ? 3.2905267314919255
-        : new StudentDistribution(degreesOfFreedom).Quantile(1 - ((1 - ConfidenceLevel) / 2));
+    /// <summary>The two-sided quantile of Student's t at <paramref name="level"/> (the normal one for infinite degrees).</summary>
+    public static double StudentQuantile(double degreesOfFreedom, double level = ConfidenceLevel) => double.IsPositiveInfinity(degreesOfFreedom) || degreesOfFreedom > 1e6
+        ? NormalQuantile(1 - ((1 - level) / 2))
+        : new StudentDistribution(degreesOfFreedom).Quantile(1 - ((1 - level) / 2));
+
+    private static double NormalQuantile(double p) => Perfolizer.Mathematics.Distributions.ContinuousDistributions.NormalDistribution.Standard.Quantile(p);
 
     /// <summary>Upper-tail probability of Student's t: P(T ≥ t).</summary>
     public static double StudentUpperTail(double t, double degreesOfFreedom) =>

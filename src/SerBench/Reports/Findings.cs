@@ -15,7 +15,7 @@ public static class Findings
         && (cell.Verdict.Status == Verification.VerificationStatus.Ok || cell.Verdict.FormOnly);
 }
 
-/// <summary>Statistical ties: two measured cells whose ratio's 99.9% interval holds 1 (<see cref="RatioInterval"/>).</summary>
+/// <summary>Statistical ties: two measured cells whose ratio's 99% interval holds 1 (<see cref="RatioInterval"/>).</summary>
 public static class Ties
 {
     public static bool Overlap(ResultCell a, ResultCell b) =>

@@ -102,7 +102,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         {
             writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
-            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99.9% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
+            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
         }
 
         foreach (var study in verdict.Studies)

@@ -57,7 +57,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             writer.WriteLine();
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers));
             writer.WriteLine();
-            writer.WriteLine("Use: the fastest, and every contender whose 99.9% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1). A contender that lost data or crashed in any case is named in none.");
+            writer.WriteLine("Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1). A contender that lost data or crashed in any case is named in none.");
         }
 
         writer.WriteLine();

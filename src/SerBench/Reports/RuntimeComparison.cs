@@ -8,7 +8,7 @@ namespace SerBench.Reports;
 
 /// <summary>
 /// A study measured on several runtimes, side by side: every contender's time and allocation per runtime, the ratio to
-/// the oldest runtime measured, and what changed — faster, slower, tied (the 99.9% intervals overlap), or started or
+/// the oldest runtime measured, and what changed — faster, slower, tied (the verdict's 99% intervals overlap), or started or
 /// stopped passing the gate. One comparison per machine: runtimes are compared on the machine that measured them.
 /// </summary>
 public static class RuntimeComparison
@@ -52,7 +52,7 @@ public static class RuntimeComparison
 
             var where = machine is null ? "" : $" · {machine}";
             tables.Add(new TableModel($"Runtimes{where}: each runtime against {oldest}", headers, body,
-                [$"Ratios are mean on the runtime / mean on {oldest}; \"tied\" when the 99.9% confidence intervals overlap. " +
+                [$"Ratios are mean on the runtime / mean on {oldest}; \"tied\" when the verdict's 99% confidence intervals overlap. " +
                  "A status other than OK is shown instead of a time; \"started passing\" or \"stopped passing\" says the correctness gate's verdict changed."]));
         }
 

@@ -135,11 +135,15 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         // Then more rounds where the verdict is still open, up to the profile's most rounds per cell, while the budget lasts.
         for (var extra = 1; !cancellation.IsCancellationRequested && !budget.RanOut; extra++)
         {
-            var open = OpenCells(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)), cells, profile);
+            var current = order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToDictionary(c => c.Key);
+            var open = OpenCells(current.Values, cells, profile);
+            // The widest open intervals first: should the budget end mid-pass, the rounds went where they narrow the most.
             var unsettled = groups.Select(g => g
                     .Select(p => p with { Operations = [.. p.Operations.Where(o => open.Contains(PlannedCells.Key(p, o)))] })
                     .Where(p => p.Operations.Count > 0).ToList())
-                .Where(g => g.Count > 0).ToList();
+                .Where(g => g.Count > 0)
+                .OrderByDescending(g => g.SelectMany(p => p.Operations.Select(o => HalfWidth(current[PlannedCells.Key(p, o)]))).Max())
+                .ToList();
             if (unsettled.Count == 0)
             {
                 break;
@@ -147,7 +151,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
             total += unsettled.Sum(g => g.Sum(p => p.Operations.Count));
             extraRounds++;
-            foreach (var group in extra % 2 == 1 ? Enumerable.Reverse(unsettled) : unsettled)
+            foreach (var group in unsettled)
             {
                 if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
                 {
@@ -176,7 +180,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         cell is { LowNs: { } low, HighNs: { } high } && low > 0 ? Math.Log(high / low) / 2 : cell.MeanNs is { } mean && cell.ErrorNs is { } error ? Math.Log(1 + (error / mean)) : 0;
 
     /// <summary>How much the verdict must be open before a pair gets more rounds: closer pairs would take more rounds than a budget holds.</summary>
-    public const double OpenRatio = 1.15;
+    public const double OpenRatio = 1.3;
 
     /// <summary>
     /// The cells that get another round: those whose rounds disagree (another round tells an odd one from a second speed),
@@ -242,7 +246,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
     private static string IntervalText(MeasurementProfile profile) => profile.Rounds == 1 && profile.MaximumRounds == 1
         ? "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process (one fresh process per contender)"
         : $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
-        "Error = half-width above the mean of the 99.9% Student-t interval of the log round means, lowNs–highNs its bounds; each cell's variance is moderated with " +
+        "Error = half-width above the mean of the 99.9% Student-t interval of the log round means; lowNs–highNs bound the verdict's 99% interval, which decides ranks and ties; each cell's variance is moderated with " +
         "the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
         "never below what the rounds' own iterations say (the root mean square of their Errors over √rounds); " +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
@@ -342,7 +346,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                 var spread = AllRoundMeans.Max(m => Math.Abs(m - interval.MeanNs));
                 var error = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread));
                 var (low, high) = RoundStatistics.BoundsFromError(interval.MeanNs, error);
-                interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = high };
+                interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = Math.Min(interval.HighNs, high) };
             }
 
             var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();

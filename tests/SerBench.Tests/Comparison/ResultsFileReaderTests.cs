@@ -109,9 +109,10 @@ public sealed class ResultsFileReaderTests : IDisposable
 
         var cell = ResultsFileReader.ReadDocument(path).Cells[0];
 
-        // Log-symmetric, as SerBench builds intervals: 1000·e^(±ln 1.25).
-        Assert.Equal(800, cell.LowNs!.Value, 9);
-        Assert.Equal(1250, cell.HighNs!.Value, 9);
+        // Log-symmetric, as SerBench builds intervals, at the verdict's 99%: 1000·e^(±ln 1.25 · 2.576 / 3.291).
+        var half = Math.Log(1.25) * 2.5758293035489004 / 3.2905267314919255;
+        Assert.Equal(1000 * Math.Exp(-half), cell.LowNs!.Value, 2);
+        Assert.Equal(1000 * Math.Exp(half), cell.HighNs!.Value, 2);
     }
 
     [Fact]

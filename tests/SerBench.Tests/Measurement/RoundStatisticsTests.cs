@@ -81,12 +81,15 @@ public sealed class RoundStatisticsTests
     }
 
     [Fact]
-    public void Combine_GivesBoundsOnTheLogScale_WithErrorTheUpperHalfWidth()
+    public void Combine_GivesTheVerdictsBoundsOnTheLogScale_InsideTheErrorsInterval()
     {
         var interval = RoundStatistics.Combine([100, 120, 90], new VariancePrior(0.01, 10));
 
-        Assert.Equal(interval.MeanNs + interval.ErrorNs, interval.HighNs, 9);
+        // Log-symmetric around the mean, at 99%: inside the 99.9% interval whose upper half-width is Error.
         Assert.Equal(interval.MeanNs * interval.MeanNs / interval.HighNs, interval.LowNs, 9);
+        Assert.True(interval.HighNs < interval.MeanNs + interval.ErrorNs);
+        var ratio = Math.Log(interval.HighNs / interval.MeanNs) / Math.Log(1 + (interval.ErrorNs / interval.MeanNs));
+        Assert.Equal(RoundStatistics.StudentQuantile(interval.DegreesOfFreedom, 0.99) / RoundStatistics.StudentQuantile(interval.DegreesOfFreedom), ratio, 9);
     }
 
     [Fact]

@@ -34,7 +34,7 @@ public static class RunDecisiveness
 
         var line = decisiveness.Pairs == 0
             ? "No two contenders of one case are 1.5× apart."
-            : string.Create(Invariant, $"Separated {decisiveness.Share:0%} of the {decisiveness.Pairs} pairs of contenders {Decisiveness.DecisiveRatio:0.#}× or more apart in one case (99.9% intervals)") +
+            : string.Create(Invariant, $"Separated {decisiveness.Share:0%} of the {decisiveness.Pairs} pairs of contenders {Decisiveness.DecisiveRatio:0.#}× or more apart in one case, at the verdict's 99% confidence") +
               (decisiveness.Undecided.Count == 0 ? "." : $"; {decisiveness.Undecided.Count} undecided, listed under Details.");
         if (budget is { RanOut: true })
         {

@@ -95,7 +95,7 @@ public static class VerdictTables
                 (m.Gen2 is { } gen2 ? $" (gen2 {Formatting.Collections(gen2)}/1k ops)" : ""))) : ""),
             r.Cell.NativeAot ?? "—",
         ]).ToList();
-        return new TableModel(ranking.Title, ["Rank", "Contender", "Library", "Mean", "× fastest (99.9% CI)", "Allocated", "Payload", "Status", "Native AOT"], rows, [])
+        return new TableModel(ranking.Title, ["Rank", "Contender", "Library", "Mean", "× fastest (99% CI)", "Allocated", "Payload", "Status", "Native AOT"], rows, [])
         {
             Bold = ranking.Rows.Select((r, i) => (r, i)).Where(x => x.r.Rank == 1).Select(x => (x.i, 1)).ToHashSet(),
             TextColumns = 3,
