@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace SerBench.Statistics;
 
 /// <summary>
@@ -8,8 +10,9 @@ namespace SerBench.Statistics;
 /// <param name="LogVariance">The prior's variance s₀² of log round means.</param>
 /// <param name="DegreesOfFreedom">Its weight d₀, in degrees of freedom.</param>
 /// <param name="TypicalLimit">The largest log variance, as the fit scales it (log s² − ψ(d/2) + log(d/2)), of a cell that
-/// shares the run's typical spread; a cell above it keeps its own spread, unmoderated.</param>
-public sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, double TypicalLimit = double.PositiveInfinity)
+/// shares the run's typical spread; a cell above it keeps its own spread, unmoderated. Not written to results.json: a
+/// log can be negative, and every number there is a time, count or size that cannot be.</param>
+public sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, [property: JsonIgnore] double TypicalLimit = double.PositiveInfinity)
 {
     /// <summary>The most the prior may weigh: cells that share one spread exactly still differ in what they measure.</summary>
     public const double MaximumDegreesOfFreedom = 200;

@@ -96,6 +96,20 @@ public sealed class ResultsFileReaderTests : IDisposable
     }
 
     [Fact]
+    public void ARunsVariancePrior_ReadsBack_ThoughItsTypicalLimitIsANegativeLog()
+    {
+        // A quiet run's fit: typical log variance e^-0.53. Written as it was, results.json would be refused by every reader.
+        var document = SampleResults.WebApiWithCrash();
+        document.Method = new MeasurementMethod(2, "contender", "test", "wall", new SerBench.Statistics.VariancePrior(0.0016, 200, -0.53));
+        var path = Write("prior.json", ResultsJson.ToJson(document));
+
+        var read = ResultsFileReader.ReadDocument(path);
+
+        Assert.Equal(0.0016, read.Method!.Prior!.LogVariance, 9);
+        Assert.Equal(200, read.Method.Prior.DegreesOfFreedom, 9);
+    }
+
+    [Fact]
     public void AnOlderSchemaWithoutBounds_ReadsWithBoundsDerivedFromError_AsTheNewStatisticsBuildThem()
     {
         var path = Write("schema-2.json", SampleFiles.Edited(r =>

@@ -10,7 +10,7 @@ public class SmokeRunTests
     private static readonly string[] CellFields =
     [
         "study", "contender", "library", "libraryVersion", "format", "textMode", "generation", "payload", "shape", "count",
-        "operation", "status", "reason", "meanNs", "errorNs", "stdDevNs", "medianNs", "allocatedBytes", "gen0", "gen1", "gen2",
+        "operation", "status", "reason", "meanNs", "errorNs", "lowNs", "highNs", "stdDevNs", "medianNs", "allocatedBytes", "gen0", "gen1", "gen2",
         "payloadBytes", "ratio", "allocRatio",
     ];
 
@@ -26,7 +26,7 @@ public class SmokeRunTests
             Assert.True(exitCode == 0, error + output);
             using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(directory, "results.json")));
             var root = document.RootElement;
-            Assert.Equal(2, root.GetProperty("schemaVersion").GetInt32());
+            Assert.Equal(3, root.GetProperty("schemaVersion").GetInt32());
             Assert.Equal("SerBench", root.GetProperty("tool").GetProperty("name").GetString());
             Assert.StartsWith("serbench run --study json-vs-binary", root.GetProperty("command").GetString(), StringComparison.Ordinal);
             Assert.Equal("smoke", root.GetProperty("profile").GetString());
