@@ -36,20 +36,14 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
 
     public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
     {
-        EnsureEngineWarmedUp(profile);
-        double nanosecondsPerCall = 0;
-        if (_warmedTogether.Remove(body, out var known))
+        // A body not warmed with others (the calibration cell, a single cell) is warmed on its own first.
+        if (!_warmedTogether.ContainsKey(body))
         {
-            nanosecondsPerCall = known;
-        }
-        else if (profile.PreWarm > TimeSpan.Zero)
-        {
-            var warm = WarmUntilSteady([body], profile.PreWarm, profile.MaximumWarm, profile.MaximumWarmWhileCompiling, new Exception?[1]);
-            nanosecondsPerCall = warm.NanosecondsPerCall[0];
-            log.WriteLine($"// SerBench: warmed {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); {nanosecondsPerCall:0.#} ns per call");
+            WarmTogether([body], profile);
         }
 
-        return Run(body, profile, cellName, nanosecondsPerCall);
+        EnsureEngineWarmedUp(profile);
+        return Run(body, profile, cellName, _warmedTogether.Remove(body, out var nanosecondsPerCall) ? nanosecondsPerCall : 0);
     }
 
     public IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile)
@@ -64,7 +58,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         // Each body gets a turn per cycle, so the limits grow a little with the number of bodies; the JIT's quiet spell is shared.
         var extra = TimeSpan.FromMilliseconds(100 * (bodies.Count - 1));
         var warm = WarmUntilSteady(bodies, profile.PreWarm, profile.MaximumWarm + extra, profile.MaximumWarmWhileCompiling + extra + extra, faults);
-        log.WriteLine($"// SerBench: warmed {bodies.Count} cells together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); " +
+        log.WriteLine($"// SerBench: warmed {bodies.Count} cell(s) together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); " +
             string.Join(", ", warm.NanosecondsPerCall.Select(ns => $"{ns:0.#}")) + " ns per call");
         for (var i = 0; i < bodies.Count; i++)
         {

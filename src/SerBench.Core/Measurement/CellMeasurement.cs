@@ -35,34 +35,6 @@ public interface IMeasurer
     /// for a quiet JIT is then paid once per process, not once per cell. Returns, per body, the exception it threw, if any.
     /// </summary>
     IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile) => [.. bodies.Select(_ => (Exception?)null)];
-
-    /// <summary>
-    /// Warms and measures the cells of one process, in their order: each one's measurement, or why it has none. Unless a
-    /// measurer does better, the cells are warmed together and then measured one by one, each as soon as it is done.
-    /// </summary>
-    IEnumerable<(CellMeasurement? Measured, MeasurementException? Fault)> MeasureTogether(IReadOnlyList<(Func<object?> Body, string Label)> cells, MeasurementProfile profile) =>
-        OneByOne(this, cells, profile);
-
-    /// <summary>Warms the cells together, then measures each with <see cref="Measure"/>, yielding each as soon as it is done.</summary>
-    static IEnumerable<(CellMeasurement? Measured, MeasurementException? Fault)> OneByOne(IMeasurer measurer, IReadOnlyList<(Func<object?> Body, string Label)> cells,
-        MeasurementProfile profile)
-    {
-        var faults = measurer.WarmTogether([.. cells.Select(c => c.Body)], profile);
-        for (var i = 0; i < cells.Count; i++)
-        {
-            (CellMeasurement?, MeasurementException?) result;
-            try
-            {
-                result = faults[i] is { } fault ? (null, MeasurementException.Threw(fault)) : (measurer.Measure(cells[i].Body, profile, cells[i].Label), null);
-            }
-            catch (MeasurementException exception)
-            {
-                result = (null, exception);
-            }
-
-            yield return result;
-        }
-    }
 }
 
 /// <summary>A cell that threw, hung or produced no result while being measured.</summary>

@@ -52,20 +52,21 @@ public sealed class CaseMeasurer(IMeasurer measurer)
             yield break;
         }
 
-        var watch = Stopwatch.StartNew();
-        var index = 0;
-        foreach (var (measured, fault) in measurer.MeasureTogether([.. timed.Select(t => (t.Body, t.Label))], profile))
+        // The shared warm-up's time is shared equally among the cells it warmed.
+        var warmWatch = Stopwatch.StartNew();
+        var faults = measurer.WarmTogether([.. timed.Select(t => t.Body)], profile);
+        var warmSecondsEach = warmWatch.Elapsed.TotalSeconds / timed.Count;
+        for (var i = 0; i < timed.Count; i++)
         {
-            // Measured cells arrive together (interleaved passes) or one by one: each shares the time since the last equally.
-            var (cell, _, _) = timed[index++];
-            var seconds = watch.Elapsed.TotalSeconds;
-            watch.Restart();
-            var result = fault is not null ? Crashed(cell, fault) : WithMeasurement(cell, measured!, profile);
-            yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + seconds, 3) };
             if (cancellation.IsCancellationRequested)
             {
                 yield break;
             }
+
+            var (cell, body, label) = timed[i];
+            var watch = Stopwatch.StartNew();
+            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile);
+            yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
 
@@ -86,17 +87,30 @@ public sealed class CaseMeasurer(IMeasurer measurer)
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>
         cell with { Status = VerificationStatus.Crash, Reason = Verdict.FirstLine(exception.Message) };
 
-    private static ResultCell WithMeasurement(ResultCell cell, CellMeasurement measured, MeasurementProfile profile) => cell with
+    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile)
     {
-        MeanNs = measured.MeanNs,
-        ErrorNs = measured.ErrorNs,
-        StdDevNs = measured.StdDevNs,
-        MedianNs = measured.MedianNs,
-        AllocatedBytes = measured.AllocatedBytes,
-        Gen0 = measured.Gen0,
-        Gen1 = measured.Gen1,
-        Gen2 = measured.Gen2,
-        Noisy = measured.MeanNs > 0 && measured.ErrorNs / measured.MeanNs > profile.TargetRelativeError,
-        IterationsNs = measured.IterationsNs,
-    };
+        CellMeasurement measured;
+        try
+        {
+            measured = measurer.Measure(body, profile, label);
+        }
+        catch (MeasurementException exception)
+        {
+            return Crashed(cell, exception);
+        }
+
+        return cell with
+        {
+            MeanNs = measured.MeanNs,
+            ErrorNs = measured.ErrorNs,
+            StdDevNs = measured.StdDevNs,
+            MedianNs = measured.MedianNs,
+            AllocatedBytes = measured.AllocatedBytes,
+            Gen0 = measured.Gen0,
+            Gen1 = measured.Gen1,
+            Gen2 = measured.Gen2,
+            Noisy = measured.MeanNs > 0 && measured.ErrorNs / measured.MeanNs > profile.TargetRelativeError,
+            IterationsNs = measured.IterationsNs,
+        };
+    }
 }

@@ -50,6 +50,9 @@ public readonly record struct RatioInterval(double Ratio, double Low, double Hig
     /// The cell's log mean (lowest and highest mode for a cell with two speeds) and the log half-width of its interval.
     /// A cell without an Error (one round, old files) counts as exact, as it did before.
     /// </summary>
+    /// <summary>The log half-width of a measured cell's verdict interval, as this rule reads it.</summary>
+    public static double LogHalfWidth(ResultCell cell) => LogSpan(cell).Half;
+
     private static (double Low, double High, double Half) LogSpan(ResultCell cell)
     {
         var mean = cell.MeanNs!.Value;

@@ -67,7 +67,7 @@ public sealed record StudySection(string Title, IReadOnlyList<string> Contenders
 
 /// <summary>
 /// A named preset reproducing one published study: its contenders, payloads, shapes, conventions, baseline and
-/// the columns of its table. See <c>shared/studies.md</c>.
+/// the columns of its table. The README's Studies table lists them.
 /// </summary>
 public sealed class Study
 {

@@ -142,7 +142,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
                     .Select(p => p with { Operations = [.. p.Operations.Where(o => open.Contains(PlannedCells.Key(p, o)))] })
                     .Where(p => p.Operations.Count > 0).ToList())
                 .Where(g => g.Count > 0)
-                .OrderByDescending(g => g.SelectMany(p => p.Operations.Select(o => HalfWidth(current[PlannedCells.Key(p, o)]))).Max())
+                .OrderByDescending(g => g.SelectMany(p => p.Operations.Select(o => RatioInterval.LogHalfWidth(current[PlannedCells.Key(p, o)]))).Max())
                 .ToList();
             if (unsettled.Count == 0)
             {
@@ -176,9 +176,6 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
     /// </summary>
     public const int DisagreementRounds = 3;
 
-    private static double HalfWidth(ResultCell cell) =>
-        cell is { LowNs: { } low, HighNs: { } high } && low > 0 ? Math.Log(high / low) / 2 : cell.MeanNs is { } mean && cell.ErrorNs is { } error ? Math.Log(1 + (error / mean)) : 0;
-
     /// <summary>How much the verdict must be open before a pair gets more rounds: closer pairs would take more rounds than a budget holds.</summary>
     public const double OpenRatio = 1.3;
 
@@ -195,7 +192,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         foreach (var pair in Decisiveness.PairsOf(current).Where(p => !p.Separated && p.Interval.Ratio >= OpenRatio))
         {
             // The round goes to the wider interval; to both when they are about as wide.
-            var (faster, slower) = (HalfWidth(pair.Faster), HalfWidth(pair.Slower));
+            var (faster, slower) = (RatioInterval.LogHalfWidth(pair.Faster), RatioInterval.LogHalfWidth(pair.Slower));
             foreach (var (key, half) in new[] { (pair.Faster.Key, faster), (pair.Slower.Key, slower) })
             {
                 if (half >= Math.Max(faster, slower) / 2 && CanTakeMore(key))
