@@ -95,8 +95,52 @@ internal static class AgentSession
         return ([.. plan.Select(p => p.Runtime.IsCurrent ? p : p with { RuntimeUnavailableReason = UnavailableOn(agents[p.Runtime], p.Contender) })], agents);
     }
 
+    /// <summary>
+    /// Builds (or finds) an agent for each package version the plan names (<c>name@version</c>) on SerBench's own runtime:
+    /// SerBench's sources with that version of the package, and the contender's pack when it has one. Its contenders are
+    /// UNAVAILABLE with NuGet's or the compiler's message when the version does not restore or the pack does not compile with it.
+    /// </summary>
+    /// <returns>The agent of each versioned contender, by its name.</returns>
+    public static IReadOnlyDictionary<string, AgentBuild> PrepareVersions(IReadOnlyList<PlannedCase> plan, IReadOnlyList<string> packageSources, Action<string> log)
+    {
+        var agents = new Dictionary<string, AgentBuild>(StringComparer.OrdinalIgnoreCase);
+        var versioned = plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).OfType<Contenders.VersionedContender>().Distinct().ToList();
+        foreach (var group in versioned.GroupBy(v => ((v.Inner as PackContender)?.Pack, v.PackageId!, v.Version)))
+        {
+            var (pack, id, version) = group.Key;
+            // A pack's companion packages released with its library (protobuf-net.Core beside protobuf-net) move with it.
+            var versions = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase) { [id] = version };
+            foreach (var companion in pack?.Manifest.Packages.Skip(1).Where(p => p.Version == pack.Manifest.Packages[0].Version) ?? [])
+            {
+                versions[companion.Id] = version;
+            }
+
+            var label = $"{id} {version} agent";
+            log($"{label}: looking for a build in {AgentBuilder.DefaultCacheDirectory}");
+            var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log($"{label}: {line}"), versions: versions,
+                modelSources: ModelSources([.. plan.Where(p => group.Contains(p.Contender))])), pack is null ? [] : [pack]);
+            var result = build.Packs.FirstOrDefault();
+            var failure = build.RuntimeFailure ?? (result is { Status: not PackBuildStatus.Built } ? result.Message : null)
+                          ?? (build.AgentAssembly is null ? $"the agent with {id} {version} was not built" : null);
+            log(failure is not null ? $"{label}: UNAVAILABLE: {failure}" : build.Reused ? $"{label}: reused the cached build ({build.ElapsedSeconds:0.0} s)" : $"{label}: built in {build.ElapsedSeconds:0} s");
+            foreach (var contender in group)
+            {
+                contender.BuildFailure = failure;
+                contender.RestoredVersion = result?.RestoredVersions.GetValueOrDefault(id) ?? version;
+                agents[contender.Name] = build;
+            }
+        }
+
+        return agents;
+    }
+
     private static string? UnavailableOn(AgentBuild agent, Contenders.Contender contender)
     {
+        if (contender is Contenders.VersionedContender)
+        {
+            return $"a version named with @ is measured on SerBench's own runtime ({RuntimeTarget.Current.Name}) only";
+        }
+
         if (agent.RuntimeFailure is { } failure || agent.AgentAssembly is null)
         {
             return agent.RuntimeFailure ?? $"the {agent.Runtime} agent could not be built";

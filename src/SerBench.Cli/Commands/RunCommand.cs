@@ -138,6 +138,7 @@ internal static class RunCommand
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
             (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), Log);
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
@@ -146,7 +147,7 @@ internal static class RunCommand
             {
                 File.WriteAllText(Path.Combine(store.Directory, OutputFolder.ModelFileName), UserData.InferredDataModel.Combine(models));
             }
-            var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents);
+            var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents, versionAgents);
             return Execute(context, request, plan, document, store, time, agents);
         });
         return command;

@@ -52,7 +52,7 @@ public sealed record AgentRequest
     public TimeSpan Timeout { get; init; } = TimeSpan.FromMinutes(10);
 
     /// <summary>Whether a child must run it in an agent built from the packs rather than in SerBench itself.</summary>
-    public bool NeedsAgent => !Runtime.IsCurrent || Contender is Packs.PackContender || Cases.Any(c => c.Study.RunsInAgent);
+    public bool NeedsAgent => !Runtime.IsCurrent || Contender is Packs.PackContender or VersionedContender || Cases.Any(c => c.Study.RunsInAgent);
 
     /// <summary>
     /// Gate and measure one contender's cases of one study on one runtime. The child is hung after the profile's per-cell

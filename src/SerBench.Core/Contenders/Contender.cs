@@ -56,6 +56,9 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     /// <summary>The version of the library actually loaded (not the one asked for).</summary>
     public virtual string LibraryVersion => VersionOf(LibraryAssembly);
 
+    /// <summary>The NuGet package that carries the library, when it has one: the package <c>name@version</c> sets.</summary>
+    public virtual string? PackageId => null;
+
     /// <summary>The assembly whose version is reported; null when the library cannot be loaded.</summary>
     protected abstract Assembly? LibraryAssembly { get; }
 

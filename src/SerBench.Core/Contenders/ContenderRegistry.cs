@@ -50,8 +50,10 @@ public static class ContenderRegistry
     /// <summary>
     /// The contender of that name. Built-in ones are looked up without reading the packs' manifests: a first-call child
     /// must not run System.Text.Json (which reads them) before it times System.Text.Json's first use.
+    /// A versioned name (<c>name@version</c>) is asked only of the agent built for that version: it runs its own copy.
     /// </summary>
-    public static Contender? Find(string name) => FindBuiltIn(name) ?? Selectable.FirstOrDefault(c => Named(c, name));
+    public static Contender? Find(string name) => VersionedContender.Names(name) ? VersionedContender.Loaded(name, Find)
+        : FindBuiltIn(name) ?? Selectable.FirstOrDefault(c => Named(c, name));
 
     /// <summary>The built-in contender of that name, without reading the packs (null when it is not one).</summary>
     public static Contender? FindBuiltIn(string name) => BuiltIn.FirstOrDefault(c => Named(c, name));

@@ -14,5 +14,7 @@ internal sealed class HandWrittenCbor() : Contender(
 {
     protected override Assembly LibraryAssembly => typeof(CborWriter).Assembly;
 
+    public override string? PackageId => "System.Formats.Cbor";
+
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => CborCodecs.Create<T>();
 }

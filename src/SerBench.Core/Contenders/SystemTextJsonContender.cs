@@ -7,4 +7,6 @@ internal abstract class SystemTextJsonContender(string name, TextMode textMode, 
     : Contender(name, "System.Text.Json", PayloadFormat.Json, textMode, generation, note)
 {
     protected override Assembly LibraryAssembly => SystemTextJsonSettings.Assembly;
+
+    public override string? PackageId => "System.Text.Json";
 }

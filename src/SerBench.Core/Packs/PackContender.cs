@@ -29,6 +29,9 @@ public sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAd
 
     public override AotSupport NativeAot => info.NativeAot ?? base.NativeAot;
 
+    /// <summary>The pack's first package: the library itself (the others are its companions).</summary>
+    public override string? PackageId => pack.Manifest.Packages.FirstOrDefault()?.Id;
+
     public override string Licence => pack.Manifest.Licence;
 
     public override string? UnavailableReason => pack.UnavailableReason;

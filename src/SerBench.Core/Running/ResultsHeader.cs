@@ -20,7 +20,10 @@ public static class ResultsHeader
         // Only libraries that are loaded: an unavailable one has no version (its reason is in its cells).
         foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
         {
-            packages[contender.Library] = contender.LibraryVersion;
+            // Two versions of one library side by side (name@version) are both listed.
+            packages[contender.Library] = packages.TryGetValue(contender.Library, out var other) && !other.Split(", ").Contains(contender.LibraryVersion)
+                ? $"{other}, {contender.LibraryVersion}"
+                : contender.LibraryVersion;
         }
 
         return new ResultsDocument

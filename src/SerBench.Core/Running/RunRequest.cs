@@ -37,7 +37,8 @@ public sealed record RunRequest
 
     /// <summary>Finds a contender by name among the registry's and the user's packs.</summary>
     public Contender? Find(string name) =>
-        ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+        Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
+        ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 
     /// <summary>
     /// Resolves the raw option values. Throws <see cref="UsageException"/> naming the bad value and the valid ones.
@@ -60,16 +61,21 @@ public sealed record RunRequest
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
         IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
-        var studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
+        IReadOnlyList<Study> studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
             : dataStudies.Count > 0 ? dataStudies
             : StudyRegistry.All;
+        var named = contenders is null ? null : ResolveContenders(NameMatcher.SplitList("--contenders", contenders), Resolve);
+        if (named?.OfType<VersionedContender>().ToList() is { Count: > 0 } versions)
+        {
+            studies = [.. studies.Select(s => s.WithVersions(versions))];
+        }
+
         return new RunRequest
         {
             // User packs hold typed serializers: they join the typed studies (the user's models and types too), not the study of document models.
             Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Name == DataStudy.Name ? s : s.Admitting(userContenders, Find))],
             UserContenders = userContenders,
-            Contenders = contenders is null ? null
-                : [.. NameMatcher.SplitList("--contenders", contenders).Select(Resolve).Distinct()],
+            Contenders = named,
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
@@ -80,6 +86,31 @@ public sealed record RunRequest
             Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
         };
     }
+
+    /// <summary>
+    /// The contenders <c>--contenders</c> names, each once; <c>name@version</c> is that contender at another version of its
+    /// package. The same version named twice (or a version that is the contender's own beside the contender) is refused.
+    /// </summary>
+    private static IReadOnlyList<Contender> ResolveContenders(IReadOnlyList<string> names, Func<string, Contender> resolve)
+    {
+        var contenders = names.Select(n => VersionedContender.Names(n) ? VersionedContender.Parse(n, resolve) : resolve(n)).ToList();
+        var versions = contenders.OfType<VersionedContender>().ToList();
+        if (versions.GroupBy(v => v.Name, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1) is { } twice)
+        {
+            throw new UsageException($"--contenders names {twice.Key} twice; give each contender and version once.");
+        }
+
+        if (versions.FirstOrDefault(v => contenders.Contains(v.Inner) && SameVersion(v.Version, VersionedContender.OwnVersion(v.Inner))) is { } own)
+        {
+            throw new UsageException($"--contenders names {own.Inner.Name} and {own.Name}, but {own.Version} is the version {own.Inner.Name} is measured at already; " +
+                                     $"name it once, or give another version.");
+        }
+
+        return [.. contenders.Distinct()];
+    }
+
+    private static bool SameVersion(string a, string b) =>
+        NuGet.Versioning.NuGetVersion.TryParse(a, out var x) && NuGet.Versioning.NuGetVersion.TryParse(b, out var y) && x == y;
 
     /// <summary>
     /// The study of that exact name among the built-in ones and those of the user's documents and types: how a child

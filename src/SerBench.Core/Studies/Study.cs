@@ -132,19 +132,34 @@ public sealed class Study
             return this;
         }
 
-        return new Study
+        return With([.. Contenders, .. fitting.Select(c => c.Name)], [.. Sections.Select(section =>
         {
-            Name = Name, Title = Title, Source = Source, Conventions = Conventions, Baseline = Baseline, Workloads = Workloads, Columns = Columns,
-            Notes = Notes,
-            Contenders = [.. Contenders, .. fitting.Select(c => c.Name)],
-            Sections = [.. Sections.Select(section =>
-            {
-                var joining = fitting.Where(c => SameFormat(section.Contenders, c.Format)
-                                                 && Sections.First(s => SameFormat(s.Contenders, c.Format)) == section).Select(c => c.Name).ToList();
-                return joining.Count == 0 ? section : section with { Contenders = [.. section.Contenders, .. joining] };
-            })],
-        };
+            var joining = fitting.Where(c => SameFormat(section.Contenders, c.Format)
+                                             && Sections.First(s => SameFormat(s.Contenders, c.Format)) == section).Select(c => c.Name).ToList();
+            return joining.Count == 0 ? section : section with { Contenders = [.. section.Contenders, .. joining] };
+        })]);
     }
+
+    /// <summary>
+    /// This study with each of <paramref name="versions"/> whose contender it measures placed right after that contender,
+    /// in its list and in every section that shows it, so the versions sit side by side in every table.
+    /// </summary>
+    public Study WithVersions(IReadOnlyList<VersionedContender> versions)
+    {
+        IReadOnlyList<string> Beside(IReadOnlyList<string> names) =>
+            [.. names.SelectMany(name => (IEnumerable<string>)[name, .. versions.Where(v => v.Inner.Name == name).Select(v => v.Name)])];
+        return versions.Any(v => Contenders.Contains(v.Inner.Name))
+            ? With(Beside(Contenders), [.. Sections.Select(section => section with { Contenders = Beside(section.Contenders) })])
+            : this;
+    }
+
+    private Study With(IReadOnlyList<string> contenders, IReadOnlyList<StudySection> sections) => new()
+    {
+        Name = Name, Title = Title, Source = Source, Conventions = Conventions, Baseline = Baseline, Workloads = Workloads, Columns = Columns,
+        Notes = Notes, DataSources = DataSources, ModelSources = ModelSources, UserTypes = UserTypes,
+        Contenders = contenders,
+        Sections = sections,
+    };
 
     public override string ToString() => Name;
 }

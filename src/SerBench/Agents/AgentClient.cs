@@ -1,3 +1,4 @@
+using SerBench.Contenders;
 using System.Globalization;
 using SerBench.Packs;
 using SerBench.Results;
@@ -9,9 +10,10 @@ namespace SerBench.Agents;
 /// Sends requests to real child processes. Each request gets a folder of its own under <paramref name="directory"/>
 /// (request.txt, reply.json, console.log), kept for a reader who wonders. On SerBench's own runtime a request that needs
 /// the packs or the user's models goes to <paramref name="agent"/> and the rest to SerBench itself; another runtime's
-/// requests go to that runtime's agent.
+/// requests go to that runtime's agent, and a contender at another version of its package (name@version) to that version's agent.
 /// </summary>
-public sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null)
+public sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
+    IReadOnlyDictionary<string, AgentBuild>? versionAgents = null)
     : IAgentClient
 {
     private int _launched;
@@ -53,6 +55,12 @@ public sealed class AgentClient(string directory, StartChild start, AgentBuild? 
         if (!request.NeedsAgent)
         {
             return null;
+        }
+
+        if (request.Contender is VersionedContender versioned)
+        {
+            return versionAgents?.GetValueOrDefault(versioned.Name) is { AgentAssembly: not null } built ? built
+                : throw new InvalidOperationException($"No agent was built for {versioned.Name}; its cells should have been UNAVAILABLE.");
         }
 
         return agent?.AgentAssembly is not null ? agent

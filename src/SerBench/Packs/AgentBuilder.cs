@@ -28,6 +28,7 @@ public sealed class AgentBuilder
     private readonly RuntimeTarget _runtime;
     private readonly IReadOnlyDictionary<string, string> _modelSources;
     private readonly TimeSpan _stepTimeout;
+    private readonly IReadOnlyDictionary<string, string> _versions;
     private DotnetCli? _dotnet;
     private AgentProjectWriter? _writer;
 
@@ -45,9 +46,15 @@ public sealed class AgentBuilder
     /// (they register themselves with <see cref="UserData.UserModels"/>), so the agent can run typed contenders on them.
     /// </param>
     /// <param name="stepTimeout">How long one restore, build or publish may take before it is stopped (default: 15 minutes).</param>
+    /// <param name="versions">
+    /// Package id → exact version, replacing the version a pack or SerBench asks for (or adding the package): the agent of
+    /// one library version that <c>name@version</c> asks for. Built even without a pack, for a built-in contender's package.
+    /// </param>
     public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null,
-        RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null, TimeSpan? stepTimeout = null)
+        RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null, TimeSpan? stepTimeout = null,
+        IReadOnlyDictionary<string, string>? versions = null)
     {
+        _versions = versions ?? new Dictionary<string, string>();
         _stepTimeout = stepTimeout ?? DefaultStepTimeout;
         _modelSources = modelSources ?? new Dictionary<string, string>();
         _runtime = runtime ?? RuntimeTarget.Current;
@@ -75,7 +82,7 @@ public sealed class AgentBuilder
     {
         var clock = Stopwatch.StartNew();
         var slugs = UniqueSlugs(packs);
-        var key = AgentKey.Compute(_sourceDirectory, _runtime, packs, slugs, _modelSources, _packageSources);
+        var key = AgentKey.Compute(_sourceDirectory, _runtime, packs, slugs, _modelSources, _packageSources, _versions);
         var root = Path.Combine(_cacheDirectory, "agents");
         var directory = Path.Combine(root, key);
         // A built agent is reused without the lock, so a cache that cannot be written (read-only, another user's) still serves.
@@ -107,7 +114,7 @@ public sealed class AgentBuilder
 
     private AgentBuild Finish(IReadOnlyList<Pack> packs, string[] slugs, AgentBuild build, Stopwatch clock)
     {
-        if (IsOwnRuntime)
+        if (AppliesToPacks)
         {
             Apply(packs, slugs, build);
         }
@@ -122,9 +129,9 @@ public sealed class AgentBuilder
     public AgentBuild? Peek(IReadOnlyList<Pack> packs)
     {
         var slugs = UniqueSlugs(packs);
-        var directory = Path.Combine(_cacheDirectory, "agents", AgentKey.Compute(_sourceDirectory, _runtime, packs, slugs, _modelSources, _packageSources));
+        var directory = Path.Combine(_cacheDirectory, "agents", AgentKey.Compute(_sourceDirectory, _runtime, packs, slugs, _modelSources, _packageSources, _versions));
         var build = AgentCache.TryRead(directory, _ => { });
-        if (build is not null && IsOwnRuntime)
+        if (build is not null && AppliesToPacks)
         {
             Apply(packs, slugs, build);
         }
@@ -139,6 +146,9 @@ public sealed class AgentBuilder
         var apphost = Path.ChangeExtension(assembly, OperatingSystem.IsWindows() ? ".exe" : null);
         return File.Exists(apphost) ? (apphost, []) : (DotnetCli.Host(), ["exec", assembly]);
     }
+
+    /// <summary>Whether the outcome is the packs' own: an agent of another runtime, or of other package versions, leaves them alone.</summary>
+    private bool AppliesToPacks => IsOwnRuntime && _versions.Count == 0;
 
     /// <summary>True when the agent runs on the runtime SerBench runs on: a plain build, needed only for pack contenders.</summary>
     private bool IsOwnRuntime => _runtime.IsCurrent;
@@ -193,10 +203,10 @@ public sealed class AgentBuilder
             Directory.Delete(work, recursive: true);
         }
 
-        _writer = new AgentProjectWriter(_sourceDirectory, _runtime, _packageSources, _modelSources);
+        _writer = new AgentProjectWriter(_sourceDirectory, _runtime, _packageSources, _modelSources, _versions);
         _writer.Prepare(work, packs, slugs);
-        var failed = new Dictionary<int, (PackBuildStatus Status, string Message)>();
-        var included = Enumerable.Range(0, packs.Count).ToList();
+        var failed = VersionConflicts(packs, _writer.CoreVersions);
+        var included = Enumerable.Range(0, packs.Count).Where(i => !failed.ContainsKey(i)).ToList();
         var steps = new List<string>();
         string? agentAssembly = null;
         string? runtimeFailure = null;
@@ -204,7 +214,7 @@ public sealed class AgentBuilder
         IReadOnlyDictionary<string, string> restored = new Dictionary<string, string>();
         // The agent for SerBench's own runtime exists only for pack contenders and models of the user's documents; another
         // runtime's agent also runs the built-in ones.
-        while (included.Count > 0 || !IsOwnRuntime || _modelSources.Count > 0)
+        while (included.Count > 0 || !IsOwnRuntime || _modelSources.Count > 0 || _versions.Count > 0)
         {
             var project = WriteProject(work, packs, slugs, included);
             _log($"restoring packages for {included.Count} pack(s){ForRuntime}");
@@ -220,7 +230,7 @@ public sealed class AgentBuilder
             {
                 if (included.Count == 0 && IsOwnRuntime)
                 {
-                    runtimeFailure = "the agent with the models of your documents could not be built: " + Summary(RestoreErrors(restore.Output), PackBuildStatus.RestoreFailed);
+                    runtimeFailure = OwnAgentFailure + Summary(RestoreErrors(restore.Output), PackBuildStatus.RestoreFailed);
                     break;
                 }
 
@@ -249,7 +259,7 @@ public sealed class AgentBuilder
                 // Nothing left to blame but SerBench and the models of the user's documents: stop here with the compiler's words.
                 if (included.Count == 0 && IsOwnRuntime)
                 {
-                    runtimeFailure = "the agent with the models of your documents could not be built: " + Summary(CompileErrors(build.Output), PackBuildStatus.CompileFailed);
+                    runtimeFailure = OwnAgentFailure + Summary(CompileErrors(build.Output), PackBuildStatus.CompileFailed);
                     break;
                 }
 
@@ -318,12 +328,45 @@ public sealed class AgentBuilder
         return record with { AgentAssembly = agentAssembly is null ? null : Path.Combine(directory, agentAssembly) };
     }
 
+    /// <summary>
+    /// One agent holds one version of a package: a pack that declares a package at another version than SerBench or an
+    /// earlier pack (the shipped ones come first) is left out, saying so, rather than built against a version it did not ask for.
+    /// </summary>
+    private Dictionary<int, (PackBuildStatus Status, string Message)> VersionConflicts(IReadOnlyList<Pack> packs, IReadOnlyDictionary<string, string> coreVersions)
+    {
+        var failed = new Dictionary<int, (PackBuildStatus Status, string Message)>();
+        var declared = coreVersions.ToDictionary(p => p.Key, p => (Version: _versions.GetValueOrDefault(p.Key, p.Value), By: "SerBench itself"), StringComparer.OrdinalIgnoreCase);
+        for (var i = 0; i < packs.Count; i++)
+        {
+            var clash = packs[i].Manifest.Packages.FirstOrDefault(p => !_versions.ContainsKey(p.Id) && declared.TryGetValue(p.Id, out var first) && first.Version != p.Version);
+            if (clash is not null)
+            {
+                var (version, by) = declared[clash.Id];
+                failed[i] = (PackBuildStatus.RestoreFailed, $"the pack asks for {clash.Id} {clash.Version}, but {by} uses {clash.Id} {version} and one agent holds one " +
+                                                            $"version of a package; measure another version as --contenders <name>@{clash.Version}, or ask for {version}");
+                continue;
+            }
+
+            foreach (var package in packs[i].Manifest.Packages)
+            {
+                declared.TryAdd(package.Id, (package.Version, $"pack '{packs[i].Slug}'"));
+            }
+        }
+
+        return failed;
+    }
+
     private DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments) => _dotnet!.Run(workingDirectory, arguments);
 
     private string WriteProject(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, bool alone = false, string? relativeRoot = null) =>
         _writer!.Write(work, packs, slugs, included, alone, relativeRoot);
 
     private string ForRuntime => IsOwnRuntime ? "" : $" for {_runtime.Name}";
+
+    /// <summary>What failed when nothing is left to blame on a pack: the package versions asked for, or the models of the user's documents.</summary>
+    private string OwnAgentFailure => _versions.Count > 0
+        ? $"the agent with {string.Join(", ", _versions.Select(v => $"{v.Key} {v.Value}"))} could not be built: "
+        : "the agent with the models of your documents could not be built: ";
 
     /// <summary>
     /// A step that ran past its time limit would run past it again, so it is reported once, with the command and
@@ -339,7 +382,7 @@ public sealed class AgentBuilder
 
         if (included.Count == 0)
         {
-            return "the agent with the models of your documents could not be built: " + outcome.Output;
+            return OwnAgentFailure + outcome.Output;
         }
 
         foreach (var i in included)

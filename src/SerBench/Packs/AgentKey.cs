@@ -16,7 +16,7 @@ internal static class AgentKey
     /// edit to reports or the CLI keeps the key.
     /// </summary>
     public static string Compute(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<Pack> packs, string[] slugs,
-        IReadOnlyDictionary<string, string> modelSources, IReadOnlyList<string> packageSources)
+        IReadOnlyDictionary<string, string> modelSources, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string>? versions = null)
     {
         using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
         void Add(string text) => hash.AppendData(Encoding.UTF8.GetBytes(text + "\n"));
@@ -64,6 +64,11 @@ internal static class AgentKey
         foreach (var source in packageSources)
         {
             Add("source:" + source);
+        }
+
+        foreach (var (id, version) in (versions ?? new Dictionary<string, string>()).OrderBy(v => v.Key, StringComparer.OrdinalIgnoreCase))
+        {
+            Add($"version:{id.ToLowerInvariant()}={version}");
         }
 
         // A source added to the user's NuGet configuration must be tried again, not answered from the cache.

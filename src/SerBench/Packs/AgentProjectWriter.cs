@@ -7,7 +7,8 @@ namespace SerBench.Packs;
 /// Writes the agent's build folder: the core's sources, the packs, the models of the user's documents, and the
 /// project (csproj XML) that compiles them into one executable for <paramref name="runtime"/>.
 /// </summary>
-internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string> modelSources)
+internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string> modelSources,
+    IReadOnlyDictionary<string, string> versions)
 {
     private Dictionary<string, string>? _coreVersions;
 
@@ -41,6 +42,9 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
         _coreVersions = CorePackageVersions(Path.Combine(sourceDirectory, "Directory.Packages.props"));
     }
 
+    /// <summary>The packages the measuring core references, by id, at the versions SerBench was built with (after <see cref="Prepare"/>).</summary>
+    public IReadOnlyDictionary<string, string> CoreVersions => _coreVersions ?? throw new InvalidOperationException("Prepare the build folder first.");
+
     /// <summary>The file a data set's model is compiled from: its name is already lower-case ASCII, digits and hyphens.</summary>
     private static string ModelFileName(string dataSetName) => "model-" + dataSetName + ".cs";
 
@@ -54,13 +58,21 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
         var up = relativeRoot ?? (alone ? "../../" : "");
         XElement Property(string name, string value) => new(name, value);
         var coreVersions = _coreVersions ?? throw new InvalidOperationException("Prepare the build folder first.");
-        var packages = new XElement("ItemGroup", coreVersions.Select(p => new XElement("PackageReference", new XAttribute("Include", p.Key), new XAttribute("Version", p.Value))));
+        // A version asked for by name@version is exact ([1.2.3]): a source without it fails the restore instead of taking the next one.
+        XElement Reference(string id, string version) => new("PackageReference", new XAttribute("Include", id),
+            new XAttribute("Version", versions.TryGetValue(id, out var asked) ? $"[{asked}]" : version));
+        var packages = new XElement("ItemGroup", coreVersions.Select(p => Reference(p.Key, p.Value)));
         foreach (var package in included.SelectMany(i => packs[i].Manifest.Packages).GroupBy(p => p.Id, StringComparer.OrdinalIgnoreCase))
         {
             if (!coreVersions.ContainsKey(package.Key))
             {
-                packages.Add(new XElement("PackageReference", new XAttribute("Include", package.Key), new XAttribute("Version", package.First().Version)));
+                packages.Add(Reference(package.Key, package.First().Version));
             }
+        }
+
+        foreach (var (id, _) in versions.Where(v => !packages.Elements().Any(e => string.Equals((string?)e.Attribute("Include"), v.Key, StringComparison.OrdinalIgnoreCase))))
+        {
+            packages.Add(Reference(id, ""));
         }
 
         var project = new XElement("Project", new XAttribute("Sdk", "Microsoft.NET.Sdk"),
@@ -105,7 +117,7 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
     private static Dictionary<string, string> CorePackageVersions(string propsPath)
     {
         // The packages the measuring core uses, at the versions SerBench was built with.
-        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.Formats.Cbor", "ZstdSharp.Port", "K4os.Compression.LZ4" };
+        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.Formats.Cbor", "ZstdSharp.Port", "K4os.Compression.LZ4", "NuGet.Versioning" };
         var document = XDocument.Load(propsPath);
         return document.Descendants("PackageVersion")
             .Where(e => wanted.Contains((string?)e.Attribute("Include")))

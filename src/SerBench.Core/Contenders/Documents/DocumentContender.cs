@@ -12,6 +12,9 @@ public abstract class DocumentContender(string name, string library, TextMode te
     /// <summary>A DOM needs no metadata about the user's types: it works trimmed and under Native AOT.</summary>
     public override AotSupport NativeAot => AotSupport.Safe;
 
+    /// <summary>The built-in document models are System.Text.Json's.</summary>
+    public override string? PackageId => Library == "System.Text.Json" ? Library : null;
+
     /// <summary>The codec for the user's documents.</summary>
     protected abstract Codec<JsonData> CreateDocumentCodec();
 
