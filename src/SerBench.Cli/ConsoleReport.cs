@@ -33,6 +33,11 @@ internal static class ConsoleReport
             WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
         }
 
+        foreach (var upgrade in verdict.Upgrades)
+        {
+            WriteTable(console, VerdictTables.Upgrade(upgrade));
+        }
+
         foreach (var study in verdict.Studies)
         {
             console.Write(new Rule($"[bold]{Markup.Escape(study.Title)}[/]") { Justification = Justify.Left });

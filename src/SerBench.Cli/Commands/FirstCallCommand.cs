@@ -47,7 +47,8 @@ internal static class FirstCallCommand
             EnsureWritable(directory);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var launcher = new AgentFirstCallLauncher(new AgentClient(directory, SelfProcess.Run, agent));
+            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
+            var launcher = new AgentFirstCallLauncher(new AgentClient(directory, SelfProcess.Run, agent, versionAgents: versionAgents));
             var results = FirstCallSampler.Run(plan, count, launcher, context.Error.WriteLine);
             var table = FirstCallTable.Build(results, count);
             Write(directory, results, table);

@@ -29,11 +29,12 @@ internal static class VerifyCommand
             var plan = RunPlan.Create(request);
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
+            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
             {
-                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent)), parse.GetValue(json));
+                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents)), parse.GetValue(json));
             }
             finally
             {

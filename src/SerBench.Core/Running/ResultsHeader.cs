@@ -21,9 +21,9 @@ public static class ResultsHeader
         foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
         {
             // Two versions of one library side by side (name@version) are both listed.
-            packages[contender.Library] = packages.TryGetValue(contender.Library, out var other) && !other.Split(", ").Contains(contender.LibraryVersion)
-                ? $"{other}, {contender.LibraryVersion}"
-                : contender.LibraryVersion;
+            packages[contender.Library] = !packages.TryGetValue(contender.Library, out var other) ? contender.LibraryVersion
+                : other.Split(", ").Contains(contender.LibraryVersion) ? other
+                : $"{other}, {contender.LibraryVersion}";
         }
 
         return new ResultsDocument

@@ -105,6 +105,13 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
         }
 
+        foreach (var upgrade in verdict.Upgrades)
+        {
+            writer.WriteLine("<section class=\"verdict\">");
+            WriteTable(writer, VerdictTables.Upgrade(upgrade));
+            writer.WriteLine("</section>");
+        }
+
         foreach (var study in verdict.Studies)
         {
             writer.WriteLine($"<section id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");

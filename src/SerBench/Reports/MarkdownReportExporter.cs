@@ -60,6 +60,14 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             writer.WriteLine("Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1). A contender that lost data or crashed in any case is named in none.");
         }
 
+        foreach (var upgrade in verdict.Upgrades)
+        {
+            writer.WriteLine();
+            writer.WriteLine($"### {Escape(VerdictTables.Upgrade(upgrade).Title)}");
+            writer.WriteLine();
+            WriteTable(writer, VerdictTables.Upgrade(upgrade));
+        }
+
         writer.WriteLine();
         writer.WriteLine("## Verdict by study");
         foreach (var study in verdict.Studies)

@@ -29,6 +29,50 @@ public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
     }
 
     [Fact]
+    public void OtherVersionOfThePack_IsBuiltInItsOwnAgent_AndMeasuredUnderItsOwnName()
+    {
+        var cells = FixturePacks.Cells(packs.First.Results, $"fixture-json@{FixturePacks.OtherVersion}");
+
+        Assert.Equal(4, cells.Count);
+        Assert.All(cells, cell =>
+        {
+            Assert.Contains(cell.GetProperty("status").GetString(), new[] { "OK", "DIFFERS" });
+            Assert.True(cell.GetProperty("meanNs").GetDouble() > 0);
+            Assert.Equal(FixturePacks.OtherVersion, cell.GetProperty("libraryVersion").GetString());
+        });
+        Assert.All(FixturePacks.Cells(packs.First.Results, "fixture-json"), c => Assert.Equal("1.2.3", c.GetProperty("libraryVersion").GetString()));
+        Assert.Contains("1.2.3, " + FixturePacks.OtherVersion, packs.First.Results.RootElement.GetProperty("packages").GetProperty(FixturePacks.LibraryId).GetString());
+    }
+
+    [Fact]
+    public void UnservedVersion_IsUnavailableForThatVersionOnly_WithNuGetsMessage()
+    {
+        var cells = FixturePacks.Cells(packs.First.Results, $"fixture-json@{FixturePacks.UnservedVersion}");
+
+        Assert.NotEmpty(cells);
+        Assert.All(cells, cell =>
+        {
+            Assert.Equal("UNAVAILABLE", cell.GetProperty("status").GetString());
+            Assert.Contains("NU1102", cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
+        });
+        Assert.All(FixturePacks.Cells(packs.First.Results, "fixture-json"), c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+    }
+
+    [Fact]
+    public void PackAskingForAnotherVersionOfAPackage_IsUnavailable_SayingWhichVersionTheAgentHolds()
+    {
+        var cells = FixturePacks.Cells(packs.First.Results, "conflicting-json");
+
+        Assert.NotEmpty(cells);
+        Assert.All(cells, cell =>
+        {
+            Assert.Equal("UNAVAILABLE", cell.GetProperty("status").GetString());
+            Assert.Contains($"asks for {FixturePacks.LibraryId} {FixturePacks.OtherVersion}, but pack 'good-pack' uses {FixturePacks.LibraryId} 1.2.3",
+                cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
+        });
+    }
+
+    [Fact]
     public void PackWithAMissingPackage_IsUnavailable_WithTheRestoreMessage()
     {
         var cells = FixturePacks.Cells(packs.First.Results, "missing-json");

@@ -4,22 +4,29 @@ using SerBench.Tests.Cli;
 namespace SerBench.Tests.Packs;
 
 /// <summary>
-/// A tiny serializer library, packed during the test into a temporary feed, and three user packs that consume it: one
-/// that works (with a second contender that kills its process on large documents), one that names a package no source
-/// has, one that does not compile. The first run builds the agent cold; the tests read what it left.
+/// A tiny serializer library, packed during the test into a temporary feed at two versions, and four user packs that
+/// consume it: one that works (with a second contender that kills its process on large documents), one that names a
+/// package no source has, one that does not compile, one that asks for the library's other version. The first run builds
+/// the agent cold, and the agents of the good pack at the other version and at a version no source has; the tests read
+/// what they left.
 /// </summary>
 public sealed class FixturePacks : IDisposable
 {
     public const string LibraryId = "SerBench.Fixture.Serializer";
     public const string MissingPackage = "SerBench.Fixture.DoesNotExist";
+    public const string OtherVersion = "2.0.0";
+    public const string UnservedVersion = "3.0.0";
 
     private readonly TempDirectory _temp = new();
 
     public FixturePacks()
     {
         Feed = Directory.CreateDirectory(_temp.File("feed")).FullName;
-        PackLibrary();
+        PackLibrary("1.2.3");
+        PackLibrary(OtherVersion);
         Good = WritePack("good-pack", LibraryId, "1.2.3", ["fixture-json", "fixture-fatal"], GoodAdapters);
+        Conflicting = WritePack("conflicting-pack", LibraryId, OtherVersion, ["conflicting-json"],
+            Adapter("conflicting-json", "ConflictingAdapter", "typeof(global::SerBench.Fixture.Serializer.FixtureJson).Assembly", "string"));
         Missing = WritePack("missing-pack", MissingPackage, "9.9.9", ["missing-json"], Adapter("missing-json", "MissingAdapter", "typeof(string).Assembly", "string"));
         Broken = WritePack("broken-pack", LibraryId, "1.2.3", ["broken-json"],
             Adapter("broken-json", "BrokenAdapter", "typeof(global::SerBench.Fixture.Serializer.FixtureJson).Assembly", "string") +
@@ -35,6 +42,8 @@ public sealed class FixturePacks : IDisposable
 
     public string Broken { get; }
 
+    public string Conflicting { get; }
+
     /// <summary>The cold run: exit code, console, results.json.</summary>
     public (int ExitCode, string Output, string Error, JsonDocument Results) First { get; }
 
@@ -42,8 +51,8 @@ public sealed class FixturePacks : IDisposable
     {
         var output = _temp.File(name);
         var (exitCode, console, error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--profile", "smoke", "--payloads", "person",
-            "--contenders", "fixture-json,fixture-fatal,missing-json,broken-json,stj-sourcegen-utf8",
-            "--pack", Good, "--pack", Missing, "--pack", Broken, "--package-source", Feed, "--out", output);
+            "--contenders", $"fixture-json,fixture-json@{OtherVersion},fixture-json@{UnservedVersion},fixture-fatal,missing-json,broken-json,conflicting-json,stj-sourcegen-utf8",
+            "--pack", Good, "--pack", Missing, "--pack", Broken, "--pack", Conflicting, "--package-source", Feed, "--out", output);
         var path = Path.Combine(output, "results.json");
         Assert.True(File.Exists(path), $"exit {exitCode}; {error}\n{console}");
         return (exitCode, console, error, JsonDocument.Parse(File.ReadAllBytes(path)));
@@ -53,16 +62,16 @@ public sealed class FixturePacks : IDisposable
     public static List<JsonElement> Cells(JsonDocument results, string contender) =>
         [.. results.RootElement.GetProperty("cells").EnumerateArray().Where(c => c.GetProperty("contender").GetString() == contender)];
 
-    private void PackLibrary()
+    private void PackLibrary(string version)
     {
-        var project = Directory.CreateDirectory(_temp.File("library")).FullName;
+        var project = Directory.CreateDirectory(_temp.File("library-" + version)).FullName;
         File.WriteAllText(Path.Combine(project, "Fixture.csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
                 <TargetFramework>net10.0</TargetFramework>
                 <PackageId>{LibraryId}</PackageId>
                 <AssemblyName>{LibraryId}</AssemblyName>
-                <Version>1.2.3</Version>
+                <Version>{version}</Version>
                 <Nullable>enable</Nullable>
               </PropertyGroup>
             </Project>

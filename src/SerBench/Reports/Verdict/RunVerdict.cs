@@ -9,6 +9,9 @@ namespace SerBench.Reports;
 /// </summary>
 public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, IReadOnlyList<StudyVerdict> Studies)
 {
+    /// <summary>Contenders measured at two versions of their package: whether to upgrade, case by case (their rows end "What to use").</summary>
+    public IReadOnlyList<UpgradeAnswer> Upgrades { get; init; } = [];
+
     /// <summary>The profile whose numbers check the pipeline and are never ranked.</summary>
     public const string UnrankedProfile = "smoke";
 
@@ -18,9 +21,13 @@ public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, 
         var studies = ReportSections.Of(document)
             .SelectMany(section => StudyVerdict.Of(section with { Cells = [.. section.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
             .ToList();
+        var upgrades = rank ? UpgradeAnswer.Of(document) : [];
         return new RunVerdict(
             rank ? null : "Smoke run: its numbers are for checking that everything runs, not for conclusions. Nothing is ranked; run without --profile smoke to decide.",
-            rank ? WhatToUse.Answer(document) : [],
-            studies);
+            rank ? [.. WhatToUse.Answer(document), .. upgrades.Select(u => u.Answer())] : [],
+            studies)
+        {
+            Upgrades = upgrades,
+        };
     }
 }

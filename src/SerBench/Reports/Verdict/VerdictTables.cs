@@ -18,6 +18,17 @@ public static class VerdictTables
             TextColumns = 3,
         };
 
+    /// <summary>One row per case of an upgrade: both times, the newer over the older with its interval, and the verdict.</summary>
+    public static TableModel Upgrade(UpgradeAnswer upgrade) =>
+        new($"Upgrade {upgrade.Contender} {upgrade.From.LibraryVersion} → {upgrade.To.LibraryVersion}",
+            ["Case", upgrade.From.LibraryVersion, upgrade.To.LibraryVersion, $"{upgrade.To.LibraryVersion} ÷ {upgrade.From.LibraryVersion} (99%)", "Verdict"],
+            [.. upgrade.Cases.Select(c => (IReadOnlyList<string>)[c.Case, StudyVerdict.Time(c.From.MeanNs!.Value), StudyVerdict.Time(c.To.MeanNs!.Value), c.Interval.ToString(),
+                c.Interval.High < 1 ? "faster" : c.Interval.IsSlower ? "slower" : "tied"])],
+            [])
+        {
+            TextColumns = 1,
+        };
+
     /// <summary>
     /// One row per contender measured in the section, by overall rank: its time against the fastest in each case
     /// (<paramref name="withCases"/>; rank 1 in bold), the geometric mean of those, allocation and size per object in its

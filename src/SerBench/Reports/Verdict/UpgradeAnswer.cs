@@ -1,0 +1,91 @@
+using NuGet.Versioning;
+using SerBench.Contenders;
+using SerBench.Payloads;
+using SerBench.Results;
+using SerBench.Statistics;
+using SerBench.Studies;
+using SerBench.Verification;
+
+namespace SerBench.Reports;
+
+/// <summary>One case of an upgrade: the newer version's time over the older one's, with the verdict's interval.</summary>
+public sealed record UpgradeCase(string Case, ResultCell From, ResultCell To, RatioInterval Interval);
+
+/// <summary>
+/// "Should I upgrade?" for one contender measured at two versions of its package (<c>name@version</c>): in each case the
+/// newer version is faster or slower beyond doubt, or tied. A version that lost data or crashed anywhere is not recommended.
+/// </summary>
+public sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell To, IReadOnlyList<UpgradeCase> Cases, string? Failure)
+{
+    public int Faster => Cases.Count(c => c.Interval.High < 1);
+
+    public int Slower => Cases.Count(c => c.Interval.IsSlower);
+
+    /// <summary>The row "What to use" shows: the version to use, and how many cases say so.</summary>
+    public Answer Answer()
+    {
+        var question = $"Upgrade {Contender} {From.LibraryVersion} → {To.LibraryVersion}?";
+        if (Failure is not null)
+        {
+            return new Answer(question, [From.Contender], Failure);
+        }
+
+        var tied = Cases.Count - Faster - Slower;
+        string[] use = Slower == 0 && Faster > 0 ? [To.Contender] : Faster == 0 && Slower > 0 ? [From.Contender] : [From.Contender, To.Contender];
+        var evidence = $"{To.LibraryVersion} faster beyond doubt in {Faster} of {Cases.Count} cases{Range(c => c.Interval.High < 1)}, slower in {Slower}{Range(c => c.Interval.IsSlower)}, tied in {tied}";
+        return new Answer(question, use, evidence);
+    }
+
+    private string Range(Func<UpgradeCase, bool> which) =>
+        Cases.Where(which).Select(c => c.Interval.Ratio).ToList() is { Count: > 0 } ratios
+            ? $" ({RatioInterval.Times(ratios.Min())}{(ratios.Count > 1 ? "–" + RatioInterval.Times(ratios.Max()) : "")} the time)"
+            : "";
+
+    /// <summary>Every contender the run measured at two or more versions: each newer version against the oldest, case by case.</summary>
+    public static IReadOnlyList<UpgradeAnswer> Of(ResultsDocument document)
+    {
+        var cells = document.Cells.Where(c => c.Operation != Operation.FirstCall).ToList();
+        var answers = new List<UpgradeAnswer>();
+        foreach (var family in cells.GroupBy(c => BaseName(c.Contender), StringComparer.OrdinalIgnoreCase))
+        {
+            var versions = family.GroupBy(c => c.Contender, StringComparer.Ordinal)
+                .Select(g => (Name: g.Key, Cells: g.ToList(), Version: NuGetVersion.TryParse(g.First().LibraryVersion, out var v) ? v : null))
+                .Where(v => v.Version is not null && v.Cells.Any(c => c.MeanNs is not null)).OrderBy(v => v.Version).ToList();
+            if (versions.Count < 2)
+            {
+                continue;
+            }
+
+            var oldest = versions[0];
+            foreach (var newer in versions.Skip(1))
+            {
+                var pairs = newer.Cells.Join(oldest.Cells, Case, Case, (to, older) => (From: older, To: to)).ToList();
+                if (pairs.Count == 0)
+                {
+                    continue;
+                }
+
+                var failure = Failed(newer.Cells) is { } lost ? $"{newer.Cells[0].LibraryVersion} {lost}"
+                    : Failed(oldest.Cells) is { } oldLost ? $"{oldest.Cells[0].LibraryVersion} {oldLost}"
+                    : null;
+                var cases = pairs.Where(p => Findings.IsRankable(p.From) && Findings.IsRankable(p.To) && p.From.MeanNs > 0 && p.To.MeanNs > 0)
+                    .Select(p => new UpgradeCase($"{p.To.Study} · {p.To.Payload} · {CellText.Case(p.To.Shape, p.To.Count)} · {CellText.Name(p.To.Operation)}",
+                        p.From, p.To, RatioInterval.Of(p.To, p.From))).ToList();
+                answers.Add(new UpgradeAnswer(family.Key, pairs[0].From, pairs[0].To, cases,
+                    failure ?? (cases.Count == 0 ? "no case measured both versions" : null)));
+            }
+        }
+
+        return answers;
+    }
+
+    private static (string, string, Shape, int, Operation, string?) Case(ResultCell cell) => (cell.Study, cell.Payload, cell.Shape, cell.Count, cell.Operation, cell.Runtime);
+
+    private static string? Failed(IReadOnlyList<ResultCell> cells) =>
+        cells.FirstOrDefault(c => c.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) is { } bad
+            ? $"is {bad.Status.ToString().ToUpperInvariant()} on {bad.Study} · {bad.Payload}: {bad.Reason}"
+            : null;
+
+    private static string BaseName(string contender) =>
+        contender.IndexOf(VersionedContender.Separator, StringComparison.Ordinal) is var at and > 0 ? contender[..at] : contender;
+}
