@@ -59,6 +59,20 @@ public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
     }
 
     [Fact]
+    public void VersionTheAdapterDoesNotCompileAgainst_IsUnavailableForThatVersionOnly_WithTheCompilerError()
+    {
+        var cells = FixturePacks.Cells(packs.First.Results, $"fixture-json@{FixturePacks.BreakingVersion}");
+
+        Assert.NotEmpty(cells);
+        Assert.All(cells, cell =>
+        {
+            Assert.Equal("UNAVAILABLE", cell.GetProperty("status").GetString());
+            Assert.Contains("CS0117", cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
+        });
+        Assert.All(FixturePacks.Cells(packs.First.Results, $"fixture-json@{FixturePacks.OtherVersion}"), c => Assert.True(c.GetProperty("meanNs").GetDouble() > 0));
+    }
+
+    [Fact]
     public void PackAskingForAnotherVersionOfAPackage_IsUnavailable_SayingWhichVersionTheAgentHolds()
     {
         var cells = FixturePacks.Cells(packs.First.Results, "conflicting-json");

@@ -17,6 +17,9 @@ public sealed class FixturePacks : IDisposable
     public const string OtherVersion = "2.0.0";
     public const string UnservedVersion = "3.0.0";
 
+    /// <summary>A version whose API the good pack's adapter does not compile against (Write is gone).</summary>
+    public const string BreakingVersion = "2.5.0";
+
     private readonly TempDirectory _temp = new();
 
     public FixturePacks()
@@ -24,6 +27,7 @@ public sealed class FixturePacks : IDisposable
         Feed = Directory.CreateDirectory(_temp.File("feed")).FullName;
         PackLibrary("1.2.3");
         PackLibrary(OtherVersion);
+        PackLibrary(BreakingVersion);
         Good = WritePack("good-pack", LibraryId, "1.2.3", ["fixture-json", "fixture-fatal"], GoodAdapters);
         Conflicting = WritePack("conflicting-pack", LibraryId, OtherVersion, ["conflicting-json"],
             Adapter("conflicting-json", "ConflictingAdapter", "typeof(global::SerBench.Fixture.Serializer.FixtureJson).Assembly", "string"));
@@ -51,7 +55,7 @@ public sealed class FixturePacks : IDisposable
     {
         var output = _temp.File(name);
         var (exitCode, console, error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--profile", "smoke", "--payloads", "person",
-            "--contenders", $"fixture-json,fixture-json@{OtherVersion},fixture-json@{UnservedVersion},fixture-fatal,missing-json,broken-json,conflicting-json,stj-sourcegen-utf8",
+            "--contenders", $"fixture-json,fixture-json@{OtherVersion},fixture-json@{UnservedVersion},fixture-json@{BreakingVersion},fixture-fatal,missing-json,broken-json,conflicting-json,stj-sourcegen-utf8",
             "--pack", Good, "--pack", Missing, "--pack", Broken, "--pack", Conflicting, "--package-source", Feed, "--out", output);
         var path = Path.Combine(output, "results.json");
         Assert.True(File.Exists(path), $"exit {exitCode}; {error}\n{console}");
@@ -76,13 +80,13 @@ public sealed class FixturePacks : IDisposable
               </PropertyGroup>
             </Project>
             """);
-        File.WriteAllText(Path.Combine(project, "FixtureJson.cs"), """
+        File.WriteAllText(Path.Combine(project, "FixtureJson.cs"), $$"""
             using System.Text.Json;
             namespace SerBench.Fixture.Serializer;
             /// A serializer library in miniature: text in, text out.
             public static class FixtureJson
             {
-                public static string Write<T>(T value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options);
+                public static string {{(version == BreakingVersion ? "Serialize" : "Write")}}<T>(T value, JsonSerializerOptions options) => JsonSerializer.Serialize(value, options);
                 public static T Read<T>(string json, JsonSerializerOptions options) => JsonSerializer.Deserialize<T>(json, options)!;
             }
             """);
