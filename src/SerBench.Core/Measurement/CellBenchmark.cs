@@ -14,13 +14,7 @@ public class CellBenchmark
     /// <summary>The first exception the body threw during this cell, so a CRASH can name it.</summary>
     internal static Exception? Fault { get; set; }
 
-    /// <remarks>
-    /// Compiled fully optimized at once, outside tiered compilation, like the loop BenchmarkDotNet emits around it. The
-    /// warm-up calls the body directly, so this method first ran hot inside BenchmarkDotNet's measured iterations: it
-    /// stayed at tier 0 there, and in about one process in four it had just been recompiled with tier-0 instrumentation
-    /// (which samples every delegate call), and a 33 ns cell measured 50 ns in exactly those processes, with the
-    /// library's own code compiled identically in both.
-    /// </remarks>
+    /// <remarks>Fully optimized at once, like BenchmarkDotNet's own loop: left to tiering it ran instrumented in one process in four (docs/performance.md).</remarks>
     [Benchmark]
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public object? Run()

@@ -27,12 +27,8 @@ public static class MachineProbe
     private static uint _sink;
 
     /// <summary>
-    /// Times each half of the workload <see cref="Samples"/> times and keeps the fastest of each, in nanoseconds (a few
-    /// milliseconds each), read from the clock the cells are timed with, so that it shows what moved the cells: with CPU
-    /// time, a neighbour's effect on the caches and memory; with the wall clock, that and every moment the core was taken
-    /// away. The halves are kept apart because they move apart: on a 2-core cloud guest the hash stayed within 3% while
-    /// the walk moved between 2 and 9 ms from one second to the next, and serializer cells did not follow the walk
-    /// (docs/performance.md).
+    /// The fastest of <see cref="Samples"/> timings of each half (core, memory), in nanoseconds, on the clock the cells are
+    /// timed with. The halves are kept apart because they move apart on shared hosts (docs/performance.md).
     /// </summary>
     public static MachineProbeReading Measure(MeasurementClock clock = MeasurementClock.Wall)
     {

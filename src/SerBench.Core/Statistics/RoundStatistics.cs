@@ -36,10 +36,8 @@ public static class RoundStatistics
     public const double MaximumRelativeError = 1000;
 
     /// <summary>
-    /// How much slower than the median of its cell's rounds a round may be and still count. A fresh process sometimes
-    /// measures before the runtime has finished tiering the code up (on a busy machine its background compiler waits for a
-    /// core while the body runs steadily at tier 0), or settles in a slower state: such rounds came out 1.3–3.3× the
-    /// others' means (eng/fidelity, docs/performance.md), far beyond what the same process's iterations spread.
+    /// How much slower than the median of its cell's rounds a round may be and still count: unsettled processes measured
+    /// 1.3–3.3× the others (eng/fidelity, docs/performance.md).
     /// </summary>
     public const double UnsettledRatio = 1.25;
 
@@ -67,10 +65,8 @@ public static class RoundStatistics
     }
 
     /// <summary>
-    /// How far apart the counted rounds of a cell must be before another round is measured: a process that had not
-    /// settled measured 2–4× the others, while settled processes of the same cell differed by up to ~1.3× on a quiet
-    /// host (eng/fidelity). Re-measuring at <see cref="UnsettledRatio"/> already took a quarter more cells of a default
-    /// run, past its 10-minute budget, without changing those cells' means much.
+    /// How far apart a cell's counted rounds must be before another round is measured: settled processes differ by up to
+    /// ~1.3× on a quiet host, unsettled ones 2–4× (eng/fidelity); 1.25 re-measured a quarter of a run for little change.
     /// </summary>
     public const double RemeasureRatio = 1.5;
 
@@ -110,10 +106,9 @@ public static class RoundStatistics
     public const int ProcessesPerMode = 2;
 
     /// <summary>
-    /// The two speed groups of a cell whose fresh processes settle at distinct speeds (a list of 10,000 Users serialized
-    /// by System.Text.Json ran at about 5.4 or 19.7 ms, process by process): the rounds split at their widest gap, when
-    /// that gap is over <see cref="RemeasureRatio"/>, each side has <see cref="ProcessesPerMode"/> rounds or more, and
-    /// the gap is more than twice either side's own spread (log scale). Null for a cell with one speed.
+    /// The two speed groups of a cell whose fresh processes settle at distinct speeds: its rounds split at their widest
+    /// gap when that gap exceeds <see cref="RemeasureRatio"/> and twice either side's own log spread, with
+    /// <see cref="ProcessesPerMode"/> rounds or more on each side. Null for a cell with one speed.
     /// </summary>
     public static IReadOnlyList<IReadOnlyList<double>>? Modes(IReadOnlyList<double> roundMeansNs)
     {
