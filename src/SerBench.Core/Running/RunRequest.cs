@@ -116,7 +116,7 @@ public sealed record RunRequest
     /// name and the valid ones.
     /// </summary>
     public static IReadOnlyList<RuntimeTarget> ParseRuntimes(string? runtimes) => runtimes is null ? [RuntimeTarget.Current]
-        : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(n => NameMatcher.Resolve("runtime", "runtimes", n, RuntimeTarget.Known, r => r.Name)).Distinct()];
+        : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(RuntimeTarget.Parse).Distinct()];
 
     /// <summary>What <c>--ops</c> may name: a study's operations (the first call is its own command).</summary>
     private static readonly Operation[] Measured = [.. Enum.GetValues<Operation>().Where(o => o != Operation.FirstCall)];
