@@ -4,7 +4,7 @@ using SerBench.Packs;
 namespace SerBench.Tests;
 
 /// <summary>
-/// The served packs (Newtonsoft.Json, Google.Protobuf) with their adapters, compiled into this test
+/// The served packs (Newtonsoft.Json, Google.Protobuf, Nerdbank.MessagePack) with their adapters, compiled into this test
 /// assembly: their codecs are tested in this process like built-in contenders. SerBench itself only knows their manifests
 /// and runs them in the agent.
 /// </summary>

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using SerBench.Agents;
 using SerBench.Measurement;
+using SerBench.Packs;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;
@@ -31,7 +32,7 @@ internal static class RunCommand
         };
         var runtimes = new Option<string?>("--runtimes")
         {
-            Description = "Comma-separated runtimes to measure on: net8.0, net9.0, net10.0, and net8.0-aot, net9.0-aot, net10.0-aot for Native AOT " +
+            Description = "Comma-separated runtimes to measure on: net8.0, net9.0, net10.0 or any newer .NET the installed SDK can target, with -aot for Native AOT " +
                           $"(default: the one SerBench runs on, {RuntimeTarget.Current.Name}). Each other runtime gets a self-contained agent built from NuGet's runtime packs.",
         };
         var firstCall = new Option<string?>("--first-call")
@@ -91,6 +92,11 @@ internal static class RunCommand
                     Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)),
                     Cells = parse.GetValue(cells) is { } selected ? CellSelection.Parse(selected) : null,
                 };
+            if (request.Runtimes.Any(r => !r.IsCurrent))
+            {
+                RuntimeTarget.RequireSdkFor(request.Runtimes, DotnetCli.NewestSdk());
+            }
+
             if (parse.GetValue(rounds) is { } roundCount)
             {
                 request = request with { Profile = RoundsPolicy.WithRounds(request.Profile, roundCount) };

@@ -144,10 +144,10 @@ public sealed record RunRequest
 
     /// <summary>
     /// Resolves <c>--runtimes</c> (<c>net8.0,net9.0,net10.0-aot</c>); throws <see cref="UsageException"/> naming the bad
-    /// name and the valid ones.
+    /// name and the form a runtime takes.
     /// </summary>
     public static IReadOnlyList<RuntimeTarget> ParseRuntimes(string? runtimes) => runtimes is null ? [RuntimeTarget.Current]
-        : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(n => NameMatcher.Resolve("runtime", "runtimes", n, RuntimeTarget.Known, r => r.Name)).Distinct()];
+        : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(RuntimeTarget.Parse).Distinct()];
 
     /// <summary>What <c>--ops</c> may name: a study's operations (the first call is its own command).</summary>
     private static readonly Operation[] Measured = [.. Enum.GetValues<Operation>().Where(o => o != Operation.FirstCall)];

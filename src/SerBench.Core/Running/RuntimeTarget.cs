@@ -9,10 +9,8 @@ namespace SerBench.Running;
 /// </summary>
 public sealed record RuntimeTarget(int Major, bool Aot)
 {
-    /// <summary>The oldest and newest .NET SerBench can build an agent for.</summary>
+    /// <summary>The oldest .NET SerBench can build an agent for; the newest is the newest the installed SDK can target.</summary>
     public const int OldestMajor = 8;
-
-    public const int NewestMajor = 10;
 
     /// <summary>The target framework moniker: <c>net8.0</c>.</summary>
     public string Moniker => $"net{Major.ToString(CultureInfo.InvariantCulture)}.0";
@@ -31,10 +29,23 @@ public sealed record RuntimeTarget(int Major, bool Aot)
 
     public override string ToString() => Name;
 
-    /// <summary>Every runtime <c>--runtimes</c> accepts, JIT before AOT.</summary>
-    public static IReadOnlyList<RuntimeTarget> Known { get; } =
-        [.. Enumerable.Range(OldestMajor, NewestMajor - OldestMajor + 1).Select(m => new RuntimeTarget(m, false)),
-         .. Enumerable.Range(OldestMajor, NewestMajor - OldestMajor + 1).Select(m => new RuntimeTarget(m, true))];
+    /// <summary>A name given to <c>--runtimes</c>: any .NET from <see cref="OldestMajor"/> on, so a new major needs no change here.</summary>
+    public static RuntimeTarget Parse(string name) =>
+        TryParse(name.Trim().ToLowerInvariant()) is { Major: >= OldestMajor } runtime ? runtime
+        : throw new UsageException($"Unknown runtime '{name}'. Give .NET {OldestMajor} or newer as netN.0, with -aot for Native AOT, e.g. net8.0, net10.0, net10.0-aot.");
+
+    /// <summary>
+    /// Refuses, before any agent is built, a runtime newer than the newest installed SDK can target (an SDK targets its own
+    /// .NET and older ones); <paramref name="newestSdk"/> is null when unknown, and SerBench's own runtime needs no agent build.
+    /// </summary>
+    public static void RequireSdkFor(IEnumerable<RuntimeTarget> runtimes, Version? newestSdk)
+    {
+        if (newestSdk is not null && runtimes.FirstOrDefault(r => !r.IsCurrent && r.Major > newestSdk.Major) is { } runtime)
+        {
+            throw new UsageException($"--runtimes {runtime.Name}: its agent needs the .NET {runtime.Major} SDK or newer, and the newest SDK installed is {newestSdk}; " +
+                                     $"install the .NET {runtime.Major} SDK or leave {runtime.Name} out.");
+        }
+    }
 
     /// <summary>The runtime of a cell read from a file, or null when the text is not a runtime name.</summary>
     public static RuntimeTarget? TryParse(string? name)

@@ -16,7 +16,7 @@ internal static class JsonVsBinaryStudy
         Contenders =
         [
             "stj-string-then-utf8", "stj-reflection-utf8", "stj-sourcegen-utf8", "stj-handwritten",
-            "binary-utf16", "binary-utf8", "binary-utf8-unframed", "cbor", "unity-jsonutility",
+            "binary-utf16", "binary-utf8", "binary-utf8-unframed", "cbor", "nerdbank-messagepack", "unity-jsonutility",
         ],
         Workloads = [new(PayloadRegistry.SaveGame, Shape.Object, 1, [Operation.Serialize, Operation.Deserialize])],
         Columns = [StudyColumn.PayloadBytes, StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio],

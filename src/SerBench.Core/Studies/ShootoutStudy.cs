@@ -17,7 +17,7 @@ internal static class ShootoutStudy
 
     private static readonly string[] BinaryContenders =
     [
-        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "cbor", "google-protobuf", "messagepack", "memorypack", "memorypack-utf8", "protobuf-net",
+        "stj-sourcegen-utf8", "stj-handwritten", "binary-utf16", "binary-utf8", "binary-utf8-unframed", "cbor", "google-protobuf", "messagepack", "nerdbank-messagepack", "memorypack", "memorypack-utf8", "protobuf-net",
     ];
 
     public static Study Create() => new()

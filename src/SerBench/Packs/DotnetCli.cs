@@ -19,6 +19,30 @@ internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
         Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
         : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath! : "dotnet";
 
+    /// <summary>
+    /// The newest SDK installed, which the agent build's own global.json (latestMajor) selects, or null when
+    /// <c>dotnet --list-sdks</c> names none (a runtime-only machine).
+    /// </summary>
+    public static Version? NewestSdk()
+    {
+        var start = new ProcessStartInfo(Host(), "--list-sdks") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        using var process = Process.Start(start);
+        if (process is null)
+        {
+            return null;
+        }
+
+        var output = process.StandardOutput.ReadToEndAsync();
+        _ = process.StandardError.ReadToEndAsync();
+        return process.WaitForExit(TimeSpan.FromSeconds(30)) ? NewestSdk(output.Result) : null;
+    }
+
+    /// <summary>The newest version in <c>dotnet --list-sdks</c> output (<c>10.0.401 [/usr/share/dotnet/sdk]</c>), previews by their number.</summary>
+    public static Version? NewestSdk(string listSdksOutput) =>
+        listSdksOutput.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)
+            .Select(line => Version.TryParse(line.Split(' ', '-')[0], out var version) ? version : null)
+            .Max();
+
     public DotnetOutcome Run(string workingDirectory, IReadOnlyList<string> arguments)
     {
         stop.ThrowIfCancellationRequested();

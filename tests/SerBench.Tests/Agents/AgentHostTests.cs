@@ -77,7 +77,7 @@ public sealed class AgentHostTests : IDisposable
     [Fact]
     public void ARequestForAnotherRuntime_IsRefused()
     {
-        var other = RuntimeTarget.Known.First(r => !r.IsCurrent);
+        var other = RuntimeTarget.Current with { Aot = true };
         var plan = Plan("binary-utf8").Select(p => p with { Runtime = other }).ToList();
 
         var error = Assert.Throws<UsageException>(() => new AgentHost(_directory.Path, new NullObserver(), new FixedMeasurer()).Run(AgentRequest.Verify(plan)));

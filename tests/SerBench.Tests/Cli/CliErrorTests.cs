@@ -24,6 +24,8 @@ public class CliErrorTests
     [InlineData(new[] { "run", "--compressions", "gzip,xz" }, "serbench: --compressions: unknown compressor 'xz'. Choose from gzip, brotli, zstd, lz4, or none alone, e.g. --compressions gzip,zstd.")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]
     [InlineData(new[] { "run", "--cells", "web-api/newtonsoft-string/persn/object/1/serialize" }, "serbench: --cells web-api/newtonsoft-string/persn/object/1/serialize matches no cell of the studies run")]
+    [InlineData(new[] { "run", "--runtimes", "net7.0" }, "serbench: Unknown runtime 'net7.0'. Give .NET 8 or newer as netN.0, with -aot for Native AOT, e.g. net8.0, net10.0, net10.0-aot.")]
+    [InlineData(new[] { "run", "--runtimes", "net10.0,net99.0-aot" }, "serbench: --runtimes net99.0-aot: its agent needs the .NET 99 SDK or newer, and the newest SDK installed is ")]
     [InlineData(new[] { "run", "--cells", "web-api/person" }, "serbench: Invalid --cells item 'web-api/person': give study/contender/payload/shape/count/operation")]
     public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)
     {

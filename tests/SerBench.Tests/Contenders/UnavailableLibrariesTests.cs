@@ -11,7 +11,7 @@ public class UnavailableLibrariesTests
     public static TheoryData<string> NamedLibraries() =>
     [
         "ServiceStack.Text", "UnityEngine.JsonUtility", "Google.Protobuf",
-        "System.Text.Json", "Newtonsoft.Json", "DataContractJsonSerializer",
+        "System.Text.Json", "Newtonsoft.Json", "DataContractJsonSerializer", "Nerdbank.MessagePack",
     ];
 
     [Theory]
@@ -41,6 +41,7 @@ public class UnavailableLibrariesTests
         Assert.Equal("not-safe", byName["servicestack-utf8"].GetProperty("nativeAot").GetString());
         Assert.Equal("safe", byName["stj-sourcegen-utf8"].GetProperty("nativeAot").GetString());
         Assert.Equal("BSD-3-Clause", byName["google-protobuf"].GetProperty("licence").GetString());
+        Assert.Equal("safe", byName["nerdbank-messagepack"].GetProperty("nativeAot").GetString());
     }
 
     [Fact]

@@ -17,6 +17,18 @@ public class PackContenderTests
         Assert.Equal("1.1.1", contender.LibraryVersion);
     }
 
+    [Fact]
+    public void NerdbankMessagePack_TypeWithoutAGeneratedShape_IsRefusedWithTheReason()
+    {
+        // Its shapes are generated at build time for the payload models only: anything else must be UNSUPPORTED, not a reflection fallback.
+        var contender = LivePacks.Find("nerdbank-messagepack");
+
+        var refused = Assert.Throws<NotSupportedException>(() => contender.CreateCodec<Dictionary<string, int>>(JsonConventions.Default));
+
+        Assert.Contains("no PolyType shape", refused.Message, StringComparison.Ordinal);
+        Assert.Equal(AotSupport.Safe, contender.NativeAot);
+    }
+
     private sealed class RuntimeInAgent : ContenderAdapter
     {
         public override Assembly LibraryAssembly => typeof(PackContender).Assembly;

@@ -40,12 +40,35 @@ public class RuntimeTargetTests
     }
 
     [Fact]
-    public void RuntimesOption_ResolvesNames_AndRefusesUnknownOnesWithTheValidOnes()
+    public void RuntimesOption_ResolvesNames_AndRefusesUnknownOnesWithTheValidForm()
     {
-        Assert.Equal([new RuntimeTarget(8, false), new RuntimeTarget(9, true)], RunRequest.ParseRuntimes("net8.0, net9.0-aot"));
+        Assert.Equal([new RuntimeTarget(8, false), new RuntimeTarget(9, true)], RunRequest.ParseRuntimes("net8.0, NET9.0-aot"));
         Assert.Equal([RuntimeTarget.Current], RunRequest.ParseRuntimes(null));
 
         var error = Assert.Throws<UsageException>(() => RunRequest.ParseRuntimes("net7.0"));
-        Assert.StartsWith("Unknown runtime 'net7.0'. Valid runtimes: net8.0", error.Message, StringComparison.Ordinal);
+        Assert.Equal("Unknown runtime 'net7.0'. Give .NET 8 or newer as netN.0, with -aot for Native AOT, e.g. net8.0, net10.0, net10.0-aot.", error.Message);
     }
+
+    [Fact]
+    public void RuntimesOption_TakesAMajorNewerThanAnyListedHere() =>
+        Assert.Equal([new RuntimeTarget(11, false), new RuntimeTarget(12, true)], RunRequest.ParseRuntimes("net11.0,net12.0-aot"));
+
+    [Fact]
+    public void RequireSdkFor_ARuntimeNewerThanTheNewestSdk_NamesTheRuntimeAndTheSdkItNeeds()
+    {
+        var error = Assert.Throws<UsageException>(() => RuntimeTarget.RequireSdkFor([new RuntimeTarget(8, false), new RuntimeTarget(11, true)], new Version(10, 0, 401)));
+
+        Assert.Equal("--runtimes net11.0-aot: its agent needs the .NET 11 SDK or newer, and the newest SDK installed is 10.0.401; " +
+                     "install the .NET 11 SDK or leave net11.0-aot out.", error.Message);
+    }
+
+    [Theory]
+    [InlineData(11, "11.0.100")]
+    [InlineData(10, "11.0.100")]
+    [InlineData(11, null)]
+    public void RequireSdkFor_ASdkOfThatMajorOrNewer_OrAnUnknownOne_Passes(int major, string? sdk) =>
+        RuntimeTarget.RequireSdkFor([new RuntimeTarget(major, false)], sdk is null ? null : Version.Parse(sdk));
+
+    [Fact]
+    public void RequireSdkFor_SerBenchsOwnRuntime_NeedsNoSdk() => RuntimeTarget.RequireSdkFor([RuntimeTarget.Current], new Version(8, 0, 100));
 }

@@ -1,0 +1,39 @@
+using System.Reflection;
+using Nerdbank.MessagePack;
+using PolyType;
+using SerBench.Contenders;
+using SerBench.Payloads;
+
+namespace SerBench.Packs.NerdbankMessagePack;
+
+/// <summary>
+/// Nerdbank.MessagePack on the shapes PolyType's source generator writes for the payload models at build time (no
+/// reflection, no run-time code). JSON conventions do not apply to a binary format.
+/// </summary>
+[PackContender("nerdbank-messagepack")]
+internal sealed class NerdbankMessagePackAdapter : ContenderAdapter
+{
+    public override Assembly LibraryAssembly => typeof(MessagePackSerializer).Assembly;
+
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    {
+        if (PayloadShapes.GeneratedTypeShapeProvider.GetTypeShape(typeof(T)) is not ITypeShape<T> shape)
+        {
+            throw new NotSupportedException($"no PolyType shape is generated for {typeof(T).Name}");
+        }
+
+        var serializer = new MessagePackSerializer();
+        return new DelegateCodec<T, byte[]>(value => serializer.Serialize(value, shape), bytes => serializer.Deserialize(bytes, shape)!);
+    }
+}
+
+/// <summary>PolyType's witness class: one generated provider for every payload model and its list.</summary>
+[GenerateShapeFor<Person>]
+[GenerateShapeFor<List<Person>>]
+[GenerateShapeFor<User>]
+[GenerateShapeFor<List<User>>]
+[GenerateShapeFor<OfficeWorker>]
+[GenerateShapeFor<List<OfficeWorker>>]
+[GenerateShapeFor<SaveGame>]
+[GenerateShapeFor<List<SaveGame>>]
+internal sealed partial class PayloadShapes;
