@@ -183,7 +183,8 @@ public sealed class OutputFolderClaim : IDisposable
         {
             try
             {
-                return [.. JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []];
+                // A manifest is read like any file a folder came with: what it lists counts only inside the folder.
+                return [.. (JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []).Where(name => name is not null && ThroughNoLink(root, name))];
             }
             catch (JsonException)
             {
@@ -265,6 +266,11 @@ public sealed class OutputFolderClaim : IDisposable
             }
         }
 
+        if (!ThroughNoLink(Root, name))
+        {
+            throw new IOException($"Cannot write '{target}': a folder on the way is a symbolic link, which could lead out of the output folder.");
+        }
+
         if (!File.Exists(target))
         {
             return;
@@ -334,6 +340,11 @@ public sealed class OutputFolderClaim : IDisposable
     {
         foreach (var name in _owned.Where(which).ToList())
         {
+            if (!ThroughNoLink(Root, name))
+            {
+                continue;
+            }
+
             var path = OutputFolder.PathOf(Root, name);
             File.Delete(path);
             _owned.Remove(name);
@@ -347,6 +358,30 @@ public sealed class OutputFolderClaim : IDisposable
     }
 
     private Dictionary<string, (long, DateTime)> Snapshot() => Files(Root, _entries);
+
+    /// <summary>Whether <paramref name="name"/> resolves inside <paramref name="root"/> without passing through a symbolic link (a link could lead anywhere).</summary>
+    private static bool ThroughNoLink(string root, string name)
+    {
+        string path;
+        try
+        {
+            path = OutputFolder.PathOf(root, name);
+        }
+        catch (Exception exception) when (exception is InvalidOperationException or ArgumentException)
+        {
+            return false;
+        }
+
+        for (var parent = Path.GetDirectoryName(path); parent is not null && parent.Length > root.Length; parent = Path.GetDirectoryName(parent))
+        {
+            if (new FileInfo(parent).LinkTarget is not null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>Every file under <paramref name="names"/> in <paramref name="root"/>, by path relative to it with '/' between folders.</summary>
     private static Dictionary<string, (long, DateTime)> Files(string root, IReadOnlyList<string> names)

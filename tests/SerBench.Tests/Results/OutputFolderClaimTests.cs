@@ -202,4 +202,27 @@ public sealed class OutputFolderClaimTests : IDisposable
         Assert.StartsWith($"Output folder '{Out}' already holds results from an earlier run.", error.Message, StringComparison.Ordinal);
         Assert.Equal(["notes.txt"], Entries());
     }
+
+    [Fact]
+    public void HostileManifest_NeverDeletesOrWritesOutsideTheFolder()
+    {
+        var elsewhere = Directory.CreateDirectory(_folder.File("elsewhere")).FullName;
+        File.WriteAllText(Path.Combine(elsewhere, "victim.txt"), "keep");
+        File.WriteAllText(_folder.File("outside.txt"), "keep");
+        Directory.CreateDirectory(Out);
+        Directory.CreateSymbolicLink(Path.Combine(Out, "charts"), elsewhere);
+        File.WriteAllText(Path.Combine(Out, OutputFolderClaim.ManifestName), """{"files":["../outside.txt","charts/victim.txt","/etc/hostname",null]}""");
+
+        Take(FolderUse.NewResults, force: true).Dispose();
+        using var claim = Take(force: true);
+        var error = Assert.Throws<IOException>(() => claim.WriteSet(Set, staging =>
+        {
+            Directory.CreateDirectory(Path.Combine(staging, "charts"));
+            File.WriteAllText(Path.Combine(staging, "charts", "victim.txt"), "overwritten");
+        }));
+
+        Assert.Contains("symbolic link", error.Message, StringComparison.Ordinal);
+        Assert.Equal("keep", File.ReadAllText(Path.Combine(elsewhere, "victim.txt")));
+        Assert.Equal("keep", File.ReadAllText(_folder.File("outside.txt")));
+    }
 }
