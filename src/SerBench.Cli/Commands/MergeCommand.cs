@@ -35,13 +35,20 @@ internal static class MergeCommand
             using var folder = OutputFolderClaim.Take(directory, FolderUse.NewResults, ["results.json", "results.csv", .. ReportWriter.Entries], parse.GetValue(force));
             var merged = ResultsMerger.Merge(inputs, ResultsHeader.Tool, context.CommandLine);
             var store = ResultsFolder.Open(folder, merged);
+            using var stop = new StopSignals();
             try
             {
-                var reports = ReportWriter.Write(merged, folder, context.ChartImages);
+                var reports = ReportWriter.Write(merged, folder, context.ChartImages, stop.Token);
                 if (reports.Note is not null)
                 {
                     context.Console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
                 }
+            }
+            catch (OperationCanceledException) when (stop.Token.IsCancellationRequested)
+            {
+                context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the merged results are", store.ResultsPath, $"were not written: stopped by {stop.Name}.",
+                    $"serbench report {store.ResultsPath}"));
+                return stop.ExitCode!.Value;
             }
             catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
             {

@@ -151,4 +151,25 @@ public sealed class OutputFolderPolicyTests : IDisposable
         Assert.Equal((143, $"serbench: stopped by SIGTERM; the reports in '{Out}' are unchanged."), (process.ExitCode, (await error).TrimEnd()));
         Assert.False(Directory.Exists(Out) && Directory.EnumerateFileSystemEntries(Out).Any());
     }
+
+    /// <summary>SIGINT while merge writes its reports: the merged results are kept, one line says how to write the reports, no staging folder.</summary>
+    [SignalFact("INT")]
+    [Trait("Category", "Slow")]
+    public async Task Merge_StoppedWhileWritingReports_KeepsTheResults_AndSaysHowToWriteThem()
+    {
+        var (a, b) = (SaveRun("a.json", 0), SaveRun("b.json", 1));
+        using var bin = new TempDirectory();
+        using var process = ChildSerBench.Start(ChildSerBench.WriteSlowNode(bin.Path), "merge", a, b, "--out", Out);
+        var error = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEndAsync();
+        var seen = ChildSerBench.WaitForStaging(process, Out);
+        await ChildSerBench.Signal(process, "INT");
+        await process.WaitForExitAsync();
+
+        var results = Path.Combine(Out, "results.json");
+        Assert.True(seen, "the reports were written before the signal could be sent: " + await error + await output);
+        Assert.Equal((130, $"serbench: the merged results are kept in {results}, but the reports were not written: stopped by Ctrl+C (SIGINT). Write them with 'serbench report {results}'."),
+            (process.ExitCode, (await error).TrimEnd()));
+        Assert.Equal([".serbench.json", "results.csv", "results.json"], Directory.GetFileSystemEntries(Out).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+    }
 }
