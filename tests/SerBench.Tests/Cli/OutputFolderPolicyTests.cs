@@ -54,6 +54,24 @@ public sealed class OutputFolderPolicyTests : IDisposable
         Assert.Equal("mine", File.ReadAllText(Path.Combine(Out, "charts", "my.svg")));
     }
 
+    [Theory]
+    [MemberData(nameof(Writers))]
+    public void FolderThatCannotBeWritten_IsOneLine_TheSameForEveryCommand(string name, string[] args)
+    {
+        var file = _root.File("a-file");
+        File.WriteAllText(file, "");
+        var results = SaveRun("results.json", 0);
+        var other = SaveRun("other.json", 1);
+        var folder = Path.Combine(file, "out");
+
+        var (exitCode, output, error) = CliTester.RunWithoutChartImages([.. args.Select(a => a.Replace("{results}", results).Replace("{other}", other)), "--out", folder]);
+
+        Assert.True(exitCode == 2, name + ": " + error + output);
+        Assert.StartsWith($"serbench: Cannot write to output folder '{folder}': ", error, StringComparison.Ordinal);
+        Assert.EndsWith(" Choose another with --out DIR.", error.TrimEnd(), StringComparison.Ordinal);
+        Assert.Single(error.TrimEnd().Split('\n'));
+    }
+
     [Fact]
     public void Report_Forced_ReplacesOnlyFilesOfItsNames_AndKeepsTheUsersChart()
     {
