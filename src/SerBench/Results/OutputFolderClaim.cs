@@ -108,7 +108,7 @@ public sealed class OutputFolderClaim : IDisposable
             // FileShare.None is an exclusive lock on every OS .NET runs on (flock on Unix), released when the process ends however it ends.
             manifest = new FileStream(manifestPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None);
         }
-        catch (IOException) when (File.Exists(manifestPath))
+        catch (IOException) when (HeldByAnother(manifestPath))
         {
             refusal = $"Output folder '{directory}' is being written by another SerBench command. Wait for it to finish, or choose another folder with --out DIR.";
             return null;
@@ -143,6 +143,20 @@ public sealed class OutputFolderClaim : IDisposable
 
         Release(manifest, manifestPath);
         return null;
+    }
+
+    /// <summary>Whether another command holds the manifest: even a shared read is refused then, while a read-only folder still lets one read.</summary>
+    private static bool HeldByAnother(string manifestPath)
+    {
+        try
+        {
+            using var reader = new FileStream(manifestPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+            return false;
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            return File.Exists(manifestPath);
+        }
     }
 
     /// <summary>Why the folder may not be written, in one line; null when it may.</summary>
