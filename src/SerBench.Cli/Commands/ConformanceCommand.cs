@@ -22,6 +22,8 @@ internal static class ConformanceCommand
     /// <summary>The folder, inside the output folder, that keeps each child process's request, answer and console output.</summary>
     public const string ChildrenFolder = "conformance-children";
 
+    private static readonly IReadOnlyList<string> Entries = [ChildrenFolder, .. ConformanceExporters.Default.Select(e => e.FileName)];
+
     public static Command Create(CliContext context)
     {
         var paths = new Argument<string[]>("path")
@@ -32,12 +34,15 @@ internal static class ConformanceCommand
         var contenders = new Option<string?>("--contenders") { Description = $"Comma-separated document-model contenders (default: {string.Join(", ", DataStudy.DocumentContenders)})." };
         var output = new Option<string?>("--out")
         {
-            Description = "Folder for conformance.json, conformance.md and conformance.html (default: results/conformance-<timestamp>); an earlier conformance set there is replaced.",
+            Description = "Folder for conformance.json, conformance.md and conformance.html (default: results/conformance-<timestamp>); an earlier conformance set there is replaced. " +
+                          "Refused when it holds files SerBench did not write, unless --force.",
         };
+        var force = new Option<bool>("--force") { Description = "Let --out write where SerBench did not write before: files of the names it writes are replaced, nothing else is deleted." };
         var details = new Option<bool>("--details") { Description = "Also print the full matrix (every document and library) on the console; the files always hold it." };
         var command = new Command("conformance", "How each library reads and writes tricky JSON documents (and yours): accepted, changed (and how), or rejected.") { paths };
         command.Options.Add(contenders);
         command.Options.Add(output);
+        command.Options.Add(force);
         command.Options.Add(details);
         command.SetAction(parse =>
         {
@@ -45,18 +50,10 @@ internal static class ConformanceCommand
             var suite = ConformanceSuite.Load(parse.GetValue(paths) ?? []);
             var chosen = Choose(parse.GetValue(contenders));
             var directory = parse.GetValue(output) ?? Path.Combine("results", "conformance-" + startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
-            try
-            {
-                // Before the agent is built (which can take a while): a folder that cannot be made fails at once.
-                Directory.CreateDirectory(directory);
-            }
-            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-            {
-                throw CannotWrite(directory, exception);
-            }
-
+            // Before the agent is built (which can take a while): a folder that cannot be written fails at once.
+            using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, Entries, parse.GetValue(force));
             var agent = AgentSession.Prepare(chosen, [], [], context.Error.WriteLine);
-            var report = Write(directory, staging =>
+            var report = Write(folder, staging =>
                 ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));
             if (parse.GetValue(details))
@@ -88,12 +85,12 @@ internal static class ConformanceCommand
     /// Runs the matrix inside a staging folder and moves the set (reports and the children's folders) into the output
     /// folder as a whole, replacing an earlier conformance set there and nothing else.
     /// </summary>
-    private static ConformanceReport Write(string directory, Func<string, ConformanceReport> run)
+    private static ConformanceReport Write(OutputFolderClaim folder, Func<string, ConformanceReport> run)
     {
         ConformanceReport? report = null;
         try
         {
-            OutputFolder.WriteSet(directory, [ChildrenFolder, .. ConformanceExporters.Default.Select(e => e.FileName)], staging =>
+            folder.WriteSet(Entries, staging =>
             {
                 report = run(staging);
                 foreach (var exporter in ConformanceExporters.Default)
@@ -105,14 +102,11 @@ internal static class ConformanceCommand
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            throw CannotWrite(directory, exception);
+            throw OutputFolderClaim.CannotWrite(folder.Directory, exception);
         }
 
         return report!;
     }
-
-    private static UsageException CannotWrite(string directory, Exception exception) =>
-        new($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
 
     private static void WriteMatrix(IAnsiConsole console, ConformanceReport report)
     {

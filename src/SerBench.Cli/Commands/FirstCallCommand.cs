@@ -3,6 +3,7 @@ using System.Globalization;
 using SerBench.Agents;
 using SerBench.FirstCall;
 using SerBench.Reports;
+using SerBench.Results;
 using SerBench.Running;
 using Spectre.Console;
 
@@ -15,6 +16,8 @@ namespace SerBench.Cli.Commands;
 /// </summary>
 internal static class FirstCallCommand
 {
+    private const string MarkdownFileName = "first-call.md";
+
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
@@ -28,13 +31,18 @@ internal static class FirstCallCommand
                 ? count
                 : Fail(result, $"Invalid --launches '{result.Tokens.Single().Value}'. Give a whole number of fresh processes from 1 to 100, e.g. --launches 5."),
         };
-        var output = new Option<string?>("--out") { Description = "Folder for first-call.json and first-call.md (default: results/first-call-<timestamp>)." };
+        var output = new Option<string?>("--out")
+        {
+            Description = "Folder for first-call.json and first-call.md (default: results/first-call-<timestamp>). Refused when it holds files SerBench did not write, unless --force.",
+        };
+        var force = new Option<bool>("--force") { Description = "Let --out write where SerBench did not write before: files of the names it writes are replaced, nothing else is deleted." };
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a table." };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
         packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
+        command.Options.Add(force);
         command.Options.Add(json);
         command.SetAction(parse =>
         {
@@ -44,7 +52,7 @@ internal static class FirstCallCommand
             var count = parse.GetValue(launches);
 
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
-            EnsureWritable(directory);
+            using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, [FirstCallFile.FileName, MarkdownFileName, "isolated"], parse.GetValue(force));
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
             var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
@@ -59,7 +67,7 @@ internal static class FirstCallCommand
             else
             {
                 ConsoleReport.WriteTable(context.Console, table);
-                context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, "first-call.md"))}, first-call.json");
+                context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, MarkdownFileName))}, {FirstCallFile.FileName}");
             }
 
             return CliApp.ExitOk;
@@ -73,28 +81,12 @@ internal static class FirstCallCommand
         return 0;
     }
 
-    /// <summary>Fails before any process is started when the output folder cannot be written.</summary>
-    private static void EnsureWritable(string directory)
-    {
-        try
-        {
-            Directory.CreateDirectory(directory);
-            var probe = Path.Combine(directory, ".write-test");
-            File.WriteAllText(probe, "");
-            File.Delete(probe);
-        }
-        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-        {
-            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
-        }
-    }
-
     private static void Write(string directory, IReadOnlyList<FirstCallResult> results, TableModel table)
     {
         try
         {
             File.WriteAllText(Path.Combine(directory, FirstCallFile.FileName), FirstCallFile.ToJson(results));
-            using var writer = new StreamWriter(Path.Combine(directory, "first-call.md"));
+            using var writer = new StreamWriter(Path.Combine(directory, MarkdownFileName));
             writer.WriteLine("# SerBench first-call cost");
             writer.WriteLine();
             writer.WriteLine($"## {table.Title}");
@@ -103,7 +95,7 @@ internal static class FirstCallCommand
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            throw new UsageException($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
+            throw OutputFolderClaim.CannotWrite(directory, exception);
         }
     }
 }

@@ -20,8 +20,8 @@ internal static class MergeCommand
             Description = "Two or more results.json files written by 'serbench run' (or by an earlier merge), e.g. one per CI machine.",
             Arity = ArgumentArity.ZeroOrMore,
         };
-        var output = new Option<string>("--out") { Description = "Folder for the merged results.json and its reports. Refused when it holds an earlier run's results, unless --force.", Required = true };
-        var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
+        var output = new Option<string>("--out") { Description = "Folder for the merged results.json and its reports. Refused when it holds an earlier command's output or files SerBench did not write, unless --force.", Required = true };
+        var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote: the files SerBench wrote there are deleted first, nothing else." };
         var command = new Command("merge", "Merge results files from several machines (or runtimes run separately) into one results.json and report; every cell keeps its machine, nothing is averaged.")
         {
             files, output, force,
@@ -30,22 +30,30 @@ internal static class MergeCommand
         {
             var paths = parse.GetValue(files) ?? [];
             var directory = parse.GetValue(output)!;
-            CheckArguments(paths, directory, parse.GetValue(force));
+            CheckArguments(paths, directory);
             var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path))).ToList();
+            using var folder = OutputFolderClaim.Take(directory, FolderUse.NewResults, ["results.json", "results.csv", .. ReportWriter.Entries], parse.GetValue(force));
             var merged = ResultsMerger.Merge(inputs, ResultsHeader.Tool, context.CommandLine);
-            var store = ResultsFolder.Open(directory, merged, parse.GetValue(force));
+            var store = ResultsFolder.Open(folder, merged);
+            using var stop = new StopSignals();
             try
             {
-                var reports = ReportWriter.Write(merged, store.Directory, context.ChartImages);
+                var reports = ReportWriter.Write(merged, folder, context.ChartImages, stop.Token);
                 if (reports.Note is not null)
                 {
                     context.Console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
                 }
             }
+            catch (OperationCanceledException) when (stop.Token.IsCancellationRequested)
+            {
+                context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the merged results are", store.ResultsPath, $"were not written: stopped by {stop.Name}.",
+                    $"serbench report {store.ResultsPath}"));
+                return stop.ExitCode!.Value;
+            }
             catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
             {
-                context.Error.WriteLine($"serbench: the merged results are kept in {store.ResultsPath}, but the reports could not be written: {exception.Message} " +
-                                        $"Write them with 'serbench report {store.ResultsPath} --out DIR'.");
+                context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the merged results are", store.ResultsPath, $"could not be written: {exception.Message}",
+                    $"serbench report {store.ResultsPath} --out DIR"));
                 return CliApp.ExitFailures;
             }
 
@@ -57,7 +65,7 @@ internal static class MergeCommand
     }
 
     /// <summary>Everything that can be refused before a file is read.</summary>
-    private static void CheckArguments(string[] paths, string directory, bool force)
+    private static void CheckArguments(string[] paths, string directory)
     {
         if (paths.Length < 2)
         {
@@ -79,8 +87,6 @@ internal static class MergeCommand
         {
             throw new UsageException($"Output folder '{directory}' holds the input '{inside}'. Merge into a folder of its own with --out DIR.");
         }
-
-        ResultsFolder.CheckFree(directory, force);
     }
 
     /// <summary>One line: what went in (files, runs, machines, runtimes), what came out.</summary>

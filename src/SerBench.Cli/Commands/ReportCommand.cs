@@ -1,6 +1,7 @@
 using System.CommandLine;
 using SerBench.Comparison;
 using SerBench.Reports;
+using SerBench.Results;
 using SerBench.Running;
 using Spectre.Console;
 
@@ -12,21 +13,36 @@ internal static class ReportCommand
     public static Command Create(CliContext context)
     {
         var results = new Argument<string>("results") { Description = "A results.json written by 'serbench run'." };
-        var output = new Option<string?>("--out") { Description = "Folder for report.md, report.html, results.csv and charts/ (default: the results file's folder)." };
-        var command = new Command("report", "Render report.md, report.html and the chart images again from a results.json, without measuring.") { results, output };
+        var output = new Option<string?>("--out")
+        {
+            Description = "Folder for report.md, report.html, results.csv and charts/ (default: the results file's folder). Refused when it holds files SerBench did not write, unless --force.",
+        };
+        var force = new Option<bool>("--force") { Description = "Let --out write where SerBench did not write before: files of the names it writes are replaced, nothing else is deleted." };
+        var command = new Command("report", "Render report.md, report.html and the chart images again from a results.json, without measuring.") { results, output, force };
         command.SetAction(parse =>
         {
+            using var stop = new StopSignals();
             var path = parse.GetValue(results)!;
             var document = ResultsFileReader.ReadDocument(path);
             var directory = parse.GetValue(output) ?? Path.GetDirectoryName(Path.GetFullPath(path))!;
+            if (stop.ExitCode is { } stoppedWhileReading)
+            {
+                throw new StoppedException(stoppedWhileReading, $"stopped by {stop.Name}; nothing was written.");
+            }
+
+            using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, ReportWriter.Entries, parse.GetValue(force));
             ReportOutput written;
             try
             {
-                written = ReportWriter.Write(document, directory, context.ChartImages);
+                written = ReportWriter.Write(document, folder, context.ChartImages, stop.Token);
+            }
+            catch (OperationCanceledException) when (stop.Token.IsCancellationRequested)
+            {
+                throw new StoppedException(stop.ExitCode!.Value, $"stopped by {stop.Name}; the reports in '{directory}' are unchanged.");
             }
             catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
             {
-                throw new UsageException($"Cannot write the reports to '{directory}' (the previous reports there are unchanged): {exception.Message} Choose another folder with --out DIR.");
+                throw OutputFolderClaim.CannotWrite(directory, exception);
             }
 
             if (written.Note is not null)

@@ -21,8 +21,8 @@ internal static class RunCommand
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
-        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier run's results, unless --force." };
-        var force = new Option<bool>("--force") { Description = "Let --out replace an earlier run's results: what SerBench wrote there is deleted first, nothing else." };
+        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier command's output or files SerBench did not write, unless --force." };
+        var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote: the files SerBench wrote there are deleted first, nothing else." };
         var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
         var cells = new Option<string?>("--cells")
         {
@@ -136,8 +136,10 @@ internal static class RunCommand
 
             var time = TimeProvider.System;
             var startedAt = time.GetLocalNow();
-            var directory = parse.GetValue(output) ?? NewDefaultFolder(startedAt);
-            ResultsFolder.CheckFree(directory, parse.GetValue(force));
+            // Taken before the agent build (which can take minutes): a second run into the same folder is refused at once.
+            using var folder = parse.GetValue(output) is { } chosen
+                ? OutputFolderClaim.Take(chosen, FolderUse.NewResults, OutputFolderClaim.RunEntries, parse.GetValue(force))
+                : OutputFolderClaim.TakeNew(Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)), OutputFolderClaim.RunEntries);
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
@@ -148,13 +150,13 @@ internal static class RunCommand
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentSession.Record(agent);
             document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
-            var store = ResultsFolder.Open(directory, document, parse.GetValue(force));
+            var store = ResultsFolder.Open(folder, document);
             if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {
-                File.WriteAllText(Path.Combine(store.Directory, OutputFolder.ModelFileName), UserData.InferredDataModel.Combine(models));
+                File.WriteAllText(Path.Combine(store.Directory, OutputFolderClaim.ModelFileName), UserData.InferredDataModel.Combine(models));
             }
             var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents, versionAgents);
-            return Execute(context, request, plan, document, store, time, agents);
+            return Execute(context, request, plan, document, folder, store, time, agents);
         });
         return command;
     }
@@ -171,21 +173,8 @@ internal static class RunCommand
         return null;
     }
 
-    /// <summary>results/&lt;timestamp&gt;, with -2, -3… when two runs start in the same second.</summary>
-    private static string NewDefaultFolder(DateTimeOffset startedAt)
-    {
-        var name = Path.Combine("results", startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
-        var candidate = name;
-        for (var i = 2; Path.Exists(candidate); i++)
-        {
-            candidate = $"{name}-{i}";
-        }
-
-        return candidate;
-    }
-
-    private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, ResultsStore store, TimeProvider clock,
-        IAgentClient agents)
+    private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, OutputFolderClaim folder, ResultsStore store,
+        TimeProvider clock, IAgentClient agents)
     {
         // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
         using var stop = new StopSignals();
@@ -215,16 +204,22 @@ internal static class RunCommand
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.
         try
         {
-            var reports = ReportWriter.Write(document, store.Directory, context.ChartImages);
+            var reports = ReportWriter.Write(document, folder, context.ChartImages, stop.Abandon);
             if (reports.Note is not null)
             {
                 console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
             }
         }
+        catch (OperationCanceledException) when (stop.Abandon.IsCancellationRequested)
+        {
+            context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the results of the cells measured before it are", store.ResultsPath,
+                $"were not written: stopped again by {stop.Name}.", $"serbench report {store.ResultsPath}"));
+            return stop.ExitCode ?? CliApp.ExitInterrupted;
+        }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            context.Error.WriteLine($"serbench: the results are kept in {store.ResultsPath}, but the reports could not be written: {exception.Message} " +
-                                    $"Write them with 'serbench report {store.ResultsPath} --out DIR'.");
+            context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the results are", store.ResultsPath, $"could not be written: {exception.Message}",
+                $"serbench report {store.ResultsPath} --out DIR"));
             return stop.ExitCode ?? CliApp.ExitFailures;
         }
 

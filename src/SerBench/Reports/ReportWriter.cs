@@ -9,21 +9,25 @@ public sealed record ReportOutput(IReadOnlyList<string> Files, string? Note);
 /// <summary>
 /// Writes every report of a results document into a folder: report.md, report.html, results.csv, and the chart
 /// specs and SVG images in charts/. Used by <c>serbench run</c> after measuring and by <c>serbench report</c>.
-/// The set is written as a whole (<see cref="OutputFolder.WriteSet"/>): a failure part-way leaves the previous reports.
+/// The set is written as a whole (<see cref="OutputFolderClaim.WriteSet"/>): a failure or a stop part-way leaves the previous reports.
 /// </summary>
 public static class ReportWriter
 {
     private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
 
+    /// <summary>The top-level names of the set.</summary>
+    public static IReadOnlyList<string> Entries { get; } = [.. DefaultExporters.FileNames, "charts"];
+
     /// <param name="document">The results to render.</param>
-    /// <param name="directory">The output folder.</param>
+    /// <param name="folder">The output folder, taken for the command.</param>
     /// <param name="images">Draws the chart images; <see cref="SvgChartRenderer.Instance"/> unless a test says otherwise.</param>
-    public static ReportOutput Write(ResultsDocument document, string directory, IChartImageRenderer? images = null)
+    /// <param name="stop">Abandons the set (<see cref="OperationCanceledException"/>) before anything is moved into the folder.</param>
+    public static ReportOutput Write(ResultsDocument document, OutputFolderClaim folder, IChartImageRenderer? images = null, CancellationToken stop = default)
     {
         var charts = ChartSpecs.Build(document);
         IReadOnlySet<string> rendered = new HashSet<string>();
         string? note = null;
-        OutputFolder.WriteSet(directory, [.. DefaultExporters.FileNames, "charts"], staging =>
+        folder.WriteSet(Entries, staging =>
         {
             var chartsDirectory = Path.Combine(staging, "charts");
             if (charts.Count > 0)
@@ -35,19 +39,21 @@ public static class ReportWriter
                 }
             }
 
+            stop.ThrowIfCancellationRequested();
             (rendered, note) = (images ?? SvgChartRenderer.Instance).Render(charts, chartsDirectory);
             var withImages = charts.Where(c => rendered.Contains(c.Id)).ToList();
             foreach (var exporter in DefaultExporters.Create(charts, withImages))
             {
+                stop.ThrowIfCancellationRequested();
                 using var writer = new StreamWriter(OutputFolder.PathOf(staging, exporter.FileName));
                 exporter.Export(document, writer);
             }
-        });
+        }, stop);
 
-        var chartsFolder = Path.Combine(Path.GetFullPath(directory), "charts");
+        var chartsFolder = Path.Combine(folder.Root, "charts");
         return new ReportOutput(
         [
-            .. DefaultExporters.FileNames.Select(name => OutputFolder.PathOf(directory, name)),
+            .. DefaultExporters.FileNames.Select(name => OutputFolder.PathOf(folder.Directory, name)),
             .. charts.Where(c => rendered.Contains(c.Id)).Select(c => ChartFile(chartsFolder, c, ".svg")),
         ], note);
     }

@@ -75,12 +75,13 @@ public sealed class ConformanceCommandTests : IDisposable
     }
 
     [Fact]
-    public void Conformance_AgainIntoTheSameFolder_ReplacesItsOwnFilesAndNothingElse()
+    public void Conformance_AgainIntoTheSameFolder_ReplacesItsOwnFilesAndNothingElse_BesideTheUsersOnlyWithForce()
     {
         var output = _temp.File("out");
         Directory.CreateDirectory(output);
         File.WriteAllText(Path.Combine(output, "mine.txt"), "keep me");
-        Assert.Equal(0, CliTester.Run("conformance", "--contenders", "stj-node", "--out", output).ExitCode);
+        Assert.Equal(2, CliTester.Run("conformance", "--contenders", "stj-node", "--out", output).ExitCode);
+        Assert.Equal(0, CliTester.Run("conformance", "--contenders", "stj-node", "--out", output, "--force").ExitCode);
 
         var (exitCode, _, error) = CliTester.Run("conformance", "--contenders", "stj-reader", "--out", output);
 
@@ -88,7 +89,7 @@ public sealed class ConformanceCommandTests : IDisposable
         Assert.Equal(["stj-reader"], Read(output).Contenders.Select(c => c.Name));
         Assert.Equal(["001-stj-reader"], Directory.GetDirectories(Path.Combine(output, "conformance-children")).Select(Path.GetFileName));
         Assert.Equal("keep me", File.ReadAllText(Path.Combine(output, "mine.txt")));
-        Assert.Equal(["conformance-children", "conformance.html", "conformance.json", "conformance.md", "mine.txt"],
+        Assert.Equal([".serbench.json", "conformance-children", "conformance.html", "conformance.json", "conformance.md", "mine.txt"],
             Directory.EnumerateFileSystemEntries(output).Select(Path.GetFileName).Order(StringComparer.Ordinal));
     }
 

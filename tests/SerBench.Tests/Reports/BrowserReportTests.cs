@@ -21,7 +21,7 @@ public sealed partial class BrowserReportTests : IDisposable
         // Reached without a browser only when SERBENCH_REQUIRE_BROWSER=1 asked for a failure instead of a skip.
         var chromium = ChromiumFactAttribute.FindChromium() ?? throw new InvalidOperationException("chromium is required (SERBENCH_REQUIRE_BROWSER=1) but was not found");
 
-        ReportWriter.Write(SampleResults.WebApiWithCrash(), _directory);
+        ReportWriterTests.Write(SampleResults.WebApiWithCrash(), _directory);
         var page = new Uri(Path.Combine(_directory, "report.html")).AbsoluteUri;
 
         // A laptop's first screen: the answer must be in it.

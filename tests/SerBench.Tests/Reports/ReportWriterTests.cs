@@ -9,6 +9,13 @@ public sealed class ReportWriterTests : IDisposable
 
     public void Dispose() => _root.Dispose();
 
+    /// <summary>Writes the reports as a command does: in a folder taken for it.</summary>
+    internal static ReportOutput Write(ResultsDocument document, string directory, IChartImageRenderer? images = null, CancellationToken stop = default)
+    {
+        using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, ReportWriter.Entries, force: false);
+        return ReportWriter.Write(document, folder, images, stop);
+    }
+
     private static ResultsDocument WithStudy(string study) =>
         SampleResults.Document([.. SampleResults.WebApiWithCrash().Cells.Select(c => c with { Study = study })]);
 
@@ -17,7 +24,7 @@ public sealed class ReportWriterTests : IDisposable
     {
         var output = Path.Combine(_root.Path, "a", "b", "out");
 
-        ReportWriter.Write(WithStudy("../../../escaped"), output, NoChartImages.Instance);
+        Write(WithStudy("../../../escaped"), output, NoChartImages.Instance);
 
         Assert.Equal([Path.Combine(_root.Path, "a")], Directory.GetFileSystemEntries(_root.Path));
         Assert.Equal([Path.Combine(_root.Path, "a", "b")], Directory.GetFileSystemEntries(Path.Combine(_root.Path, "a")));
@@ -27,10 +34,10 @@ public sealed class ReportWriterTests : IDisposable
     [Fact]
     public void FailurePartWay_LeavesThePreviousCompleteSet()
     {
-        ReportWriter.Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
+        Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
         var before = Directory.GetFiles(_root.Path, "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
 
-        Assert.Throws<IOException>(() => ReportWriter.Write(WithStudy("second"), _root.Path, FailingChartImages.Instance));
+        Assert.Throws<IOException>(() => Write(WithStudy("second"), _root.Path, FailingChartImages.Instance));
 
         var after = Directory.GetFiles(_root.Path, "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
         Assert.Equal(before, after);
@@ -40,9 +47,9 @@ public sealed class ReportWriterTests : IDisposable
     [Fact]
     public void NewSet_RemovesChartsOfTheOldOne()
     {
-        ReportWriter.Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
+        Write(WithStudy("first"), _root.Path, NoChartImages.Instance);
 
-        ReportWriter.Write(WithStudy("second"), _root.Path, NoChartImages.Instance);
+        Write(WithStudy("second"), _root.Path, NoChartImages.Instance);
 
         Assert.All(Directory.GetFiles(_root.File("charts")), f => Assert.StartsWith("second-", Path.GetFileName(f), StringComparison.Ordinal));
     }

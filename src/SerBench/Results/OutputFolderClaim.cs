@@ -1,0 +1,468 @@
+using System.Text;
+using System.Text.Json;
+using SerBench.Running;
+
+namespace SerBench.Results;
+
+/// <summary>What a command does with SerBench's earlier output in its folder.</summary>
+public enum FolderUse
+{
+    /// <summary><c>run</c>, <c>merge</c>: a new results.json; any earlier SerBench output is refused unless <c>--force</c>, which deletes it first.</summary>
+    NewResults,
+
+    /// <summary><c>report</c>, <c>conformance</c>, <c>first-call</c>: replaces the files it wrote there before.</summary>
+    Replace,
+}
+
+/// <summary>
+/// The output-folder policy of every command that writes a folder. A command holds its folder alone for its whole life
+/// (the manifest, held open exclusively), writes only into a new or empty folder or one SerBench wrote (its manifest, or
+/// SerBench's own results.json), never replaces a file SerBench did not write unless forced, and records every file it
+/// wrote in the manifest, so that <c>--force</c> and later commands delete SerBench's files and nothing else.
+/// </summary>
+public sealed class OutputFolderClaim : IDisposable
+{
+    /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it; held locked while a command writes there.</summary>
+    public const string ManifestName = ".serbench.json";
+
+    /// <summary>The C# model SerBench inferred from the user's documents (<c>run --data</c>), for the user to read and keep.</summary>
+    public const string ModelFileName = "model.cs";
+
+    /// <summary>What <c>serbench run</c> writes into its folder.</summary>
+    public static readonly IReadOnlyList<string> RunEntries =
+        ["results.json", "results.csv", "report.md", "report.html", "charts", "benchmarkdotnet.log", "benchmarkdotnet", "isolated", "first-call", ModelFileName];
+
+    private const string StagingPrefix = ".serbench-staging-";
+    private const int MostNamesShown = 4;
+
+    private readonly FileStream _manifest;
+    private readonly IReadOnlyList<string> _entries;
+    private readonly HashSet<string> _owned;
+    private readonly bool _created;
+    private Dictionary<string, (long Length, DateTime Written)> _before;
+
+    private OutputFolderClaim(string directory, string root, FileStream manifest, IReadOnlyList<string> entries, HashSet<string> owned, bool force, bool created)
+    {
+        _created = created;
+        Directory = directory;
+        Root = root;
+        _manifest = manifest;
+        _entries = entries;
+        _owned = owned;
+        Force = force;
+        _before = Snapshot();
+    }
+
+    /// <summary>The folder as the user named it, for messages.</summary>
+    public string Directory { get; }
+
+    /// <summary>The folder's full path.</summary>
+    public string Root { get; }
+
+    /// <summary>Whether files of SerBench's names that SerBench did not write may be replaced.</summary>
+    public bool Force { get; }
+
+    /// <summary>
+    /// Takes <paramref name="directory"/> for one command, creating it if needed, or refuses in one line
+    /// (<see cref="UsageException"/>): another SerBench command is writing there, it holds files SerBench did not write,
+    /// or (<see cref="FolderUse.NewResults"/>) an earlier command's output, unless <paramref name="force"/>.
+    /// </summary>
+    /// <param name="directory">The output folder.</param>
+    /// <param name="use">What the command does with SerBench's earlier output there.</param>
+    /// <param name="entries">The top-level names the command writes (files and folders).</param>
+    /// <param name="force">The command's <c>--force</c>.</param>
+    public static OutputFolderClaim Take(string directory, FolderUse use, IReadOnlyList<string> entries, bool force) =>
+        TryTake(directory, use, entries, force, out var refusal) ?? throw new UsageException(refusal!);
+
+    /// <summary><paramref name="baseName"/>, or -2, -3… when another command holds it or wrote there (two runs started in the same second).</summary>
+    public static OutputFolderClaim TakeNew(string baseName, IReadOnlyList<string> entries)
+    {
+        for (var i = 1; ; i++)
+        {
+            if (TryTake(i == 1 ? baseName : $"{baseName}-{i}", FolderUse.NewResults, entries, force: false, out var refusal) is { } claim)
+            {
+                return claim;
+            }
+
+            if (i == 1000)
+            {
+                throw new UsageException(refusal!);
+            }
+        }
+    }
+
+    /// <summary>The one message for a folder that cannot be written.</summary>
+    public static UsageException CannotWrite(string directory, Exception exception) =>
+        new($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
+
+    private static OutputFolderClaim? TryTake(string directory, FolderUse use, IReadOnlyList<string> entries, bool force, out string? refusal)
+    {
+        refusal = null;
+        var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(directory));
+        var manifestPath = Path.Combine(root, ManifestName);
+        FileStream manifest;
+        var created = !System.IO.Directory.Exists(root);
+        try
+        {
+            System.IO.Directory.CreateDirectory(root);
+            // FileShare.None is an exclusive lock on every OS .NET runs on (flock on Unix), released when the process ends however it ends.
+            manifest = new FileStream(manifestPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None);
+        }
+        catch (IOException) when (HeldByAnother(manifestPath))
+        {
+            refusal = $"Output folder '{directory}' is being written by another SerBench command. Wait for it to finish, or choose another folder with --out DIR.";
+            return null;
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            throw CannotWrite(directory, exception);
+        }
+
+        try
+        {
+            RemoveStaleStaging(root);
+            var owned = ReadManifest(root, manifest);
+            refusal = Refusal(directory, root, use, entries, owned, force);
+            if (refusal is null)
+            {
+                var claim = new OutputFolderClaim(directory, root, manifest, entries, owned ?? [], force, created);
+                if (use == FolderUse.NewResults && force)
+                {
+                    claim.DeleteOwned(_ => true);
+                }
+
+                claim.Commit();
+                return claim;
+            }
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            Release(manifest, manifestPath);
+            throw CannotWrite(directory, exception);
+        }
+
+        Release(manifest, manifestPath);
+        return null;
+    }
+
+    /// <summary>Whether another command holds the manifest: even a shared read is refused then, while a read-only folder still lets one read.</summary>
+    private static bool HeldByAnother(string manifestPath)
+    {
+        try
+        {
+            using var reader = new FileStream(manifestPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+            return false;
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            return File.Exists(manifestPath);
+        }
+    }
+
+    /// <summary>Why the folder may not be written, in one line; null when it may.</summary>
+    private static string? Refusal(string directory, string root, FolderUse use, IReadOnlyList<string> entries, HashSet<string>? owned, bool force)
+    {
+        if (force)
+        {
+            return null;
+        }
+
+        var present = TopLevel(root);
+        if (owned is null)
+        {
+            return present.Count == 0 ? null
+                : $"Output folder '{directory}' holds files SerBench did not write ({Names(present)}). Choose a new or empty folder with --out DIR, " +
+                  "or add --force to write there anyway (files of the names SerBench writes are replaced; nothing else is deleted).";
+        }
+
+        if (use == FolderUse.NewResults && owned.Count > 0)
+        {
+            var what = owned.Contains("results.json") ? "results from an earlier run" : $"SerBench's files from an earlier command ({Names(TopLevelOf(owned))})";
+            return $"Output folder '{directory}' already holds {what}. Choose a new folder with --out DIR, " +
+                   "or add --force to replace them (only the files SerBench wrote there are deleted).";
+        }
+
+        var foreign = entries.Where(name => File.Exists(Path.Combine(root, name)) && !owned.Contains(name)).ToList();
+        return foreign.Count == 0 ? null
+            : $"Output folder '{directory}' holds {Names(foreign)}, which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.";
+    }
+
+    /// <summary>
+    /// The files SerBench wrote: the manifest's, or, in a folder written before the manifest existed (SerBench's
+    /// results.json and no manifest), everything under a name a run writes; null when SerBench never wrote there.
+    /// </summary>
+    private static HashSet<string>? ReadManifest(string root, FileStream manifest)
+    {
+        if (manifest.Length > 0)
+        {
+            try
+            {
+                // A manifest is read like any file a folder came with: what it lists counts only inside the folder.
+                return [.. (JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []).Where(name => name is not null && ThroughNoLink(root, name))];
+            }
+            catch (JsonException)
+            {
+                // A damaged manifest still marks the folder as SerBench's; what it listed is left alone.
+                return [];
+            }
+        }
+
+        return IsSerBenchResults(Path.Combine(root, "results.json")) ? [.. Files(root, RunEntries).Keys] : null;
+    }
+
+    private static bool IsSerBenchResults(string path)
+    {
+        if (!File.Exists(path))
+        {
+            return false;
+        }
+
+        using var stream = File.OpenRead(path);
+        var start = new byte[4096];
+        var read = stream.ReadAtLeast(start, start.Length, throwOnEndOfStream: false);
+        return Encoding.UTF8.GetString(start, 0, read).Contains("\"schemaVersion\"", StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Writes a set of files into the folder so that it holds either the previous set or the new one: <paramref name="write"/>
+    /// fills a staging folder inside it (same file system, so moves are renames), every destination is checked before the
+    /// first move, and a failure or a stop before that leaves the folder untouched. Files SerBench wrote under
+    /// <paramref name="replaced"/> that the new set lacks are deleted; nothing else is.
+    /// </summary>
+    /// <param name="replaced">Top-level names of the set (report.md, charts…).</param>
+    /// <param name="write">Writes the new set into the staging folder it is given.</param>
+    /// <param name="stop">Stops before anything is moved.</param>
+    public void WriteSet(IReadOnlyList<string> replaced, Action<string> write, CancellationToken stop = default)
+    {
+        var staging = System.IO.Directory.CreateDirectory(Path.Combine(Root, StagingPrefix + Guid.NewGuid().ToString("N")[..12])).FullName;
+        try
+        {
+            write(staging);
+            stop.ThrowIfCancellationRequested();
+            var staged = Files(staging, [.. new DirectoryInfo(staging).GetFileSystemInfos().Select(e => e.Name)]).Keys.ToList();
+            foreach (var name in staged)
+            {
+                CheckReplaceable(name);
+            }
+
+            stop.ThrowIfCancellationRequested();
+            foreach (var name in staged)
+            {
+                var target = OutputFolder.PathOf(Root, name);
+                System.IO.Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+                File.Move(Path.Combine(staging, name), target, overwrite: true);
+                _owned.Add(name);
+            }
+
+            var kept = staged.ToHashSet(StringComparer.Ordinal);
+            DeleteOwned(name => replaced.Contains(TopOf(name), StringComparer.Ordinal) && !kept.Contains(name));
+        }
+        finally
+        {
+            TryDelete(staging);
+            Commit();
+        }
+    }
+
+    private void CheckReplaceable(string name)
+    {
+        var target = OutputFolder.PathOf(Root, name);
+        if (System.IO.Directory.Exists(target))
+        {
+            throw new IOException($"Cannot write '{target}': a folder of that name is in the way.");
+        }
+
+        for (var parent = Path.GetDirectoryName(target); parent is not null && parent.Length > Root.Length; parent = Path.GetDirectoryName(parent))
+        {
+            if (File.Exists(parent))
+            {
+                throw new IOException($"Cannot write '{parent}/': a file of that name is in the way.");
+            }
+        }
+
+        if (!ThroughNoLink(Root, name))
+        {
+            throw new IOException($"Cannot write '{target}': a folder on the way is a symbolic link, which could lead out of the output folder.");
+        }
+
+        if (!File.Exists(target))
+        {
+            return;
+        }
+
+        if (!Force && !_owned.Contains(name))
+        {
+            throw new UsageException($"Output folder '{Directory}' holds '{name}', which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.");
+        }
+
+        if (File.GetAttributes(target).HasFlag(FileAttributes.ReadOnly))
+        {
+            throw new UnauthorizedAccessException($"Cannot replace '{target}': it is read-only.");
+        }
+    }
+
+    /// <summary>
+    /// Records in the manifest every file under the command's names that is new or changed since the folder was taken,
+    /// beside those SerBench wrote before; a file the user left there unchanged stays the user's.
+    /// </summary>
+    public void Commit()
+    {
+        var now = Snapshot();
+        foreach (var (name, state) in now)
+        {
+            if (!_before.TryGetValue(name, out var earlier) || earlier != state)
+            {
+                _owned.Add(name);
+            }
+        }
+
+        _owned.RemoveWhere(name => !File.Exists(Path.Combine(Root, name)));
+        _before = now;
+        // Written through the locked handle (a rename would lose the lock); a torn manifest reads as one that lists nothing, which deletes nothing.
+        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Manifest([.. _owned.Order(StringComparer.Ordinal)]));
+        _manifest.SetLength(0);
+        _manifest.Position = 0;
+        _manifest.Write(bytes);
+        _manifest.Flush(flushToDisk: true);
+    }
+
+    /// <summary>Records what the command wrote, and lets the next command take the folder; a command that wrote nothing leaves it as it found it.</summary>
+    public void Dispose()
+    {
+        try
+        {
+            Commit();
+            if (_owned.Count == 0)
+            {
+                File.Delete(Path.Combine(Root, ManifestName));
+                _manifest.Dispose();
+                if (_created && TopLevel(Root).Count == 0)
+                {
+                    System.IO.Directory.Delete(Root);
+                }
+            }
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            // The folder went away or became read-only; what was written is still there, only not recorded.
+        }
+
+        _manifest.Dispose();
+    }
+
+    private void DeleteOwned(Func<string, bool> which)
+    {
+        foreach (var name in _owned.Where(which).ToList())
+        {
+            if (!ThroughNoLink(Root, name))
+            {
+                continue;
+            }
+
+            var path = OutputFolder.PathOf(Root, name);
+            File.Delete(path);
+            _owned.Remove(name);
+            // A folder left empty by SerBench's files goes too; one holding the user's files stays.
+            for (var parent = Path.GetDirectoryName(path); parent is not null && parent.Length > Root.Length && System.IO.Directory.Exists(parent)
+                 && !System.IO.Directory.EnumerateFileSystemEntries(parent).Any(); parent = Path.GetDirectoryName(parent))
+            {
+                System.IO.Directory.Delete(parent);
+            }
+        }
+    }
+
+    private Dictionary<string, (long, DateTime)> Snapshot() => Files(Root, _entries);
+
+    /// <summary>Whether <paramref name="name"/> resolves inside <paramref name="root"/> without passing through a symbolic link (a link could lead anywhere).</summary>
+    private static bool ThroughNoLink(string root, string name)
+    {
+        string path;
+        try
+        {
+            path = OutputFolder.PathOf(root, name);
+        }
+        catch (Exception exception) when (exception is InvalidOperationException or ArgumentException)
+        {
+            return false;
+        }
+
+        for (var parent = Path.GetDirectoryName(path); parent is not null && parent.Length > root.Length; parent = Path.GetDirectoryName(parent))
+        {
+            if (new FileInfo(parent).LinkTarget is not null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Every file under <paramref name="names"/> in <paramref name="root"/>, by path relative to it with '/' between folders.</summary>
+    private static Dictionary<string, (long, DateTime)> Files(string root, IReadOnlyList<string> names)
+    {
+        var files = new Dictionary<string, (long, DateTime)>(StringComparer.Ordinal);
+        foreach (var name in names)
+        {
+            var path = Path.Combine(root, name);
+            var found = File.Exists(path) ? [new FileInfo(path)]
+                : System.IO.Directory.Exists(path) && new FileInfo(path).LinkTarget is null
+                    ? new DirectoryInfo(path).EnumerateFiles("*", new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = 0 })
+                    : [];
+            foreach (var file in found)
+            {
+                files[Path.GetRelativePath(root, file.FullName).Replace(Path.DirectorySeparatorChar, '/')] = (file.Length, file.LastWriteTimeUtc);
+            }
+        }
+
+        return files;
+    }
+
+    /// <summary>The folder's entries, without SerBench's own bookkeeping (manifest, lock, staging folders).</summary>
+    private static List<string> TopLevel(string root) =>
+    [
+        .. System.IO.Directory.EnumerateFileSystemEntries(root).Select(Path.GetFileName).OfType<string>()
+            .Where(name => name is not ManifestName && !name.StartsWith(StagingPrefix, StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal),
+    ];
+
+    private static List<string> TopLevelOf(IEnumerable<string> files) => [.. files.Select(TopOf).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal)];
+
+    private static string TopOf(string name) => name.Split('/')[0];
+
+    private static string Names(IReadOnlyList<string> names) =>
+        string.Join(", ", names.Take(MostNamesShown)) + (names.Count > MostNamesShown ? $" and {names.Count - MostNamesShown} more" : "");
+
+    /// <summary>Staging folders a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
+    private static void RemoveStaleStaging(string root)
+    {
+        foreach (var staging in System.IO.Directory.GetDirectories(root, StagingPrefix + "*"))
+        {
+            TryDelete(staging);
+        }
+    }
+
+    private static void TryDelete(string directory)
+    {
+        try
+        {
+            System.IO.Directory.Delete(directory, recursive: true);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            // A leftover staging folder is harmless; the next command that takes the folder removes it.
+        }
+    }
+
+    /// <summary>Lets go of a folder it was refused: a manifest it created for nothing is deleted, so a refusal leaves the folder as it was.</summary>
+    private static void Release(FileStream manifest, string manifestPath)
+    {
+        if (manifest.Length == 0)
+        {
+            File.Delete(manifestPath);
+        }
+
+        manifest.Dispose();
+    }
+
+    private sealed record Manifest([property: System.Text.Json.Serialization.JsonPropertyName("files")] IReadOnlyList<string> Files);
+}
