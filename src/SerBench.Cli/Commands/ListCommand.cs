@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using SerBench.Contenders;
@@ -97,7 +98,7 @@ internal static class ListCommand
     }
 
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(CellText.Name))}";
+        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : string.Create(CultureInfo.InvariantCulture, $" of {w.Count:N0}"))}: {string.Join(",", w.Operations.Select(CellText.Name))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace SerBench.Files;
 
 /// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
@@ -67,7 +69,7 @@ public static class InputFile
     }
 
     private static InputFileException TooBig(long? length, long maxBytes, string what) =>
-        new($"{(length is { } bytes ? $"is {bytes:N0} bytes" : $"holds more than {maxBytes:N0} bytes")}; SerBench reads at most {maxBytes:N0} bytes as {what}", tooBig: true);
+        new(string.Create(CultureInfo.InvariantCulture, $"{(length is { } bytes ? string.Create(CultureInfo.InvariantCulture, $"is {bytes:N0} bytes") : string.Create(CultureInfo.InvariantCulture, $"holds more than {maxBytes:N0} bytes"))}; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
 
     /// <summary>Counts what is read and stops past the limit, whatever the file's length said.</summary>
     private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream

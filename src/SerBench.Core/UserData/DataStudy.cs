@@ -1,3 +1,4 @@
+using System.Globalization;
 using SerBench.Contenders;
 using SerBench.Payloads;
 using SerBench.Studies;
@@ -83,7 +84,7 @@ public static class DataStudy
     {
         Name = Name,
         Title = "Your documents",
-        Source = "serbench run --data: " + string.Join(", ", sets.Select(s => $"{s.Name} ({s.Documents.Count:N0} document(s), {s.TotalBytes:N0} bytes)")),
+        Source = "serbench run --data: " + string.Join(", ", sets.Select(s => string.Create(CultureInfo.InvariantCulture, $"{s.Name} ({s.Documents.Count:N0} document(s), {s.TotalBytes:N0} bytes)"))),
         Conventions = JsonConventions.Default,
         Baseline = DocumentContenders[0],
         Contenders = DocumentContenders,
