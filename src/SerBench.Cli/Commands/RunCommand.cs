@@ -135,6 +135,11 @@ internal static class RunCommand
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
+            if (request.WhyNoTypedStudy is { } whyNoTyped && request.Studies.Any(s => s.Name == UserData.DataStudy.Name))
+            {
+                Log(whyNoTyped);
+            }
+
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
             (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
