@@ -59,6 +59,29 @@ public sealed partial class ReadmeTests
         Assert.Contains($"src/SerBench.Cli/bin/Release/{packageId}.<version>.nupkg", Readme, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Readme_QuotesNoTestCountOrTestTime_ThatCouldDrift()
+    {
+        // Counts and times of the test sets live in docs/performance.md with the date they were measured.
+        Assert.Empty(TestCount().Matches(Readme));
+        Assert.All(Readme.Split('\n').Where(l => l.Contains("dotnet test", StringComparison.Ordinal)), line => Assert.DoesNotMatch(Duration(), line));
+    }
+
+    [Fact]
+    public void YourDocuments_TheReadmeWritesTheSamplesItThenMeasures()
+    {
+        Assert.Contains("-- samples --out my-documents ", Readme, StringComparison.Ordinal);
+        Assert.Contains("-- run --data my-documents ", Readme, StringComparison.Ordinal);
+    }
+
+    /// <summary>"810 tests", "936 fast tests", "27 slow tests".</summary>
+    [GeneratedRegex(@"\b\d[\d,]*\s+(?:fast\s+|slow\s+)?tests?\b")]
+    private static partial Regex TestCount();
+
+    /// <summary>"2 minutes", "4 min 52 s", "~15 s".</summary>
+    [GeneratedRegex(@"\d\s*(?:min|minutes?|s|seconds?)\b")]
+    private static partial Regex Duration();
+
     [GeneratedRegex(@"\]\(([^)#\s]+)[^)]*\)")]
     private static partial Regex MarkdownLink();
 

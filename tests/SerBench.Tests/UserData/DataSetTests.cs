@@ -116,7 +116,7 @@ public class DataSetTests
     {
         var error = Assert.Throws<UsageException>(() => DataSet.Load("/no/such/place.json"));
 
-        Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.", error.Message);
+        Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them; to try it, serbench samples --out my-documents writes three, then --data my-documents.", error.Message);
     }
 
     [Fact]
