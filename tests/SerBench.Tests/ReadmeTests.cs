@@ -54,9 +54,22 @@ public sealed partial class ReadmeTests
         var command = Regex.Match(project, "<ToolCommandName>(.*)</ToolCommandName>").Groups[1].Value;
 
         Assert.Contains("<PackAsTool>true</PackAsTool>", project, StringComparison.Ordinal);
+        Assert.Contains("<PackageReadmeFile>README.md</PackageReadmeFile>", project, StringComparison.Ordinal);
+        Assert.Contains("""<None Include="..\..\README.md" Pack="true" PackagePath="\" """, project, StringComparison.Ordinal);
         Assert.Contains($"package id `{packageId}`, command `{command}`", Readme, StringComparison.Ordinal);
         Assert.Contains($"dotnet tool install --global {packageId} --add-source src/SerBench.Cli/bin/Release", Readme, StringComparison.Ordinal);
         Assert.Contains($"src/SerBench.Cli/bin/Release/{packageId}.<version>.nupkg", Readme, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ResultsFormat_DescribesEveryTopLevelField()
+    {
+        var doc = File.ReadAllLines(Path.Combine(Root, "docs", "results-format.md")).Where(l => l.StartsWith("| `", StringComparison.Ordinal)).ToList();
+        var fields = typeof(SerBench.Results.ResultsDocument).GetProperties()
+            .Where(p => p.GetCustomAttributes(typeof(System.Text.Json.Serialization.JsonIgnoreAttribute), false).Length == 0)
+            .Select(p => System.Text.Json.JsonNamingPolicy.CamelCase.ConvertName(p.Name));
+
+        Assert.All(fields, field => Assert.Contains(doc, line => line.Split('|')[1].Contains($"`{field}`", StringComparison.Ordinal)));
     }
 
     [Fact]
