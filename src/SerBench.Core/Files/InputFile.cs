@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace SerBench.Files;
 
 /// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
@@ -69,7 +67,8 @@ public static class InputFile
     }
 
     private static InputFileException TooBig(long? length, long maxBytes, string what) =>
-        new(string.Create(CultureInfo.InvariantCulture, $"{(length is { } bytes ? string.Create(CultureInfo.InvariantCulture, $"is {bytes:N0} bytes") : string.Create(CultureInfo.InvariantCulture, $"holds more than {maxBytes:N0} bytes"))}; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
+        new((length is { } bytes ? FormattableString.Invariant($"is {bytes:N0} bytes") : FormattableString.Invariant($"holds more than {maxBytes:N0} bytes")) +
+            FormattableString.Invariant($"; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
 
     /// <summary>Counts what is read and stops past the limit, whatever the file's length said.</summary>
     private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream
