@@ -1,3 +1,4 @@
+using System.Globalization;
 using SerBench.Packs;
 using SerBench.Results;
 using SerBench.Running;
@@ -32,7 +33,7 @@ internal static class AgentSession
         log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
         var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: modelSources), packs);
         log(build.Reused
-            ? $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
+            ? string.Create(CultureInfo.InvariantCulture, $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)")
             : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
         return build;
     }
@@ -87,7 +88,7 @@ internal static class AgentSession
             var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime,
                 modelSources: ModelSources(plan)), packs);
             log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
-                : build.Reused ? $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)"
+                : build.Reused ? string.Create(CultureInfo.InvariantCulture, $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)")
                 : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
             agents[runtime] = build;
         }

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using SerBench.Cli.Commands;
 using SerBench.Comparison;
 using SerBench.Reports;
@@ -24,6 +25,21 @@ internal static class CliApp
     /// <param name="console">The console to draw on (default: one over <paramref name="output"/>).</param>
     /// <param name="chartImages">Draws the chart images (default: SVG through Node.js); tests pass one that draws nothing.</param>
     public static int Run(string[] args, TextWriter output, TextWriter error, IAnsiConsole? console = null, IChartImageRenderer? chartImages = null)
+    {
+        // SerBench speaks English: System.CommandLine's own words ("Usage:", parse errors) would otherwise follow the user's language.
+        var uiCulture = CultureInfo.CurrentUICulture;
+        CultureInfo.CurrentUICulture = CultureInfo.InvariantCulture;
+        try
+        {
+            return RunInEnglish(args, output, error, console, chartImages);
+        }
+        finally
+        {
+            CultureInfo.CurrentUICulture = uiCulture;
+        }
+    }
+
+    private static int RunInEnglish(string[] args, TextWriter output, TextWriter error, IAnsiConsole? console, IChartImageRenderer? chartImages)
     {
         var plain = output != Console.Out || Console.IsOutputRedirected;
         console ??= AnsiConsole.Create(new AnsiConsoleSettings

@@ -54,10 +54,46 @@ public sealed partial class ReadmeTests
         var command = Regex.Match(project, "<ToolCommandName>(.*)</ToolCommandName>").Groups[1].Value;
 
         Assert.Contains("<PackAsTool>true</PackAsTool>", project, StringComparison.Ordinal);
+        Assert.Contains("<PackageReadmeFile>README.md</PackageReadmeFile>", project, StringComparison.Ordinal);
+        Assert.Contains("""<None Include="..\..\README.md" Pack="true" PackagePath="\" """, project, StringComparison.Ordinal);
         Assert.Contains($"package id `{packageId}`, command `{command}`", Readme, StringComparison.Ordinal);
         Assert.Contains($"dotnet tool install --global {packageId} --add-source src/SerBench.Cli/bin/Release", Readme, StringComparison.Ordinal);
         Assert.Contains($"src/SerBench.Cli/bin/Release/{packageId}.<version>.nupkg", Readme, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void ResultsFormat_DescribesEveryTopLevelField()
+    {
+        var doc = File.ReadAllLines(Path.Combine(Root, "docs", "results-format.md")).Where(l => l.StartsWith("| `", StringComparison.Ordinal)).ToList();
+        var fields = typeof(SerBench.Results.ResultsDocument).GetProperties()
+            .Where(p => p.GetCustomAttributes(typeof(System.Text.Json.Serialization.JsonIgnoreAttribute), false).Length == 0)
+            .Select(p => System.Text.Json.JsonNamingPolicy.CamelCase.ConvertName(p.Name));
+
+        Assert.All(fields, field => Assert.Contains(doc, line => line.Split('|')[1].Contains($"`{field}`", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public void Readme_QuotesNoTestCountOrTestTime_ThatCouldDrift()
+    {
+        // Counts and times of the test sets live in docs/performance.md with the date they were measured.
+        Assert.Empty(TestCount().Matches(Readme));
+        Assert.All(Readme.Split('\n').Where(l => l.Contains("dotnet test", StringComparison.Ordinal)), line => Assert.DoesNotMatch(Duration(), line));
+    }
+
+    [Fact]
+    public void YourDocuments_TheReadmeWritesTheSamplesItThenMeasures()
+    {
+        Assert.Contains("-- samples --out my-documents ", Readme, StringComparison.Ordinal);
+        Assert.Contains("-- run --data my-documents ", Readme, StringComparison.Ordinal);
+    }
+
+    /// <summary>"810 tests", "936 fast tests", "27 slow tests".</summary>
+    [GeneratedRegex(@"\b\d[\d,]*\s+(?:fast\s+|slow\s+)?tests?\b")]
+    private static partial Regex TestCount();
+
+    /// <summary>"2 minutes", "4 min 52 s", "~15 s".</summary>
+    [GeneratedRegex(@"\d\s*(?:min|minutes?|s|seconds?)\b")]
+    private static partial Regex Duration();
 
     [GeneratedRegex(@"\]\(([^)#\s]+)[^)]*\)")]
     private static partial Regex MarkdownLink();

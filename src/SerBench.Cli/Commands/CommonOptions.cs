@@ -5,7 +5,7 @@ namespace SerBench.Cli.Commands;
 /// <summary>Options shared by verify and run.</summary>
 internal sealed class CommonOptions
 {
-    public Option<string?> Study { get; } = new("--study") { Description = "Run one study: web-api, json-vs-binary, big-vs-many, escaping, shootout, or data with --data (default: all; with --data, data)." };
+    public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout; data and data-typed with --data, types with --types (default: all; with --data, data and data-typed)." };
 
     public Option<string?> Contenders { get; } = new("--contenders") { Description = "Comma-separated contender names, replacing each study's list (see 'serbench list')." };
 

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using SerBench.Contenders;
@@ -55,13 +56,17 @@ internal static class ListCommand
         : c is PackContender && !agentBuilt ? "built on first use"
         : "available";
 
+    /// <summary>
+    /// One contender, payload or study a row: the name in a column that never wraps (names are copied into --contenders),
+    /// everything else in one column that wraps, so the list reads at 80 columns as well as at 160.
+    /// </summary>
     private static void WriteTables(IAnsiConsole console, IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt)
     {
-        var contenders = new Table().Title("Contenders").AddColumns("Name", "Library", "Version", "Format", "Text", "Generation", "Trim/AOT", "Licence", "From", "Availability");
+        var contenders = Listing();
         var notes = new List<string>();
         foreach (var c in all)
         {
-            // Reasons and notes are long; they go under the table as numbered notes so the table stays readable.
+            // Reasons and notes are long; they go under the list as numbered notes so each row stays short.
             var availability = Availability(c, agentBuilt);
             if (c.UnavailableReason is not null || c.Note is not null)
             {
@@ -69,35 +74,42 @@ internal static class ListCommand
                 availability += $" [{notes.Count}]";
             }
 
-            contenders.AddRow(Markup.Escape(c.Name), Markup.Escape(c.Library), Markup.Escape(c.LibraryVersion), c.Format.ToString().ToUpperInvariant(),
-                c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16", PlannedCells.GenerationName(c.Generation),
-                PlannedCells.AotName(c.NativeAot), Markup.Escape(c.Licence), Markup.Escape(Origin(c)), Markup.Escape(availability));
+            contenders.AddRow(new Text(c.Name), new Text(string.Join(" · ",
+                $"{c.Library} {c.LibraryVersion}", $"{c.Format.ToString().ToUpperInvariant()} {(c.TextMode == TextMode.Utf8 ? "UTF-8" : "UTF-16")}",
+                PlannedCells.GenerationName(c.Generation), "Trim/AOT " + PlannedCells.AotName(c.NativeAot), c.Licence, Origin(c), availability)));
         }
 
-        var payloads = new Table().Title("Payload models").AddColumns("Name", "Type", "Description");
+        var payloads = Listing();
         foreach (var p in PayloadRegistry.All)
         {
-            payloads.AddRow(p.Name, p.ModelType.Name, Markup.Escape(p.Description));
+            payloads.AddRow(new Text(p.Name), new Text($"{p.ModelType.Name} · {p.Description}"));
         }
 
-        var studies = new Table().Title("Studies").AddColumns("Name", "Title", "Workloads", "Contenders (baseline first)");
+        var studies = Listing();
         foreach (var s in studyList)
         {
-            studies.AddRow(s.Name, Markup.Escape(s.Title), Markup.Escape(string.Join("; ", s.Workloads.Select(Describe))), Markup.Escape(string.Join(", ", s.Contenders)));
+            studies.AddRow(new Text(s.Name), new Text($"{s.Title}\n{string.Join("; ", s.Workloads.Select(Describe))}\ncontenders: {string.Join(", ", s.Contenders)}"));
         }
 
+        console.WriteLine("Contenders: name, then library and version · format and text · generation · Trim/AOT · licence · from · availability");
         console.Write(contenders);
         for (var i = 0; i < notes.Count; i++)
         {
             console.WriteLine($"  [{i + 1}] {notes[i]}");
         }
 
+        console.WriteLine();
+        console.WriteLine("Payload models: name, then type · description");
         console.Write(payloads);
+        console.WriteLine();
+        console.WriteLine("Studies: name, then title, workloads and contenders (baseline first)");
         console.Write(studies);
     }
 
+    private static Grid Listing() => new Grid().AddColumn(new GridColumn().NoWrap().PadLeft(2).PadRight(2)).AddColumn(new GridColumn());
+
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : $" of {w.Count:N0}")}: {string.Join(",", w.Operations.Select(CellText.Name))}";
+        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : string.Create(CultureInfo.InvariantCulture, $" of {w.Count:N0}"))}: {string.Join(",", w.Operations.Select(CellText.Name))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {

@@ -53,7 +53,7 @@ internal sealed class PackOptions
 
     private static string Source(string value)
     {
-        if (value.Length == 0 || value.IndexOfAny([';', '$', '@', '%', '"', '\n', '\r']) >= 0)
+        if (value.Length == 0 || HasMSBuildCharacters(value))
         {
             throw new UsageException($"Invalid --package-source '{value}': give a folder or an http(s) URL without ; $ @ % or quotes.");
         }
@@ -71,6 +71,11 @@ internal sealed class PackOptions
             throw new UsageException($"--package-source '{value}' is neither an http(s) URL nor an existing folder. Give the folder that holds the .nupkg files, or the feed's URL.");
         }
 
-        return full;
+        // The agent's build reads the full path, so a folder of the current directory's path is checked as well.
+        return HasMSBuildCharacters(full)
+            ? throw new UsageException($"--package-source '{value}' is the folder '{full}', whose path holds ; $ @ % or quotes that the agent's build would interpret. Move the .nupkg files to a folder without them.")
+            : full;
     }
+
+    private static bool HasMSBuildCharacters(string value) => value.IndexOfAny([';', '$', '@', '%', '"', '\n', '\r']) >= 0;
 }

@@ -143,6 +143,11 @@ internal static class RunCommand
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
+            if (request.WhyNoTypedStudy is { } whyNoTyped && request.Studies.Any(s => s.Name == UserData.DataStudy.Name))
+            {
+                Log(whyNoTyped);
+            }
+
             var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
             plan = AgentSession.WithAgentOnlyCases(plan, agent);
             (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
@@ -230,6 +235,13 @@ internal static class RunCommand
         }
         console.MarkupLine($"Results: {Markup.Escape(store.ResultsPath)} · reports: {Markup.Escape(Path.Combine(store.Directory, "report.html"))}, report.md" +
                            (stop.Name is { } signal ? $" · [yellow]stopped by {signal}: reports cover the {document.Cells.Count} cell(s) measured before it[/]" : ""));
+        if (stop.ExitCode is null && !document.Cells.Any(c => c.MeanNs is not null))
+        {
+            // A CI smoke job must not take a run that timed nothing for a success.
+            context.Error.WriteLine($"serbench: nothing was measured: every cell is {string.Join(" or ", document.Cells.Select(c => c.StatusLabel).Distinct())}; report.md says why for each.");
+            return CliApp.ExitFailures;
+        }
+
         return stop.ExitCode ?? CliApp.ExitOk;
     }
 }

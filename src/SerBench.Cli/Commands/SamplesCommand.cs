@@ -30,7 +30,7 @@ internal static class SamplesCommand
             {
                 var document = SampleDataSets.Create(name, bytes);
                 File.WriteAllBytes(path, document);
-                context.Output.WriteLine($"{path}: {document.Length:N0} bytes");
+                context.Output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{path}: {document.Length:N0} bytes"));
             }
 
             context.Output.WriteLine($"Measure them with: serbench run --data {directory}");

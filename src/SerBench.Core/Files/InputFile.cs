@@ -67,7 +67,8 @@ public static class InputFile
     }
 
     private static InputFileException TooBig(long? length, long maxBytes, string what) =>
-        new($"{(length is { } bytes ? $"is {bytes:N0} bytes" : $"holds more than {maxBytes:N0} bytes")}; SerBench reads at most {maxBytes:N0} bytes as {what}", tooBig: true);
+        new((length is { } bytes ? FormattableString.Invariant($"is {bytes:N0} bytes") : FormattableString.Invariant($"holds more than {maxBytes:N0} bytes")) +
+            FormattableString.Invariant($"; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
 
     /// <summary>Counts what is read and stops past the limit, whatever the file's length said.</summary>
     private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Configs;
@@ -59,7 +60,7 @@ public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath
         var extra = TimeSpan.FromMilliseconds(100 * (bodies.Count - 1));
         var warm = WarmUntilSteady(bodies, profile.PreWarm, profile.MaximumWarm + extra, profile.MaximumWarmWhileCompiling + extra + extra, faults);
         log.WriteLine($"// SerBench: warmed {bodies.Count} cell(s) together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); " +
-            string.Join(", ", warm.NanosecondsPerCall.Select(ns => $"{ns:0.#}")) + " ns per call");
+            string.Join(", ", warm.NanosecondsPerCall.Select(ns => ns.ToString("0.#", CultureInfo.InvariantCulture))) + " ns per call");
         for (var i = 0; i < bodies.Count; i++)
         {
             if (faults[i] is null)

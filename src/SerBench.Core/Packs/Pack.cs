@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace SerBench.Packs;
 
 /// <summary>Where a pack comes from: shipped with SerBench, or named with <c>--pack</c>.</summary>
@@ -58,8 +60,8 @@ public sealed class Pack
         if (files.Count > MaximumFiles || files.Sum(f => f.Length) > MaximumBytes)
         {
             // Everything in the folder is hashed and copied into the agent build on every change: a pack is sources, not data.
-            throw new PackException($"Pack folder '{directory}' holds {files.Count:N0} files, {files.Sum(f => f.Length):N0} bytes; a pack may hold at most " +
-                                    $"{MaximumFiles} files and {MaximumBytes / (1024 * 1024)} MB (its pack.json, sources and build files).");
+            throw new PackException(string.Create(CultureInfo.InvariantCulture, $"Pack folder '{directory}' holds {files.Count:N0} files, {files.Sum(f => f.Length):N0} bytes; a pack may hold at most " +
+                                    $"{MaximumFiles} files and {MaximumBytes / (1024 * 1024)} MB (its pack.json, sources and build files)."));
         }
 
         return pack;

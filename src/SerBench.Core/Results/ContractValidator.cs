@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 
@@ -120,14 +121,14 @@ internal static class ContractValidator
         if (type == typeof(int))
         {
             return element.ValueKind != JsonValueKind.Number ? Expected(path, "a whole number", element)
-                : !element.TryGetInt32(out var value) ? $"{path}: {element.GetRawText()} is not a whole number from 0 to {int.MaxValue:N0}"
+                : !element.TryGetInt32(out var value) ? string.Create(CultureInfo.InvariantCulture, $"{path}: {element.GetRawText()} is not a whole number from 0 to {int.MaxValue:N0}")
                 : Negative(path, value < 0, element);
         }
 
         if (type == typeof(long))
         {
             return element.ValueKind != JsonValueKind.Number ? Expected(path, "a whole number", element)
-                : !element.TryGetInt64(out var value) ? $"{path}: {element.GetRawText()} is not a whole number from 0 to {long.MaxValue:N0}"
+                : !element.TryGetInt64(out var value) ? string.Create(CultureInfo.InvariantCulture, $"{path}: {element.GetRawText()} is not a whole number from 0 to {long.MaxValue:N0}")
                 : Negative(path, value < 0, element);
         }
 

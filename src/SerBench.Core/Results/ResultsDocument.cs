@@ -331,6 +331,10 @@ public sealed record ResultCell
     [JsonIgnore]
     public string StatusLabel => CellText.Label(Status);
 
+    /// <summary>True when the cell was measured under Native AOT (its runtime ends in <c>-aot</c>).</summary>
+    [JsonIgnore]
+    public bool IsNativeAot => Runtime?.EndsWith("-aot", StringComparison.Ordinal) == true;
+
     /// <summary>The cell's case as tables name it: <c>1 object</c>, <c>list of 1,000</c>, <c>1,000 calls</c>.</summary>
     [JsonIgnore]
     public string Case => CellText.Case(Shape, Count);

@@ -30,8 +30,8 @@ public sealed class CellSelection
 
     private static Pattern ParsePattern(string text)
     {
-        var parts = text.Split('/');
-        if (parts.Length != 6 || parts.Any(p => p.Trim().Length == 0))
+        var parts = text.Split('/', StringSplitOptions.TrimEntries);
+        if (parts.Length != 6 || parts.Any(p => p.Length == 0))
         {
             throw new UsageException($"Invalid --cells item '{text}': give {Form}.");
         }
@@ -47,7 +47,7 @@ public sealed class CellSelection
             count = n;
         }
 
-        string? Part(int i) => parts[i].Trim() == "*" ? null : parts[i].Trim();
+        string? Part(int i) => parts[i] == "*" ? null : parts[i];
         return new Pattern(text, Part(0), Part(1), Part(2), Part(3), count, Part(5));
     }
 

@@ -35,6 +35,9 @@ public sealed record RunRequest
     /// <summary>Contenders of the user's own packs (<c>--pack</c>); they join every study that measures their format.</summary>
     public IReadOnlyList<Contender> UserContenders { get; init; } = [];
 
+    /// <summary>With <c>--data</c>, why the documents are not also measured as typed objects; null when they are, or without <c>--data</c>.</summary>
+    public string? WhyNoTypedStudy { get; init; }
+
     /// <summary>Finds a contender by name among the registry's and the user's packs.</summary>
     public Contender? Find(string name) =>
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
@@ -58,10 +61,11 @@ public sealed record RunRequest
         Contender? Find(string name) => Selectable().FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
         Contender Resolve(string name) =>
             ContenderRegistry.FindBuiltIn(name) ?? NameMatcher.Resolve("contender", "contenders", name, Selectable(), c => c.Name);
-        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        var (fromData, whyNoTyped) = DataStudiesFrom(dataPaths);
+        IReadOnlyList<Study> dataStudies = [.. fromData, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
         IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
-        IReadOnlyList<Study> studies = study is not null ? [NameMatcher.Resolve("study", "studies", study, known, s => s.Name)]
+        IReadOnlyList<Study> studies = study is not null ? [.. NameMatcher.SplitList("--study", study).Select(name => ResolveStudy(name, known, whyNoTyped)).Distinct()]
             : dataStudies.Count > 0 ? dataStudies
             : StudyRegistry.All;
         var named = contenders is null ? null : ResolveContenders(NameMatcher.SplitList("--contenders", contenders), Resolve);
@@ -75,6 +79,7 @@ public sealed record RunRequest
             // User packs hold typed serializers: they join the typed studies (the user's models and types too), not the study of document models.
             Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Name == DataStudy.Name ? s : s.Admitting(userContenders, Find))],
             UserContenders = userContenders,
+            WhyNoTypedStudy = whyNoTyped,
             Contenders = named,
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
@@ -118,17 +123,49 @@ public sealed record RunRequest
     /// </summary>
     public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
     {
-        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths), .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         return dataStudies.Concat(StudyRegistry.All).FirstOrDefault(s => s.Name == name)
                ?? throw new UsageException($"no study '{name}' in this process.");
     }
 
-    /// <summary>The study of the documents through document models and, when a model could be inferred, the study of them as typed objects.</summary>
-    private static IReadOnlyList<Study> DataStudiesFrom(IReadOnlyList<string>? dataPaths)
+    /// <summary>
+    /// A <c>--study</c> name among the studies this run has. The studies of the user's data exist only with their option,
+    /// and a name that is missing says what would work instead.
+    /// </summary>
+    private static Study ResolveStudy(string name, IReadOnlyList<Study> known, string? whyNoTyped)
+    {
+        if (known.FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.OrdinalIgnoreCase)) is { } found)
+        {
+            return found;
+        }
+
+        var hint = name.ToLowerInvariant() switch
+        {
+            DataStudy.TypedName when whyNoTyped is not null => whyNoTyped,
+            DataStudy.Name or DataStudy.TypedName => $"Study '{name}' measures your own JSON documents: add --data FILE_OR_FOLDER " +
+                                                     "(serbench samples --out my-documents writes some to try), e.g. --data my-documents.",
+            TypesStudy.Name => $"Study '{name}' measures your own compiled types: add --types ASSEMBLY.dll --type Namespace.TypeName.",
+            _ => null,
+        };
+        if (hint is not null)
+        {
+            throw new UsageException(hint);
+        }
+
+        var names = NameMatcher.ByCloseness(name, known.Select(s => s.Name));
+        throw new UsageException($"Unknown study '{name}'. Valid studies: {string.Join(", ", names)} (data with --data, types with --types). " +
+                                 "Give one or a comma-separated list, e.g. --study web-api,escaping; --cells picks single cells of several studies.");
+    }
+
+    /// <summary>
+    /// The study of the documents through document models and, when a model could be inferred, the study of them as typed
+    /// objects; otherwise the line that says why there is no typed study.
+    /// </summary>
+    private static (IReadOnlyList<Study> Studies, string? WhyNoTyped) DataStudiesFrom(IReadOnlyList<string>? dataPaths)
     {
         if (dataPaths is null || dataPaths.Count == 0)
         {
-            return [];
+            return ([], null);
         }
 
         var names = new List<string>();
@@ -138,8 +175,10 @@ public sealed record RunRequest
             throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.");
         }
 
-        var typed = DataStudy.CreateTyped(sets, sets.ToDictionary(s => s.Name, InferredDataModel.For, StringComparer.Ordinal));
-        return typed is null ? [DataStudy.Create(sets)] : [DataStudy.Create(sets), typed];
+        var models = sets.ToDictionary(s => s.Name, InferredDataModel.For, StringComparer.Ordinal);
+        return DataStudy.CreateTyped(sets, models) is { } typed
+            ? ([DataStudy.Create(sets, models), typed], null)
+            : ([DataStudy.Create(sets, models)], DataStudy.WhyNoTypedStudy(sets, models));
     }
 
     /// <summary>

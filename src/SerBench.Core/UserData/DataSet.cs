@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json;
 using SerBench.Payloads;
 using SerBench.Running;
@@ -58,12 +59,12 @@ public sealed class DataSet
         }
         else
         {
-            throw new UsageException($"--data {path}: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.");
+            throw new UsageException($"--data {path}: no such file or folder. Give a JSON file or a folder of them; to try it, serbench samples --out my-documents writes three, then --data my-documents.");
         }
 
         if (files.Length > MaxDocuments)
         {
-            throw new UsageException($"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them.");
+            throw new UsageException(string.Create(CultureInfo.InvariantCulture, $"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them."));
         }
 
         // Refused early by the lengths reported, and again by what was read: a file may grow while it is read.
@@ -85,7 +86,7 @@ public sealed class DataSet
     {
         if (total > MaxTotalBytes)
         {
-            throw new UsageException($"--data {path}: {total:N0} bytes in all; a data set holds at most {MaxTotalBytes:N0}. Give a folder with a sample of them.");
+            throw new UsageException(string.Create(CultureInfo.InvariantCulture, $"--data {path}: {total:N0} bytes in all; a data set holds at most {MaxTotalBytes:N0}. Give a folder with a sample of them."));
         }
     }
 
@@ -168,6 +169,6 @@ public sealed class DataSet
     }
 
     /// <summary>The data set as a payload model: its documents, the same ones whatever the seed (N beyond the set repeats them).</summary>
-    public PayloadModel<JsonData> ToPayloadModel() => new(Name, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes, from {Path.GetFileName(Source)}",
+    public PayloadModel<JsonData> ToPayloadModel() => new(Name, string.Create(CultureInfo.InvariantCulture, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes, from {Path.GetFileName(Source)}"),
         (_, count) => [.. Enumerable.Range(0, count).Select(i => Documents[i % Documents.Count])]);
 }

@@ -1,3 +1,4 @@
+using System.Globalization;
 using SerBench.Contenders;
 using SerBench.Payloads;
 using SerBench.Studies;
@@ -52,13 +53,21 @@ public static class DataStudy
                 "Each document is read into the inferred model (property names kept by [JsonPropertyName] and [DataMember]). The gate judges data " +
                 "against what the model holds (what the model itself cannot hold is listed below, not charged to a library) and form against your " +
                 "document, so a number written in another notation or text escaped another way DIFFERS.",
-                .. sets.Where(s => !typed.Contains(s)).Select(s => $"{s.Name}: no typed model: {models.GetValueOrDefault(s.Name)?.Reason ?? "not inferred"}"),
+                .. sets.Where(s => !typed.Contains(s)).Select(s => NoModel(s, models)),
                 .. typed.SelectMany(s => CappedNotes(s.Name, models[s.Name].Notes)),
             ],
             DataSources = [.. sets.Select(s => s.Source)],
             ModelSources = typed.ToDictionary(s => s.Name, s => models[s.Name].Source!, StringComparer.Ordinal),
         };
     }
+
+    /// <summary>The one line that says why the documents were not also measured as typed objects.</summary>
+    public static string WhyNoTypedStudy(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models) =>
+        $"No {TypedName} study (your documents as typed objects): " + string.Join("; ", sets.Select(s => NoModel(s, models))) + ".";
+
+    /// <summary>Why a data set has no typed model, as the reports say it.</summary>
+    private static string NoModel(DataSet set, IReadOnlyDictionary<string, InferredDataModel> models) =>
+        $"{set.Name}: no typed model: {models.GetValueOrDefault(set.Name)?.Reason ?? "not inferred"}";
 
     /// <summary>The most model notes a report shows per data set; model.cs holds them all as comments.</summary>
     public const int NotesShown = 8;
@@ -78,12 +87,15 @@ public static class DataStudy
     private static Workload Workload(DataSet set, PayloadModel payload) =>
         new(payload, set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count, [Operation.Deserialize, Operation.Serialize]);
 
-    /// <summary>The study of document models: one workload per data set.</summary>
-    public static Study Create(IReadOnlyList<DataSet> sets) => new()
+    /// <summary>
+    /// The study of document models: one workload per data set. When no set has a typed model (<paramref name="models"/>),
+    /// so that <see cref="CreateTyped"/> has no study, its notes say why the typed study is missing.
+    /// </summary>
+    public static Study Create(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models) => new()
     {
         Name = Name,
         Title = "Your documents",
-        Source = "serbench run --data: " + string.Join(", ", sets.Select(s => $"{s.Name} ({s.Documents.Count:N0} document(s), {s.TotalBytes:N0} bytes)")),
+        Source = "serbench run --data: " + string.Join(", ", sets.Select(s => string.Create(CultureInfo.InvariantCulture, $"{s.Name} ({s.Documents.Count:N0} document(s), {s.TotalBytes:N0} bytes)"))),
         Conventions = JsonConventions.Default,
         Baseline = DocumentContenders[0],
         Contenders = DocumentContenders,
@@ -95,6 +107,7 @@ public static class DataStudy
             "MB/s is the payload each contender reads or writes per second; stj-reader builds nothing and is the bound no DOM can beat.",
             "The gate compares each library's output and its round trip with your document itself: a changed value, a lost duplicate key or " +
             "a changed string is a MISMATCH (not timed); other escapes, number notation or property order only DIFFERS.",
+            .. sets.Any(s => models.GetValueOrDefault(s.Name)?.Source is not null) ? [] : new[] { WhyNoTypedStudy(sets, models) },
         ],
         DataSources = [.. sets.Select(s => s.Source)],
     };

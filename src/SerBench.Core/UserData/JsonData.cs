@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace SerBench.UserData;
 
 /// <summary>
@@ -17,5 +19,5 @@ public sealed class JsonData(string name, byte[] utf8)
     /// <summary>The document's UTF-8 text.</summary>
     public byte[] Utf8 { get; } = utf8;
 
-    public override string ToString() => $"{Name} ({Utf8.Length:N0} bytes)";
+    public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"{Name} ({Utf8.Length:N0} bytes)");
 }

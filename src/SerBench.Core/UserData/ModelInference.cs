@@ -167,7 +167,7 @@ public static class ModelInference
                 var where = member.Value.Path;
                 if (optional && nullable)
                 {
-                    _losses.Add($"{where}: absent from {shape.Count - member.Present:N0} of {shape.Count:N0} objects and null in {member.Value.Nulls:N0}: " +
+                    _losses.Add(string.Create(CultureInfo.InvariantCulture, $"{where}: absent from {shape.Count - member.Present:N0} of {shape.Count:N0} objects and null in {member.Value.Nulls:N0}: ") +
                                 "optional, so its nulls are written back as absent (a property cannot tell absent from null)");
                 }
 

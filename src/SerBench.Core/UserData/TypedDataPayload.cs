@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
 using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -27,7 +28,7 @@ internal static class TypedDataPayload
     }
 
     private static string Description(DataSet set) =>
-        $"{set.Documents.Count:N0} document(s) of {Path.GetFileName(set.Source)} read into the model inferred from them";
+        string.Create(CultureInfo.InvariantCulture, $"{set.Documents.Count:N0} document(s) of {Path.GetFileName(set.Source)} read into the model inferred from them");
 
     private static PayloadModel<T> Typed<T>(UserModel model, DataSet set) where T : class
     {

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 
 namespace SerBench.Packs;
 
@@ -77,7 +78,7 @@ internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
             {
                 Kill(process);
                 return new DotnetOutcome(TimedOut, $"error SB0001: 'dotnet {string.Join(' ', arguments.Take(2).Select(Path.GetFileName))}' did not finish within " +
-                    (stepTimeout.TotalMinutes >= 1 ? $"{stepTimeout.TotalMinutes:0} minutes" : $"{stepTimeout.TotalSeconds:0.###} s") + " and was stopped");
+                    (stepTimeout.TotalMinutes >= 1 ? $"{stepTimeout.TotalMinutes:0} minutes" : stepTimeout.TotalSeconds.ToString("0.### s", CultureInfo.InvariantCulture)) + " and was stopped");
             }
 
             process.WaitForExit();

@@ -18,11 +18,15 @@ public sealed record ReportSection(StudyDefinition Study, string? Platform, IRea
 
 public static class ReportSections
 {
-    /// <summary>Every study of the file, split by platform when the file holds more than one; studies and platforms in file order.</summary>
+    /// <summary>
+    /// Every study of the file, split by platform when the file holds more than one; studies and platforms in file order.
+    /// Cells carry the Native AOT label the run measured (<see cref="NativeAotLabel"/>).
+    /// </summary>
     public static IReadOnlyList<ReportSection> Of(ResultsDocument document)
     {
-        var several = document.Cells.Select(PlatformOf).Distinct().Skip(1).Any();
-        return [.. from study in document.Cells.GroupBy(c => c.Study)
+        var cells = NativeAotLabel.Measured(document.Cells);
+        var several = cells.Select(PlatformOf).Distinct().Skip(1).Any();
+        return [.. from study in cells.GroupBy(c => c.Study)
                    from platform in study.GroupBy(c => several ? PlatformOf(c) : "")
                    select new ReportSection(StudyDefinition.Resolve(document, study.Key), several ? platform.Key : null, [.. platform])];
     }

@@ -65,7 +65,8 @@ public static class StudyTables
         return new TableModel(title, ["Contender", "Case", .. columns.Select(c => c.Header), "Status"], body, footnotes.All);
     }
 
-    private static string ContenderText(ResultCell cell) => cell.Contender + (cell.Baseline == cell.Contender ? " (baseline)" : "");
+    /// <summary>The contender, marked as the baseline only where it has a time for the others' ratios to be against.</summary>
+    private static string ContenderText(ResultCell cell) => cell.Contender + (cell.Baseline == cell.Contender && cell.MeanNs is not null ? " (baseline)" : "");
 
     /// <summary>What the status's footnotes say: the reason, the note and the noise flag (ties are the rankings' job).</summary>
     private static IEnumerable<string> Notes(ResultCell cell)

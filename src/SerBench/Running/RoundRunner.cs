@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using SerBench.Agents;
 using SerBench.FirstCall;
 using SerBench.Measurement;
@@ -240,15 +241,15 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         return pooled;
     }
 
-    private static string IntervalText(MeasurementProfile profile) => profile.Rounds == 1 && profile.MaximumRounds == 1
+    internal static string IntervalText(MeasurementProfile profile) => profile.Rounds == 1 && profile.MaximumRounds == 1
         ? "BenchmarkDotNet's 99.9% confidence interval over the iterations of one process (one fresh process per contender)"
-        : $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
-        "Error = half-width above the mean of the 99.9% Student-t interval of the log round means; lowNs–highNs bound the verdict's 99% interval, which decides ranks and ties; each cell's variance is moderated with " +
-        "the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
-        "never below what the rounds' own iterations say (the root mean square of their Errors over √rounds); " +
+        : string.Create(CultureInfo.InvariantCulture, $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
+        $"Error = half-width above the mean of the 99.9% Student-t interval of the log round means; lowNs–highNs bound the verdict's 99% interval, which decides ranks and ties; each cell's variance is moderated with " +
+        $"the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
+        $"never below what the rounds' own iterations say (the root mean square of their Errors over √rounds); " +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
         $"otherwise, with 3 rounds or more, a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted, " +
-        "and the interval is never wider than the spread of every round";
+        $"and the interval is never wider than the spread of every round");
 
     private static RunProgress Progress(int done, int total, string current, BudgetClock budget) =>
         new(done, total, current, budget.Remaining(total - done));

@@ -4,6 +4,9 @@ public class CliErrorTests
 {
     [Theory]
     [InlineData(new[] { "run", "--study", "web-apo" }, "serbench: Unknown study 'web-apo'. Valid studies: web-api, ")]
+    [InlineData(new[] { "run", "--study", "web-api,escapng" }, "serbench: Unknown study 'escapng'. Valid studies: escaping, ")]
+    [InlineData(new[] { "run", "--study", "data" }, "serbench: Study 'data' measures your own JSON documents: add --data FILE_OR_FOLDER (serbench samples --out my-documents writes some to try)")]
+    [InlineData(new[] { "verify", "--study", "types" }, "serbench: Study 'types' measures your own compiled types: add --types ASSEMBLY.dll --type Namespace.TypeName.")]
     [InlineData(new[] { "verify", "--contenders", "stj-reflection-utf9" }, "serbench: Unknown contender 'stj-reflection-utf9'. Valid contenders: stj-reflection-utf8, ")]
     [InlineData(new[] { "run", "--payloads", "persn" }, "serbench: Unknown payload 'persn'. Valid payloads: person, ")]
     [InlineData(new[] { "run", "--profile", "quik" }, "serbench: Unknown profile 'quik'. Valid profiles: quick, ")]

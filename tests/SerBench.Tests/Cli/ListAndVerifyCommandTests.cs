@@ -1,9 +1,31 @@
 using System.Text.Json;
+using SerBench.Cli;
+using SerBench.Contenders;
+using SerBench.Studies;
 
 namespace SerBench.Tests.Cli;
 
 public class ListAndVerifyCommandTests
 {
+    [Theory]
+    [InlineData(80)]
+    [InlineData(160)]
+    public void List_FitsTheWidth_AndEveryNameIsWhole_ToCopyIntoContenders(int width)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+
+        var exitCode = CliApp.Run(["list"], output, error, PlainConsole.Over(output, width, terminal: true));
+
+        Assert.True(exitCode == 0, error.ToString());
+        var lines = output.ToString().ReplaceLineEndings("\n").Split('\n');
+        Assert.All(lines, line => Assert.True(line.TrimEnd().Length <= width, $"wider than {width}: {line}"));
+        var rows = lines.Select(l => l.Trim().Split(' ')[0]).ToHashSet(StringComparer.Ordinal);
+        Assert.All(ContenderRegistry.All.Select(c => c.Name), name => Assert.Contains(name, rows));
+        var tokens = output.ToString().Split([' ', '\n', ',', '\r'], StringSplitOptions.RemoveEmptyEntries).ToHashSet(StringComparer.Ordinal);
+        Assert.All(StudyRegistry.All.SelectMany(s => s.Contenders), name => Assert.Contains(name, tokens));
+    }
+
     [Fact]
     public void ListJson_ListsEveryContenderWithAvailability_IncludingUnrunnableOnesWithTheirReason()
     {

@@ -9,7 +9,7 @@ public class ConformanceExporterTests
     private const string HostileName = "<img src=x onerror=alert(1)>|*x*.json";
     private const string HostileDetail = "JsonException: '</script><script>alert(2)</script>' | [link](http://evil) `code`\nsecond line";
 
-    private static readonly ConformanceReport Report = new()
+    internal static readonly ConformanceReport Report = new()
     {
         Tool = new ToolInfo("SerBench", "0.1.0", null),
         Command = "serbench conformance samples/",

@@ -139,6 +139,17 @@ public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
     }
 
     [Fact]
+    public void RunThatMeasuredNothing_Exits1_WithOneLine()
+    {
+        var run = packs.RunStudy("nothing-measured", contenders: "missing-json");
+        using var results = run.Results;
+
+        Assert.True(run.ExitCode == 1, run.Error + run.Output);
+        Assert.Equal("serbench: nothing was measured: every cell is UNAVAILABLE; report.md says why for each.", run.Error.Trim());
+        Assert.All(FixturePacks.Cells(results, "missing-json"), c => Assert.Equal("UNAVAILABLE", c.GetProperty("status").GetString()));
+    }
+
+    [Fact]
     public void SecondRun_ReusesTheAgent_AsTheBuildRecordSays()
     {
         var first = packs.First.Results.RootElement.GetProperty("agent");

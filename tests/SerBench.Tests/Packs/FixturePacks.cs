@@ -51,11 +51,11 @@ public sealed class FixturePacks : IDisposable
     /// <summary>The cold run: exit code, console, results.json.</summary>
     public (int ExitCode, string Output, string Error, JsonDocument Results) First { get; }
 
-    public (int ExitCode, string Output, string Error, JsonDocument Results) RunStudy(string name)
+    public (int ExitCode, string Output, string Error, JsonDocument Results) RunStudy(string name, string contenders = $"fixture-json,fixture-json@{OtherVersion},fixture-json@{UnservedVersion},fixture-json@{BreakingVersion},fixture-fatal,missing-json,broken-json,conflicting-json,stj-sourcegen-utf8")
     {
         var output = _temp.File(name);
         var (exitCode, console, error) = CliTester.RunWithoutChartImages("run", "--study", "web-api", "--profile", "smoke", "--payloads", "person",
-            "--contenders", $"fixture-json,fixture-json@{OtherVersion},fixture-json@{UnservedVersion},fixture-json@{BreakingVersion},fixture-fatal,missing-json,broken-json,conflicting-json,stj-sourcegen-utf8",
+            "--contenders", contenders,
             "--pack", Good, "--pack", Missing, "--pack", Broken, "--pack", Conflicting, "--package-source", Feed, "--out", output);
         var path = Path.Combine(output, "results.json");
         Assert.True(File.Exists(path), $"exit {exitCode}; {error}\n{console}");

@@ -15,8 +15,9 @@ public class InstalledToolTests
     {
         using var temp = new TempDirectory();
         var repository = Repository.Root;
-        ToolProcess.Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
+        var pack = ToolProcess.Run(temp.Path, "dotnet", "pack", Path.Combine(repository, "src", "SerBench.Cli"), "-c", "Release", "-o", temp.File("feed"), "-nologo",
             "-p:UseSharedCompilation=false", "-nodeReuse:false");
+        Assert.DoesNotContain("readme", pack, StringComparison.OrdinalIgnoreCase);
         ToolProcess.Run(temp.Path, "dotnet", "tool", "install", "--tool-path", temp.File("tools"), "SerBench.Tool", "--add-source", temp.File("feed"));
         var elsewhere = Directory.CreateDirectory(temp.File("elsewhere")).FullName;
 

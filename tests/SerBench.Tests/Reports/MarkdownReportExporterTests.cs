@@ -56,4 +56,17 @@ public class MarkdownReportExporterTests
         Assert.Contains("````serbench run ``` <script>alert(1)</script> ## Injected````", markdown, StringComparison.Ordinal);
         Assert.Contains("CPU: x \\| y &lt;img", markdown, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void UnavailableBaseline_IsNotCalledTheBaseline()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", null, status: SerBench.Verification.VerificationStatus.Unavailable, reason: "its pack did not restore"),
+            SampleResults.Cell("stj-sourcegen-utf8", 288_000));
+
+        var markdown = Render(document);
+
+        Assert.DoesNotContain("newtonsoft-string (baseline)", markdown, StringComparison.Ordinal);
+        Assert.Contains("| newtonsoft-string |", markdown, StringComparison.Ordinal);
+    }
 }

@@ -33,6 +33,14 @@ public sealed class CellSelectionTests
     }
 
     [Fact]
+    public void Cells_SpacesAroundEveryPart_AreTrimmed_TheCountsToo()
+    {
+        var plan = Plan(" web-api / newtonsoft-string / person / object / 1 / serialize ");
+
+        Assert.Equal(["web-api/newtonsoft-string/person/object/1/serialize"], Ids(plan));
+    }
+
+    [Fact]
     public void Cells_NamesAreCaseInsensitive_AndCountsMayHaveSeparators()
     {
         var plan = Plan("Big-Vs-Many/STJ-Reflection-String/user/list/10_000/Serialize");

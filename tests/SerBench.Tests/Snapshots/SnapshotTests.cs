@@ -1,4 +1,3 @@
-using System.Globalization;
 using SerBench.Cli;
 using SerBench.Reports;
 using SerBench.Results;
@@ -6,33 +5,29 @@ using SerBench.Studies;
 using SerBench.Tests.Cli;
 using SerBench.Tests.Reports;
 using SerBench.Verification;
-using Spectre.Console;
 
 namespace SerBench.Tests.Snapshots;
 
 /// <summary>
 /// What a user reads, as whole files: the console summary at the end of a run, report.md, and --help. They are rendered
-/// from a fixed results document (fixed dates, no measuring) in the invariant culture, so they change only when the
-/// output does. To accept a deliberate change, rewrite the files and review the diff:
+/// from a fixed results document (fixed dates, no measuring) under every culture of <see cref="Cultures"/>, each
+/// matching the one file, so they change only when the output does. To accept a deliberate change, rewrite the files and review the diff:
 /// <code>SERBENCH_UPDATE_SNAPSHOTS=1 dotnet test --filter Snapshot</code>
 /// </summary>
 public sealed class SnapshotTests
 {
-    [Fact]
-    public void ConsoleSummary_OfARun() => InvariantCulture(() =>
+    [Theory]
+    [MemberData(nameof(Cultures.Names), MemberType = typeof(Cultures))]
+    public void ConsoleSummary_OfARun(string culture) => Cultures.Under(culture, () =>
     {
         using var output = new StringWriter();
-        var console = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Out = new AnsiConsoleOutput(output), Ansi = AnsiSupport.No, ColorSystem = ColorSystemSupport.NoColors, Interactive = InteractionSupport.No,
-        });
-        console.Profile.Width = 160;
-        ConsoleReport.Write(console, Fixture());
+        ConsoleReport.Write(PlainConsole.Over(output, 160), Fixture());
         Snapshot.Match("console-summary.txt", output.ToString());
     });
 
-    [Fact]
-    public void ReportMarkdown() => InvariantCulture(() =>
+    [Theory]
+    [MemberData(nameof(Cultures.Names), MemberType = typeof(Cultures))]
+    public void ReportMarkdown(string culture) => Cultures.Under(culture, () =>
     {
         using var writer = new StringWriter();
         new MarkdownReportExporter().Export(Fixture(), writer);
@@ -40,22 +35,23 @@ public sealed class SnapshotTests
     });
 
     [Theory]
-    [InlineData("help.txt", new[] { "--help" })]
-    [InlineData("run-help.txt", new[] { "run", "--help" })]
-    public void Help(string file, string[] arguments) => InvariantCulture(() =>
+    [MemberData(nameof(HelpCases))]
+    public void Help(string file, string culture) => Cultures.Under(culture, () =>
     {
-        var (exitCode, output, error) = CliTester.Run(arguments);
+        var (exitCode, output, error) = CliTester.Run(file == "help.txt" ? ["--help"] : ["run", "--help"]);
 
         Assert.True(exitCode == 0, error);
         // The usage line names the program that runs the tests (testhost); a user sees their own command there.
         Snapshot.Match(file, output.Replace($"  {System.CommandLine.RootCommand.ExecutableName} ", "  serbench ", StringComparison.Ordinal));
     });
 
+    public static TheoryData<string, string> HelpCases() => Cultures.Each(["help.txt", "run-help.txt"], Cultures.All);
+
     /// <summary>
     /// The web-api study's list of 200 Persons as a quick run would record it: a baseline, a clear winner tied with the
     /// hand-written reference, a contender that writes another document, and one that crashed with hostile text.
     /// </summary>
-    private static ResultsDocument Fixture()
+    internal static ResultsDocument Fixture()
     {
         static ResultCell Timed(string contender, Operation operation, double meanNs, double ratio, long allocated, double[] rounds) =>
             SampleResults.Cell(contender, meanNs, operation: operation, allocated: allocated) with
@@ -75,19 +71,5 @@ public sealed class SnapshotTests
                 Status = VerificationStatus.Differs, Reason = "writes DateTimeOffset with seven fractional digits (same instant)",
             },
             SampleResults.Cell("broken-one", null, status: VerificationStatus.Crash, reason: SampleResults.HostileReason));
-    }
-
-    private static void InvariantCulture(Action render)
-    {
-        var (culture, uiCulture) = (CultureInfo.CurrentCulture, CultureInfo.CurrentUICulture);
-        CultureInfo.CurrentCulture = CultureInfo.CurrentUICulture = CultureInfo.InvariantCulture;
-        try
-        {
-            render();
-        }
-        finally
-        {
-            (CultureInfo.CurrentCulture, CultureInfo.CurrentUICulture) = (culture, uiCulture);
-        }
     }
 }

@@ -116,7 +116,7 @@ public class DataSetTests
     {
         var error = Assert.Throws<UsageException>(() => DataSet.Load("/no/such/place.json"));
 
-        Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them, e.g. --data samples/orders.json.", error.Message);
+        Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them; to try it, serbench samples --out my-documents writes three, then --data my-documents.", error.Message);
     }
 
     [Fact]
@@ -138,6 +138,33 @@ public class DataSetTests
         }
 
         Assert.Equal(["many", "one"], request.Studies[1].ModelSources.Keys.Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void RunRequest_DocumentsWithoutATypedModel_SayWhyThereIsNoTypedStudy()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("scalar.json"), "42");
+
+        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("scalar.json")]);
+        var asked = Assert.Throws<UsageException>(() => RunRequest.Parse("data-typed", null, null, null, null, null, dataPaths: [temp.File("scalar.json")]));
+
+        Assert.Equal(["data"], request.Studies.Select(s => s.Name));
+        Assert.StartsWith("No data-typed study (your documents as typed objects): scalar: no typed model: ", request.WhyNoTypedStudy, StringComparison.Ordinal);
+        Assert.Contains(request.WhyNoTypedStudy, request.Studies[0].Notes);
+        Assert.Equal(request.WhyNoTypedStudy, asked.Message);
+    }
+
+    [Fact]
+    public void RunRequest_DocumentsWithATypedModel_HaveNoReasonAgainstIt()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("one.json"), """{"a":1}""");
+
+        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json")]);
+
+        Assert.Null(request.WhyNoTypedStudy);
+        Assert.DoesNotContain(request.Studies[0].Notes, n => n.StartsWith("No data-typed", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -32,7 +32,7 @@ public static class WhatToUse
         // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).
         var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
         var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
-        var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !IsAot(x.Cell)).ToList();
+        var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
         var answers = new List<Answer?>();
         foreach (var (textMode, target) in new[] { ("utf8", "UTF-8 bytes"), ("utf16", "a string") })
         {
@@ -57,7 +57,7 @@ public static class WhatToUse
             answers.Add(Smallest($"Smallest output, {compressor.Name}", steady, compressor.Bytes));
         }
 
-        var aot = cells.Where(x => IsAot(x.Cell) && x.Cell.Operation != Operation.FirstCall).ToList();
+        var aot = cells.Where(x => x.Cell.IsNativeAot && x.Cell.Operation != Operation.FirstCall).ToList();
         foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
         {
             answers.Add(aot.Count > 0
@@ -65,11 +65,9 @@ public static class WhatToUse
                 : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
         }
 
-        answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == Operation.FirstCall && !IsAot(c)));
+        answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == Operation.FirstCall && !c.IsNativeAot));
         return [.. answers.OfType<Answer>()];
     }
-
-    private static bool IsAot(ResultCell cell) => cell.Runtime?.EndsWith("-aot", StringComparison.Ordinal) == true;
 
     /// <summary>The case with the most contenders that fit, ranked among them; ties name every contender at rank 1.</summary>
     private static Answer? Fastest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, bool> fits)

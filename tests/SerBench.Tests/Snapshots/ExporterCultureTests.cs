@@ -1,0 +1,147 @@
+using SerBench.Cli;
+using SerBench.Conformance;
+using SerBench.FirstCall;
+using SerBench.Measurement;
+using SerBench.Reports;
+using SerBench.Results;
+using SerBench.Running;
+using SerBench.Studies;
+using SerBench.Tests.Cli;
+using SerBench.Tests.Conformance;
+using SerBench.Tests.Reports;
+using SerBench.Verification;
+
+namespace SerBench.Tests.Snapshots;
+
+/// <summary>
+/// Every exporter writes the same text under en-US and de-DE as under the invariant culture: a report read on one
+/// machine and compared on another must not change its numbers' separators, and results.json holds no localised prose.
+/// </summary>
+public sealed class ExporterCultureTests : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("serbench-culture-").FullName;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    public static TheoryData<string, string> Cases() =>
+        Cultures.Each(["report.md", "report.html", "results.csv", "results.json", "console", "conformance", "first-call", "compare"], Cultures.All.Skip(1));
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void Exporter_WritesTheSame_AsUnderTheInvariantCulture(string exporter, string culture)
+    {
+        var invariant = Cultures.Under("", () => Render(exporter, "invariant"));
+        var local = Cultures.Under(culture, () => Render(exporter, culture));
+
+        Assert.Equal(invariant, local);
+    }
+
+    [Theory]
+    [MemberData(nameof(Cultures.Others), MemberType = typeof(Cultures))]
+    public void MethodText_InResultsJson_UsesInvariantNumbers(string culture)
+    {
+        var text = Cultures.Under(culture, () => RoundRunner.IntervalText(MeasurementProfile.Quick));
+
+        Assert.Contains("1.25×", text, StringComparison.Ordinal);
+        Assert.Contains("1.5×", text, StringComparison.Ordinal);
+    }
+
+    private string Render(string exporter, string folder) => exporter switch
+    {
+        "report.md" => Export(new MarkdownReportExporter()),
+        "report.html" => Export(new HtmlReportExporter(ChartSpecs.Build(Rich()))),
+        "results.csv" => Export(new CsvExporter()),
+        "results.json" => ResultsJson.ToJson(Rich()),
+        "console" => Console(console => ConsoleReport.Write(console, Rich())),
+        "conformance" => string.Concat(ConformanceExporters.Default.Select(e => Write(writer => e.Export(ConformanceExporterTests.Report, writer))))
+                         + Console(console => ConsoleReport.WriteTable(console, ConformanceSummary.Groups(ConformanceExporterTests.Report))),
+        "first-call" => FirstCall(),
+        "compare" => Compare(folder),
+        _ => throw new ArgumentOutOfRangeException(nameof(exporter)),
+    };
+
+    private static string Export(IReportExporter exporter) => Write(writer => exporter.Export(Rich(), writer));
+
+    private static string Write(Action<TextWriter> write)
+    {
+        using var writer = new StringWriter();
+        write(writer);
+        return writer.ToString();
+    }
+
+    private static string Console(Action<Spectre.Console.IAnsiConsole> write) => Write(writer => write(PlainConsole.Over(writer, 160)));
+
+    private static string FirstCall()
+    {
+        var table = FirstCallTable.Build(
+        [
+            new FirstCallResult("stj-sourcegen-utf8", "System.Text.Json", "source-generated", "person", [new(1_234.5, 2_345.25, 3_456.125), new(1_500.5, 2_100.75, 3_000.5)], VerificationStatus.Ok, null),
+            new FirstCallResult("broken-one", "Broken", "reflection", "person", [], VerificationStatus.Crash, SampleResults.HostileReason),
+        ], 2);
+        return Write(writer => MarkdownReportExporter.WriteTable(writer, table)) + Console(console => ConsoleReport.WriteTable(console, table));
+    }
+
+    /// <summary>Through the command, which prints the threshold, the verdict, the machine's speed and the tables.</summary>
+    private string Compare(string folder)
+    {
+        var directory = Directory.CreateDirectory(Path.Combine(_directory, folder)).FullName;
+        string Save(string name, ResultsDocument document)
+        {
+            var path = Path.Combine(directory, name);
+            File.WriteAllText(path, ResultsJson.ToJson(document));
+            return path;
+        }
+
+        var before = Save("base.json", Rich());
+        var slower = Rich();
+        slower.MachineProbes = [.. slower.MachineProbes!.Select(p => p with { Ns = p.Ns * 1.5, CoreNs = p.CoreNs * 1.5 })];
+        var cells = slower.Cells.Select(c => c.MeanNs is { } mean && c.Contender == "stj-sourcegen-utf8"
+            ? c with { MeanNs = mean * 1.375, RoundsNs = [.. c.RoundsNs!.Select(r => r * 1.375)] }
+            : c).ToList();
+        slower.Cells.Clear();
+        slower.Cells.AddRange(cells);
+        var after = Save("new.json", slower);
+        var markdown = Path.Combine(directory, "compare.md");
+
+        var (exitCode, output, error) = CliTester.Run("compare", before, after, "--threshold", "12.5%", "--markdown", markdown);
+
+        Assert.True(exitCode is 0 or 1, error);
+        return output.Replace(directory, "DIR", StringComparison.Ordinal) + File.ReadAllText(markdown).Replace(directory, "DIR", StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// The snapshot's run with everything a report can say about how it was measured: the method, dropped rounds, the
+    /// harness's cost, the machine's speed, the agents, the budget, two speeds, a first call and a Native AOT crash.
+    /// </summary>
+    private static ResultsDocument Rich()
+    {
+        var document = SnapshotTests.Fixture();
+        document.Method = new MeasurementMethod(2, "contender", RoundRunner.IntervalText(MeasurementProfile.Quick), "stopwatch");
+        document.Calibration = new HarnessCalibrationResult(12.345, 0.678, [12.125, 12.5625]);
+        document.MachineProbes = [new(0, 5_000_000.5, 2_000_000.25, 3_000_000.25), new(60.5, 5_600_000.5, 2_300_000.5, 3_300_000.5)];
+        document.RuntimeAgents = new(StringComparer.Ordinal)
+        {
+            ["net10.0"] = new RuntimeAgentRecord("net10.0", "10.0.1", "jit", true, false, 12.75, null, []),
+            ["net10.0-aot"] = new RuntimeAgentRecord("net10.0-aot", "10.0.1", "aot", true, false, 123.5, null, ["IL2026: 1.5"]),
+        };
+        document.Budget = new RunBudget(600.5, true, 3, ["web-api · broken-one"]);
+        var cells = document.Cells.Select(c => c.Contender == "stj-reflection-utf8" && c.Operation == Operation.Serialize
+            ? c with { DroppedRoundsNs = [512_345.5], Modes = [new SpeedMode(355_000.5, 1_234.25, 2, 28.5), new SpeedMode(451_000.75, 2_345.5, 2, 30.25)] }
+            : c).ToList();
+        document.Cells.Clear();
+        document.Cells.AddRange(cells);
+        document.Cells.Add(SampleResults.Cell("stj-sourcegen-utf8", 1_234_567.5, operation: Operation.FirstCall) with
+        {
+            FirstCall = new FirstCallBreakdown(123.5, 456.25, 789.125), RoundsNs = [1_234_567.5, 1_300_000.25],
+        });
+        document.Cells.Add(SampleResults.Cell("memorypack", null, status: VerificationStatus.Crash, reason: "MissingMethodException: ListFormatter`1") with
+        {
+            Runtime = "net10.0-aot", NativeAot = "safe", Library = "MemoryPack", Generation = "source-generated",
+        });
+        document.Cells.Add(SampleResults.Cell("memorypack", 150_000.5, allocated: 90_000) with
+        {
+            Runtime = "net10.0", NativeAot = "safe", Library = "MemoryPack", Generation = "source-generated", Ratio = 0.2, RoundsNs = [149_000.25, 152_000.75],
+        });
+        return document;
+    }
+}
