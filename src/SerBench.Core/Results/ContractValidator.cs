@@ -6,7 +6,8 @@ namespace SerBench.Results;
 /// <summary>
 /// Checks a JSON tree against the serializer's own contract for a type (its properties, their types, which are required
 /// and which may be null), so a field added to <see cref="ResultsDocument"/> is validated without touching this class.
-/// Every number must also be finite and not negative: a results file holds times, counts, sizes and ratios only.
+/// Every number must also be finite and not negative, and every time within what a measurement gives: a results file
+/// holds times, counts, sizes and ratios only.
 /// </summary>
 internal static class ContractValidator
 {
@@ -153,8 +154,8 @@ internal static class ContractValidator
         }
     }
 
-    /// <summary>The shortest and longest time a results file may hold, in nanoseconds (a femtosecond, about 32 years), besides 0.</summary>
-    private const double MinTimeNs = 1e-6, MaxTimeNs = 1e18;
+    /// <summary>The shortest and longest time a results file may hold, in nanoseconds (far below a clock cycle, about 32 years), besides 0.</summary>
+    private const double MinTimeNs = 1e-9, MaxTimeNs = 1e18;
 
     /// <summary>
     /// A time (a field named <c>…Ns</c>, or <c>ns</c>) outside what a measurement can give: the reports divide times by
@@ -166,7 +167,7 @@ internal static class ContractValidator
         name = name.IndexOf('[') is var bracket and >= 0 ? name[..bracket] : name;
         var isTime = name.EndsWith("Ns", StringComparison.Ordinal) || name.SequenceEqual("ns");
         return isTime && value != 0 && value is < MinTimeNs or > MaxTimeNs
-            ? $"{path}: {Shorten(element.GetRawText())} is not a time a measurement gives; times are 0 or from 1e-6 to 1e18 ns"
+            ? $"{path}: {Shorten(element.GetRawText())} is not a time a measurement gives; times are 0 or from 1e-9 to 1e18 ns"
             : null;
     }
 
