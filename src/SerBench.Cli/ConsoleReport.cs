@@ -106,5 +106,5 @@ internal static class ConsoleReport
     }
 
     /// <summary>Text from results as console markup: no markup can form, and an escape or U+202E shows as its code point.</summary>
-    private static string Text(string text) => Markup.Escape(Files.InvisibleText.Show(text));
+    internal static string Text(string text) => Markup.Escape(Files.InvisibleText.Show(text));
 }

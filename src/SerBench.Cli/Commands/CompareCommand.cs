@@ -55,11 +55,11 @@ internal static class CompareCommand
             var report = Comparer.Compare(before, after, fraction);
             foreach (var warning in report.Warnings)
             {
-                context.Console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}; the files were measured under different runtime settings.[/]");
+                context.Console.MarkupLine($"[yellow]Warning: {ConsoleReport.Text(warning)}; the files were measured under different runtime settings.[/]");
             }
             if (report.Contention is { } contention)
             {
-                context.Console.MarkupLine($"[yellow]Machine speed differed: {Markup.Escape(contention.Describe())}[/]");
+                context.Console.MarkupLine($"[yellow]Machine speed differed: {ConsoleReport.Text(contention.Describe())}[/]");
             }
 
             foreach (var table in ComparisonTables.Build(report))

@@ -359,4 +359,19 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.Single(error.TrimEnd().Split('\n'));
         Assert.False(Directory.Exists(Path.Combine(_directory, "out")));
     }
+
+    [Fact]
+    public void Compare_AKnobValueWithAnEscape_IsWarnedAbout_WithTheEscapeAsItsCodePoint()
+    {
+        var a = Path.Combine(_directory, "a.json");
+        var b = Path.Combine(_directory, "b.json");
+        File.WriteAllText(a, SampleFiles.Edited(r => r["environment"]!["knobs"] = new System.Text.Json.Nodes.JsonObject { ["env:DOTNET_gcServer"] = "0" }));
+        File.WriteAllText(b, SampleFiles.Edited(r => r["environment"]!["knobs"] = new System.Text.Json.Nodes.JsonObject { ["env:DOTNET_gcServer"] = "1\u001b[2J" }));
+
+        var (exitCode, output, error) = CliTester.Run("compare", a, b);
+
+        Assert.True(exitCode == 0, error + output);
+        Assert.Contains("Warning: env:DOTNET_gcServer differs: BASE 0, NEW 1⟨U+001B⟩[2J;", output, StringComparison.Ordinal);
+        Assert.DoesNotContain('\u001b', output);
+    }
 }
