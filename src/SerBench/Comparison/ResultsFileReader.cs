@@ -13,9 +13,10 @@ public sealed class ResultsFileException(string message) : Exception(message);
 /// <summary>
 /// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
 /// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
-/// types, required fields, nulls, finite and non-negative numbers, known operations, shapes and statuses (their converters) — and refused with one
-/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>compare</c> and the child-process results
-/// all read through here, so the reports never meet a value they cannot draw.
+/// types, required fields, nulls, finite and non-negative numbers, times a measurement can give, known operations,
+/// shapes and statuses (their converters), each cell once, modes as the format defines them — and refused with one
+/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>merge</c> and <c>compare</c> all read
+/// through here, so the reports never meet a value they cannot draw.
 /// </summary>
 public static class ResultsFileReader
 {
@@ -137,7 +138,7 @@ public static class ResultsFileReader
             var path = $"$.cells[{i}].modes";
             if (modes.Count != 2)
             {
-                return $"{path}: {modes.Count} modes; a cell with two speeds has exactly two (absent for one speed)";
+                return $"{path}: holds {modes.Count}; a cell with two speeds lists exactly two modes (none for one speed)";
             }
 
             if (modes.Select((m, k) => (m, k)).FirstOrDefault(x => x.m.MeanNs <= 0 || x.m.Processes < RoundStatistics.ProcessesPerMode) is ({ } mode, var index))

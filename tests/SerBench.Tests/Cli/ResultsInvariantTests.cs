@@ -18,7 +18,7 @@ public sealed class ResultsInvariantTests : IDisposable
     {
         { "cell twice", "$.cells[5]: the same cell as $.cells[0]" },
         { "denormal mean", "$.cells[1].meanNs: 1E-320 is not a time a measurement gives" },
-        { "three modes", "$.cells[0].modes: 3 modes" },
+        { "three modes", "$.cells[0].modes: holds 3" },
         { "unsorted modes", "$.cells[0].modes: the first mode is not the faster" },
         { "zero modes", "$.cells[0].modes[0].meanNs: 0; a speed is a time above zero" },
     };
