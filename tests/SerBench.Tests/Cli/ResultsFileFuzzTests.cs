@@ -6,8 +6,9 @@ namespace SerBench.Tests.Cli;
 
 /// <summary>
 /// Seeded mutations of a valid results.json — fields dropped, types changed, nulls inserted, non-finite, huge,
-/// denormal and negative numbers, hostile strings, a cell twice, malformed modes, truncation — each run through <c>report</c> and <c>compare</c> in-process: the exit
-/// code is always 0, 1 (the gate) or 2, nothing is written outside the output folder, and the input files are never modified.
+/// denormal and negative numbers, hostile strings, a cell twice, malformed modes, truncation — each run through
+/// <c>report</c>, <c>compare</c> and <c>merge</c> in-process: the exit code is always 0, 1 (the gate) or 2, nothing is
+/// written outside the output folder, a refused merge writes nothing, and the input files are never modified.
 /// </summary>
 public sealed class ResultsFileFuzzTests : IDisposable
 {
@@ -29,38 +30,54 @@ public sealed class ResultsFileFuzzTests : IDisposable
     public void Dispose() => _root.Dispose();
 
     [Fact]
-    public void MutatedResultsFiles_NeverCrashReportOrCompare_NeverEscapeTheOutputFolder_NeverChangeTheInput()
+    public void MutatedResultsFiles_NeverCrashReportCompareOrMerge_NeverEscapeTheOutputFolder_NeverChangeTheInput()
     {
         var inputs = Directory.CreateDirectory(_root.File("in")).FullName;
         var output = _root.File("out");
         var basePath = Path.Combine(inputs, "base.json");
         File.WriteAllText(basePath, SampleFiles.ValidJson());
+        // Merge refuses a run given twice: the mutated files are merged with a later run of the same cells.
+        var laterRun = Path.Combine(inputs, "later-run.json");
+        File.WriteAllText(laterRun, SampleFiles.Edited(r => r["startedAt"] = "2026-11-23T10:00:00+00:00"));
         var random = new Random(11);
         var exitCodes = new Dictionary<int, int>();
+        var refusals = new List<string>();
         for (var i = 0; i < Mutations; i++)
         {
             var mutated = Path.Combine(inputs, $"mutated-{i:000}.json");
             File.WriteAllText(mutated, Mutate(random));
-            var before = (Hash(basePath), Hash(mutated));
+            var before = (Hash(basePath), Hash(laterRun), Hash(mutated));
 
+            var merged = Path.Combine(output, "merged");
+            var lastExitCode = 0;
             foreach (var args in new[]
             {
                 new[] { "report", mutated, "--out", Path.Combine(output, "report") },
                 ["compare", basePath, mutated, "--markdown", Path.Combine(output, "compare.md")],
                 ["compare", mutated, basePath, "--fail-on-regression"],
+                ["merge", laterRun, mutated, "--out", merged],
             })
             {
                 var (exitCode, stdout, error) = CliTester.RunWithoutChartImages(args);
                 Assert.True(exitCode is 0 or 1 or 2, $"mutation {i}, {args[0]}: exit code {exitCode}\n{error}{stdout}\n{File.ReadAllText(mutated)}");
                 Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
                 exitCodes[exitCode] = exitCodes.GetValueOrDefault(exitCode) + 1;
+                refusals.Add(error);
+                lastExitCode = exitCode;
             }
 
-            Assert.Equal(before, (Hash(basePath), Hash(mutated)));
+            // A refused merge writes nothing, nothing half-written; an accepted one is cleared so the next merge gets a new folder.
+            Assert.Equal(lastExitCode == 0, Directory.Exists(merged));
+            if (Directory.Exists(merged))
+            {
+                Directory.Delete(merged, recursive: true);
+            }
+
+            Assert.Equal(before, (Hash(basePath), Hash(laterRun), Hash(mutated)));
         }
 
         Assert.Equal(["in", "out"], Directory.GetFileSystemEntries(_root.Path).Select(Path.GetFileName).Order(StringComparer.Ordinal));
-        Assert.Equal(Mutations + 1, Directory.GetFiles(inputs).Length);
+        Assert.Equal(Mutations + 2, Directory.GetFiles(inputs).Length);
         // Where "../" chains from charts/ would land: every folder above it, and /tmp/tmp.
         for (var folder = Path.Combine(output, "report", "charts"); folder is not null; folder = Path.GetDirectoryName(folder))
         {
@@ -68,8 +85,12 @@ public sealed class ResultsFileFuzzTests : IDisposable
         }
 
         Assert.False(Directory.Exists(Path.Combine(Path.GetTempPath(), "tmp")) && Directory.GetFileSystemEntries(Path.Combine(Path.GetTempPath(), "tmp"), Escapee + "*").Length > 0);
-        // Both outcomes are exercised: files the reader refuses, and files that still render.
+        // Both outcomes are exercised: files the reader refuses, and files that still render; and each invariant of issue 35.
         Assert.True(exitCodes.GetValueOrDefault(0) > 100 && exitCodes.GetValueOrDefault(2) > 100, string.Join(", ", exitCodes));
+        foreach (var invariant in new[] { "the same cell as", "is not a time a measurement gives", ".modes" })
+        {
+            Assert.Contains(refusals, r => r.Contains(invariant, StringComparison.Ordinal));
+        }
     }
 
     /// <summary>One to three mutations of the valid file; a few are truncated as text instead.</summary>
