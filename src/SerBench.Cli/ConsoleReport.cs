@@ -16,7 +16,7 @@ internal static class ConsoleReport
         WriteVerdict(console, RunVerdict.Of(document));
         if (RunDecisiveness.Line(document) is { } decisive)
         {
-            console.MarkupLine("[bold]Decisive:[/] " + Markup.Escape(decisive));
+            console.MarkupLine("[bold]Decisive:[/] " + Text(decisive));
         }
     }
 
@@ -25,7 +25,7 @@ internal static class ConsoleReport
         console.Write(new Rule("[bold]Verdict[/]") { Justification = Justify.Left });
         if (verdict.Caution is { } caution)
         {
-            console.MarkupLine($"[yellow]{Markup.Escape(caution)}[/]");
+            console.MarkupLine($"[yellow]{Text(caution)}[/]");
         }
 
         if (verdict.Answers.Count > 0)
@@ -40,7 +40,7 @@ internal static class ConsoleReport
 
         foreach (var study in verdict.Studies)
         {
-            console.Write(new Rule($"[bold]{Markup.Escape(study.Title)}[/]") { Justification = Justify.Left });
+            console.Write(new Rule($"[bold]{Text(study.Title)}[/]") { Justification = Justify.Left });
             foreach (var finding in study.Findings)
             {
                 console.WriteLine("  • " + finding);
@@ -64,7 +64,7 @@ internal static class ConsoleReport
         {
             foreach (var section in study)
             {
-                console.Write(new Rule($"[bold]{Markup.Escape(section.Key)}[/]") { Justification = Justify.Left });
+                console.Write(new Rule($"[bold]{Text(section.Key)}[/]") { Justification = Justify.Left });
                 foreach (var model in StudyTables.Build(section.Study, section.Cells))
                 {
                     WriteTable(console, model);
@@ -74,7 +74,7 @@ internal static class ConsoleReport
             var cells = study.SelectMany(s => s.Cells).ToList();
             foreach (var model in RuntimeComparison.Tables(cells))
             {
-                console.Write(new Rule($"[bold]{Markup.Escape(study.Key)} across runtimes[/]") { Justification = Justify.Left });
+                console.Write(new Rule($"[bold]{Text(study.Key)} across runtimes[/]") { Justification = Justify.Left });
                 WriteTable(console, model);
                 foreach (var finding in RuntimeComparison.Findings(cells))
                 {
@@ -90,23 +90,26 @@ internal static class ConsoleReport
         var table = new Table();
         if (model.Title.Length > 0)
         {
-            table.Title(Markup.Escape(model.Title));
+            table.Title(Text(model.Title));
         }
 
         for (var i = 0; i < model.Headers.Count; i++)
         {
-            table.AddColumn(new TableColumn(Markup.Escape(model.Headers[i])) { Alignment = i < model.TextColumns ? Justify.Left : Justify.Right });
+            table.AddColumn(new TableColumn(Text(model.Headers[i])) { Alignment = i < model.TextColumns ? Justify.Left : Justify.Right });
         }
 
         foreach (var row in model.Rows)
         {
-            table.AddRow([.. row.Select((text, column) => model.Bold.Contains((table.Rows.Count, column)) ? $"[bold]{Markup.Escape(text)}[/]" : Markup.Escape(text))]);
+            table.AddRow([.. row.Select((text, column) => model.Bold.Contains((table.Rows.Count, column)) ? $"[bold]{Text(text)}[/]" : Text(text))]);
         }
 
         console.Write(table);
         for (var i = 0; i < model.Footnotes.Count; i++)
         {
-            console.WriteLine($"  [{i + 1}] {model.Footnotes[i]}");
+            console.WriteLine($"  [{i + 1}] {Files.InvisibleText.Show(model.Footnotes[i])}");
         }
     }
+
+    /// <summary>Text from results as console markup: no markup can form, and an escape or U+202E shows as its code point.</summary>
+    internal static string Text(string text) => Markup.Escape(Files.InvisibleText.Show(text));
 }

@@ -30,7 +30,22 @@ internal static class CompareCommand
         command.SetAction(parse =>
         {
             var fraction = ParseThreshold(parse.GetValue(threshold)!);
+            var gated = parse.GetValue(failOnRegression) || parse.GetValue(failOnInconclusive);
+            var oneFile = Path.GetFullPath(parse.GetValue(basePath)!) == Path.GetFullPath(parse.GetValue(newPath)!);
+            if (oneFile && !gated)
+            {
+                throw new UsageException($"'{parse.GetValue(basePath)}' is given as both BASE and NEW; a file compared with itself shows nothing. Give the earlier results first, then the later.");
+            }
+
             var (before, after) = (ResultsFileReader.ReadComparable(parse.GetValue(basePath)!), ResultsFileReader.ReadComparable(parse.GetValue(newPath)!));
+            if (gated && (oneFile || SameBytes(before.Path, after.Path)))
+            {
+                // A gate that compared a run with itself checked nothing: it fails rather than pass.
+                context.Error.WriteLine($"serbench: nothing to gate on: BASE '{before.Path}' and NEW '{after.Path}' are {(oneFile ? "one file" : "the same bytes")}, so one run. " +
+                                        "Give the earlier results first, then the later.");
+                return CliApp.ExitFailures;
+            }
+
             var markdownPath = parse.GetValue(markdown);
             if (markdownPath is not null)
             {
@@ -40,11 +55,11 @@ internal static class CompareCommand
             var report = Comparer.Compare(before, after, fraction);
             foreach (var warning in report.Warnings)
             {
-                context.Console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}; the files were measured under different runtime settings.[/]");
+                context.Console.MarkupLine($"[yellow]Warning: {ConsoleReport.Text(warning)}; the files were measured under different runtime settings.[/]");
             }
             if (report.Contention is { } contention)
             {
-                context.Console.MarkupLine($"[yellow]Machine speed differed: {Markup.Escape(contention.Describe())}[/]");
+                context.Console.MarkupLine($"[yellow]Machine speed differed: {ConsoleReport.Text(contention.Describe())}[/]");
             }
 
             foreach (var table in ComparisonTables.Build(report))
@@ -61,10 +76,16 @@ internal static class CompareCommand
             context.Console.MarkupLine($"{report.Cells.Count} cells compared ({before.Kind} → {after.Kind}), threshold {ComparisonTables.Percent(fraction)}: " +
                                        (report.Fails ? $"[red]{verdict}[/]" : report.HasInconclusive ? $"[yellow]{verdict}[/]" : verdict) +
                                        $"; {report.OnlyInBase.Count} only in BASE, {report.OnlyInNew.Count} only in NEW.");
-            return (parse.GetValue(failOnRegression) && report.Fails) || (parse.GetValue(failOnInconclusive) && report.HasInconclusive) ? CliApp.ExitFailures : CliApp.ExitOk;
+            return (gated && report.Cells.Count == 0) || (parse.GetValue(failOnRegression) && report.Fails) || (parse.GetValue(failOnInconclusive) && report.HasInconclusive)
+                ? CliApp.ExitFailures
+                : CliApp.ExitOk;
         });
         return command;
     }
+
+    /// <summary>Another run never writes the same file, so a copy with the same bytes is the same run.</summary>
+    private static bool SameBytes(string basePath, string newPath) =>
+        File.ReadAllBytes(basePath).AsSpan().SequenceEqual(File.ReadAllBytes(newPath));
 
     /// <summary>"5%", "5" and "0.5%" are percentages; the result is a fraction (0.05).</summary>
     internal static double ParseThreshold(string text)

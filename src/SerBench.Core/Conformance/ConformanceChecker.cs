@@ -49,7 +49,7 @@ public static class ConformanceChecker
     public static ConformanceCell Check(string contender, Codec<JsonData> codec, ConformanceDocument document)
     {
         ConformanceCell Cell(ConformanceOutcome outcome, string? detail) =>
-            ConformanceCell.Of(contender, document.Info, outcome, detail is null ? null : ConformanceDocument.Visible(detail));
+            ConformanceCell.Of(contender, document.Info, outcome, detail is null ? null : Files.InvisibleText.Show(detail));
 
         object payload;
         try

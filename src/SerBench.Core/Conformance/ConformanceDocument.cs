@@ -108,7 +108,7 @@ public sealed class ConformanceDocument
             }
             else
             {
-                AppendVisible(preview, rune);
+                InvisibleText.Append(preview, rune);
                 utf8 = utf8[consumed..];
             }
 
@@ -116,41 +116,6 @@ public sealed class ConformanceDocument
         }
 
         return preview.ToString();
-    }
-
-    /// <summary>
-    /// <paramref name="text"/> (a library's message, a change quoting the document) with the characters a reader cannot
-    /// see shown as <see cref="Preview"/> shows them, so a raw U+2028 or a byte order mark in a message is not invisible.
-    /// </summary>
-    public static string Visible(string text)
-    {
-        var visible = new StringBuilder(text.Length);
-        for (var i = 0; i < text.Length; i++)
-        {
-            if (Rune.TryGetRuneAt(text, i, out var rune))
-            {
-                AppendVisible(visible, rune);
-                i += rune.Utf16SequenceLength - 1;
-            }
-            else
-            {
-                visible.Append($"⟨U+{(int)text[i]:X4}⟩"); // A lone surrogate.
-            }
-        }
-
-        return visible.ToString();
-    }
-
-    private static void AppendVisible(StringBuilder builder, Rune rune)
-    {
-        if (InvisibleText.IsInvisible(rune))
-        {
-            builder.Append($"⟨U+{rune.Value:X4}⟩");
-        }
-        else
-        {
-            builder.Append(rune.ToString());
-        }
     }
 
     public override string ToString() => $"{Name} ({Info.Expectation})";

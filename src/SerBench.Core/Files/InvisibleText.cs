@@ -15,6 +15,47 @@ internal static class InvisibleText
             or UnicodeCategory.ParagraphSeparator or UnicodeCategory.OtherNotAssigned
         || IsNoncharacter(rune.Value);
 
+    /// <summary>
+    /// <paramref name="text"/> with the characters a reader cannot see shown as code points, <c>⟨U+202E⟩</c>: a NUL, an
+    /// escape, a right-to-left override or a byte order mark in a name or a message can neither hide nor reorder text.
+    /// </summary>
+    public static string Show(string text)
+    {
+        if (!text.EnumerateRunes().Any(IsInvisible) && !text.Any(char.IsSurrogate))
+        {
+            return text;
+        }
+
+        var visible = new StringBuilder(text.Length + 16);
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (Rune.TryGetRuneAt(text, i, out var rune))
+            {
+                Append(visible, rune);
+                i += rune.Utf16SequenceLength - 1;
+            }
+            else
+            {
+                visible.Append(CultureInfo.InvariantCulture, $"⟨U+{(int)text[i]:X4}⟩"); // A lone surrogate.
+            }
+        }
+
+        return visible.ToString();
+    }
+
+    /// <summary>Appends <paramref name="rune"/>, or its code point when it is invisible.</summary>
+    public static void Append(StringBuilder builder, Rune rune)
+    {
+        if (IsInvisible(rune))
+        {
+            builder.Append(CultureInfo.InvariantCulture, $"⟨U+{rune.Value:X4}⟩");
+        }
+        else
+        {
+            builder.Append(rune.ToString());
+        }
+    }
+
     /// <summary>U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE…): Unicode's noncharacters.</summary>
     private static bool IsNoncharacter(int value) => value is >= 0xFDD0 and <= 0xFDEF || (value & 0xFFFE) == 0xFFFE;
 }

@@ -88,7 +88,15 @@ public sealed record PackManifest
         PackManifest? manifest;
         try
         {
-            manifest = JsonSerializer.Deserialize(Files.InputFile.ReadAll(path, 64 * 1024, "a pack.json"), (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
+            var utf8 = Files.InputFile.ReadAll(path, 64 * 1024, "a pack.json");
+            // Notepad and PowerShell 5 start UTF-8 files with a byte order mark, which the serializer refuses on bytes.
+            var json = utf8.AsSpan().StartsWith("\uFEFF"u8) ? utf8.AsSpan(3) : utf8;
+            manifest = JsonSerializer.Deserialize(json, (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
+            using var tree = JsonDocument.Parse(json.ToArray());
+            if (RepeatedKey(tree.RootElement, "$") is { } repeated)
+            {
+                throw new PackException($"{path}: not a valid pack manifest: {repeated}.");
+            }
         }
         catch (Files.InputFileException exception)
         {
@@ -110,6 +118,35 @@ public sealed record PackManifest
 
         manifest.Check(path);
         return manifest;
+    }
+
+    /// <summary>
+    /// A key given twice in one object: the serializer keeps the last value silently, and which one the author meant is a
+    /// guess. Only known keys get here (unknown ones are refused first).
+    /// </summary>
+    private static string? RepeatedKey(JsonElement element, string path)
+    {
+        var names = new HashSet<string>(StringComparer.Ordinal);
+        var children = element.ValueKind switch
+        {
+            JsonValueKind.Object => element.EnumerateObject().Select(p => (Path: $"{path}.{p.Name}", Name: (string?)p.Name, p.Value)).ToList(),
+            JsonValueKind.Array => [.. element.EnumerateArray().Select((item, i) => (Path: $"{path}[{i}]", Name: (string?)null, Value: item))],
+            _ => [],
+        };
+        foreach (var child in children)
+        {
+            if (child.Name is { } name && !names.Add(name))
+            {
+                return $"{path} gives '{name}' twice; give each key once";
+            }
+
+            if (RepeatedKey(child.Value, child.Path) is { } inner)
+            {
+                return inner;
+            }
+        }
+
+        return null;
     }
 
     private void Check(string path)

@@ -7,7 +7,8 @@ namespace SerBench.Results;
 /// <summary>
 /// Checks a JSON tree against the serializer's own contract for a type (its properties, their types, which are required
 /// and which may be null), so a field added to <see cref="ResultsDocument"/> is validated without touching this class.
-/// Every number must also be finite and not negative: a results file holds times, counts, sizes and ratios only.
+/// Every number must also be finite and not negative, and every time within what a measurement gives: a results file
+/// holds times, counts, sizes and ratios only.
 /// </summary>
 internal static class ContractValidator
 {
@@ -115,7 +116,7 @@ internal static class ContractValidator
             // Named literals ("NaN", "Infinity") arrive as strings; 1e400 is a number that does not fit a double.
             return element.ValueKind != JsonValueKind.Number ? Expected(path, "a number", element)
                 : !element.TryGetDouble(out var value) || !double.IsFinite(value) ? $"{path}: {element.GetRawText()} is not a finite number"
-                : Negative(path, value < 0, element);
+                : Negative(path, value < 0, element) ?? TimeProblem(path, value, element);
         }
 
         if (type == typeof(int))
@@ -152,6 +153,23 @@ internal static class ContractValidator
         {
             return $"{path}: {exception.Message.Split('\n')[0].Trim()}";
         }
+    }
+
+    /// <summary>The shortest and longest time a results file may hold, in nanoseconds (far below a clock cycle, about 32 years), besides 0.</summary>
+    private const double MinTimeNs = 1e-9, MaxTimeNs = 1e18;
+
+    /// <summary>
+    /// A time (a field named <c>…Ns</c>, or <c>ns</c>) outside what a measurement can give: the reports divide times by
+    /// one another, and a denormal such as 1e-320 turns a ratio into infinity.
+    /// </summary>
+    private static string? TimeProblem(string path, double value, JsonElement element)
+    {
+        var name = path.AsSpan(path.LastIndexOf('.') + 1);
+        name = name.IndexOf('[') is var bracket and >= 0 ? name[..bracket] : name;
+        var isTime = name.EndsWith("Ns", StringComparison.Ordinal) || name.SequenceEqual("ns");
+        return isTime && value != 0 && value is < MinTimeNs or > MaxTimeNs
+            ? $"{path}: {Shorten(element.GetRawText())} is not a time a measurement gives; times are 0 or from 1e-9 to 1e18 ns"
+            : null;
     }
 
     private static string? Negative(string path, bool negative, JsonElement element) =>

@@ -38,19 +38,38 @@ internal static class EnvironmentProbe
             ["quickJitForLoops"] = Knob("System.Runtime.TieredCompilation.QuickJitForLoops", "TC_QuickJitForLoops"),
             ["readyToRun"] = Knob("System.Runtime.ReadyToRun", "ReadyToRun"),
         };
-        // Anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …) or for SerBench's diagnostics is a knob too; the SDK's own
-        // variables (telemetry, first-run, paths) do not change the measured code and are left out.
         foreach (var (name, value) in System.Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
                      .Select(e => ((string)e.Key, e.Value as string ?? "")))
         {
-            if ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal) || name.StartsWith("SERBENCH_", StringComparison.Ordinal))
-                && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)))
+            if (ChangesTheMeasurement(EnvironmentKnobPrefix + name))
             {
-                knobs["env:" + name] = value;
+                knobs[EnvironmentKnobPrefix + name] = value;
             }
         }
 
         return knobs;
+    }
+
+    /// <summary>How a knob set by an environment variable is named: <c>env:DOTNET_gcServer</c>.</summary>
+    public const string EnvironmentKnobPrefix = "env:";
+
+    /// <summary>
+    /// Whether a recorded knob can change what is measured, so that <c>compare</c> warns when two files differ in it: every
+    /// knob the runtime reports, anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …), and SerBench's
+    /// diagnostics. The SDK's own variables (telemetry, first-run, paths) and SerBench's other settings (the agent
+    /// cache's place, say) do not change the measured code; files written before this rule may still record them.
+    /// </summary>
+    public static bool ChangesTheMeasurement(string knob)
+    {
+        if (!knob.StartsWith(EnvironmentKnobPrefix, StringComparison.Ordinal))
+        {
+            return true;
+        }
+
+        var name = knob[EnvironmentKnobPrefix.Length..];
+        return ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal))
+                && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)))
+               || name is Contenders.ContenderRegistry.DiagnosticsVariable or Contenders.DiagnosticSlowdown.Variable;
     }
 
     private static readonly string[] SdkVariables =

@@ -5,8 +5,8 @@ using SerBench.Results;
 namespace SerBench.Comparison;
 
 /// <summary>
-/// One benchmark of a BenchmarkDotNet full JSON export as a <see cref="ComparableCell"/>: its FullName is the key, its
-/// type the "study"; the per-iteration times are the workload result iterations (nanoseconds / operations). Every field
+/// One benchmark of a BenchmarkDotNet full JSON export as a <see cref="ComparableCell"/>: its FullName and job are the
+/// key, its type the "study"; the per-iteration times are the workload result iterations (nanoseconds / operations). Every field
 /// read is checked the way results.json is: a wrong type, a non-finite or negative number is refused with its path.
 /// </summary>
 internal static class BenchmarkDotNetExport
@@ -15,7 +15,12 @@ internal static class BenchmarkDotNetExport
     {
         var reader = new Reader(invalid);
         reader.RequireObject(benchmark, path);
-        var fullName = reader.Text(benchmark, "FullName", path) ?? reader.Text(benchmark, "DisplayInfo", path) ?? "?";
+        var displayInfo = reader.Text(benchmark, "DisplayInfo", path);
+        var fullName = reader.Text(benchmark, "FullName", path) ?? displayInfo ?? "?";
+        // DisplayInfo is "Type.Method: Job(characteristics)"; FullName names no job, so an export of two jobs would key them alike.
+        var colon = displayInfo?.LastIndexOf(": ", StringComparison.Ordinal) ?? -1;
+        var job = colon >= 0 ? displayInfo![(colon + 2)..] : "";
+        var key = job.Length > 0 && fullName != displayInfo ? $"{fullName} · {job}" : fullName;
         var study = reader.Text(benchmark, "Type", path) ?? "BenchmarkDotNet";
         double? mean = null, error = null;
         if (reader.Object(benchmark, "Statistics", path) is { } statistics)
@@ -49,7 +54,7 @@ internal static class BenchmarkDotNetExport
             allocated = bytes <= long.MaxValue ? (long)bytes : throw invalid($"{path}.Memory.BytesAllocatedPerOperation: {bytes.ToString(CultureInfo.InvariantCulture)} is too large");
         }
 
-        return new ComparableCell(study, fullName, mean is null ? null : Verification.VerificationStatus.Ok, mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
+        return new ComparableCell(study, key, mean is null ? null : Verification.VerificationStatus.Ok, mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
     }
 
     /// <summary>Optional fields: absent or null is "not there"; anything else must have the expected type.</summary>

@@ -120,7 +120,10 @@ public static class Comparer
         };
     }
 
-    /// <summary>One warning per knob that differs (or is recorded by one file only): such files measured different things.</summary>
+    /// <summary>
+    /// One warning per knob that changes the measurement and differs (or is recorded by one file only): such files
+    /// measured different things. Older files also recorded settings that change nothing measured (SERBENCH_CACHE).
+    /// </summary>
     private static List<string> KnobWarnings(IReadOnlyDictionary<string, string>? before, IReadOnlyDictionary<string, string>? after)
     {
         if (before is null || after is null)
@@ -129,7 +132,7 @@ public static class Comparer
         }
 
         var warnings = new List<string>();
-        foreach (var name in before.Keys.Union(after.Keys).Order(StringComparer.Ordinal))
+        foreach (var name in before.Keys.Union(after.Keys).Where(Results.EnvironmentProbe.ChangesTheMeasurement).Order(StringComparer.Ordinal))
         {
             var (old, current) = (before.GetValueOrDefault(name), after.GetValueOrDefault(name));
             if (old != current)

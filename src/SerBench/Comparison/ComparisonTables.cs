@@ -87,6 +87,11 @@ public static class ComparisonTables
         var regressions = report.Cells.Count(c => c.IsRegression);
         var notComparable = report.Cells.Count(c => c.IsNotComparable);
         var inconclusive = report.Cells.Count(c => c.IsInconclusive);
+        if (report.Cells.Count == 0)
+        {
+            return emphasis + "nothing compared: the files share no cell" + emphasis;
+        }
+
         if (regressions == 0 && notComparable == 0 && inconclusive == 0)
         {
             return "no regression";

@@ -13,9 +13,10 @@ public sealed class ResultsFileException(string message) : Exception(message);
 /// <summary>
 /// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
 /// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
-/// types, required fields, nulls, finite and non-negative numbers, known operations, shapes and statuses (their converters) — and refused with one
-/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>compare</c> and the child-process results
-/// all read through here, so the reports never meet a value they cannot draw.
+/// types, required fields, nulls, finite and non-negative numbers, times a measurement can give, known operations,
+/// shapes and statuses (their converters), each cell once, modes as the format defines them — and refused with one
+/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>merge</c> and <c>compare</c> all read
+/// through here, so the reports never meet a value they cannot draw.
 /// </summary>
 public static class ResultsFileReader
 {
@@ -45,8 +46,13 @@ public static class ResultsFileReader
                 throw Invalid(path, "BenchmarkDotNet export", "$.Benchmarks: expected an array");
             }
 
-            return new ComparableResults(path, "BenchmarkDotNet",
-                [.. benchmarks.EnumerateArray().Select((b, i) => BenchmarkDotNetExport.Read(b, $"$.Benchmarks[{i}]", problem => Invalid(path, "BenchmarkDotNet export", problem)))]);
+            List<ComparableCell> cells = [.. benchmarks.EnumerateArray().Select((b, i) => BenchmarkDotNetExport.Read(b, $"$.Benchmarks[{i}]", problem => Invalid(path, "BenchmarkDotNet export", problem)))];
+            if (Repeated([.. cells.Select(c => c.Identity)]) is var (index, first))
+            {
+                throw Invalid(path, "BenchmarkDotNet export", $"$.Benchmarks[{index}]: the same benchmark and job as $.Benchmarks[{first}]; an export holds each once");
+            }
+
+            return new ComparableResults(path, "BenchmarkDotNet", cells);
         }
 
         var document = ReadDocument(path, root);
@@ -84,16 +90,71 @@ public static class ResultsFileReader
             throw Invalid(path, "SerBench results file", problem);
         }
 
+        ResultsDocument document;
         try
         {
-            var document = root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null");
-            return WithRuntimes(document);
+            document = WithRuntimes(root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null"));
         }
         catch (JsonException exception)
         {
             // Not expected after validation; kept so a gap in it is still one line, not a stack trace.
             throw Invalid(path, "SerBench results file", FirstLine(exception.Message));
         }
+
+        return (DuplicateProblem(document.Cells) ?? ModesProblem(document.Cells)) is { } invariant ? throw Invalid(path, "SerBench results file", invariant) : document;
+    }
+
+    /// <summary>A cell identity held twice: every table, rank and comparison looks a cell up by it (after schema-1 runtimes are filled in).</summary>
+    private static string? DuplicateProblem(IReadOnlyList<ResultCell> cells) =>
+        Repeated([.. cells.Select(c => c.Key)]) is var (index, first)
+            ? $"$.cells[{index}]: the same cell as $.cells[{first}] (study, contender, payload, shape, count, operation, runtime and machine alike); a file holds each cell once"
+            : null;
+
+    /// <summary>The first key that repeats an earlier one, with the earlier one's index.</summary>
+    private static (int Index, int First)? Repeated(IReadOnlyList<CellKey> keys)
+    {
+        var first = new Dictionary<CellKey, int>();
+        for (var i = 0; i < keys.Count; i++)
+        {
+            if (!first.TryAdd(keys[i], i))
+            {
+                return (i, first[keys[i]]);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Modes as the format defines them: two speeds, each of <see cref="RoundStatistics.ProcessesPerMode"/> processes or more, fastest first.</summary>
+    private static string? ModesProblem(IReadOnlyList<ResultCell> cells)
+    {
+        for (var i = 0; i < cells.Count; i++)
+        {
+            if (cells[i].Modes is not { } modes)
+            {
+                continue;
+            }
+
+            var path = $"$.cells[{i}].modes";
+            if (modes.Count != 2)
+            {
+                return $"{path}: holds {modes.Count}; a cell with two speeds lists exactly two modes (none for one speed)";
+            }
+
+            if (modes.Select((m, k) => (m, k)).FirstOrDefault(x => x.m.MeanNs <= 0 || x.m.Processes < RoundStatistics.ProcessesPerMode) is ({ } mode, var index))
+            {
+                return mode.MeanNs <= 0
+                    ? $"{path}[{index}].meanNs: 0; a speed is a time above zero"
+                    : $"{path}[{index}].processes: {mode.Processes}; a speed needs {RoundStatistics.ProcessesPerMode} processes or more";
+            }
+
+            if (modes[0].MeanNs >= modes[1].MeanNs)
+            {
+                return $"{path}: the first mode is not the faster; modes are listed fastest first, two different speeds";
+            }
+        }
+
+        return null;
     }
 
     /// <summary>

@@ -36,11 +36,13 @@ public sealed class CsvExporter : IReportExporter
     private static string? Number(long? value) => value?.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>
-    /// Text a spreadsheet could run as a formula (starting with =, +, -, @, tab or carriage return) gets a leading
-    /// apostrophe, as OWASP recommends against CSV injection; numbers are written by <see cref="Number(double?)"/> and left alone.
+    /// Control and bidi characters as code points, so a NUL, an escape or U+202E never reaches a spreadsheet or a terminal;
+    /// then text a spreadsheet could run as a formula (starting with =, +, -, @) gets a leading apostrophe, as OWASP
+    /// recommends against CSV injection. Numbers are written by <see cref="Number(double?)"/> and left alone.
     /// </summary>
-    private static string? Text(string? field) =>
-        field is { Length: > 0 } && field[0] is '=' or '+' or '-' or '@' or '\t' or '\r' ? "'" + field : field;
+    private static string? Text(string? field) => field is null ? null : Guarded(Files.InvisibleText.Show(field));
+
+    private static string Guarded(string text) => text is ['=' or '+' or '-' or '@', ..] ? "'" + text : text;
 
     private static string Quote(string? field) =>
         field is null ? "" : field.AsSpan().IndexOfAny(",\"\r\n") < 0 ? field : "\"" + field.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";

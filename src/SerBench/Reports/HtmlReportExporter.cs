@@ -253,7 +253,8 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         }
     }
 
-    private static string E(string text) => WebUtility.HtmlEncode(text);
+    /// <summary>Text from results, encoded, with control and bidi characters shown as code points.</summary>
+    private static string E(string text) => WebUtility.HtmlEncode(Files.InvisibleText.Show(text));
 
     private const string Style = """
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}

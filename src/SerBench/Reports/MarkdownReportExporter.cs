@@ -213,12 +213,13 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
 
     /// <summary>
     /// Text from results (names, reasons, exception messages, the environment) as literal Markdown: no table break, raw
-    /// HTML, entity, link, image, emphasis or code span can form, and it stays on one line (so it never starts a heading).
+    /// HTML, entity, link, image, emphasis or code span can form, it stays on one line (so it never starts a heading), and
+    /// control and bidi characters show as code points (<see cref="Files.InvisibleText.Show"/>).
     /// </summary>
     internal static string Escape(string text)
     {
         var escaped = new StringBuilder(text.Length + 8);
-        foreach (var c in text)
+        foreach (var c in OneVisibleLine(text))
         {
             _ = c switch
             {
@@ -227,8 +228,6 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
                 '&' => escaped.Append("&amp;"),
                 // '(' needs no escape once '[' has one: no link or image can open; '#' never starts a line here.
                 '\\' or '|' or '[' or ']' or '`' or '*' or '_' => escaped.Append('\\').Append(c),
-                '\r' or '\n' => escaped.Append(' '),
-                _ when char.IsControl(c) => escaped.Append(' '),
                 _ => escaped.Append(c),
             };
         }
@@ -236,13 +235,17 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         return escaped.ToString();
     }
 
+    /// <summary>Line breaks as spaces (a table row is one line), every other invisible character as its code point.</summary>
+    private static string OneVisibleLine(string text) =>
+        Files.InvisibleText.Show(text.Replace('\r', ' ').Replace('\n', ' '));
+
     /// <summary>
     /// A code span that holds <paramref name="text"/> literally: fenced with more backticks than any run inside it,
     /// on one line, with '|' escaped (GitHub splits table cells on it even in code).
     /// </summary>
     internal static string Code(string text)
     {
-        var line = new string([.. text.Select(c => char.IsControl(c) ? ' ' : c)]).Replace("|", "\\|", StringComparison.Ordinal);
+        var line = OneVisibleLine(text).Replace("|", "\\|", StringComparison.Ordinal);
         var longestRun = 0;
         for (int i = 0, run = 0; i < line.Length; i++)
         {

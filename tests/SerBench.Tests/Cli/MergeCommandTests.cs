@@ -107,7 +107,9 @@ public sealed class MergeCommandTests : IDisposable
         var merged = Path.Combine(output, "results.json");
 
         var report = CliTester.RunWithoutChartImages("report", merged, "--out", _directory.File("again"));
-        var compare = CliTester.Run("compare", merged, merged, "--fail-on-regression", "--markdown", _directory.File("compare.md"));
+        var copy = _directory.File("merged-copy.json");
+        File.Copy(merged, copy);
+        var compare = CliTester.Run("compare", merged, copy, "--markdown", _directory.File("compare.md"));
 
         Assert.True(report.ExitCode == 0, report.Error);
         Assert.Contains($"## web-api · net10.0 · {LinuxLabel} · run 2", File.ReadAllText(_directory.File("again/report.md")), StringComparison.Ordinal);

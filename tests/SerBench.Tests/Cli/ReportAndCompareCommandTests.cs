@@ -17,6 +17,14 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         return path;
     }
 
+    /// <summary>A copy of <paramref name="path"/> beside it: the same bytes under another name.</summary>
+    private string Copy(string path)
+    {
+        var copy = Path.Combine(_directory, "copy-of-" + Path.GetFileName(path));
+        File.Copy(path, copy);
+        return copy;
+    }
+
     private static ResultsDocument Timed(double newtonsoft, double stj) => SampleResults.Document(
         SampleResults.Cell("newtonsoft-string", newtonsoft, iterations: [.. Enumerable.Range(0, 20).Select(i => newtonsoft * (1 + ((i % 5) - 2) * 0.002))]),
         SampleResults.Cell("stj-sourcegen-utf8", stj, iterations: [.. Enumerable.Range(0, 20).Select(i => stj * (1 + ((i % 5) - 2) * 0.002))]));
@@ -38,13 +46,100 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     [Fact]
     public void Compare_SameResults_IsNotARegression_Exit0()
     {
-        var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", Timed(744_000, 288_000)));
+        var later = Timed(744_000, 288_000);
+        later.FinishedAt = later.FinishedAt!.Value.AddHours(1);
+        var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", later));
 
         var (exitCode, output, _) = CliTester.Run("compare", a, b, "--fail-on-regression");
 
         Assert.Equal(0, exitCode);
         Assert.Contains("2 cells compared", output, StringComparison.Ordinal);
         Assert.Contains("no regression", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Compare_FilesSharingNoCell_FailTheGate_InOneLine()
+    {
+        // Issue 35: another runtime or renamed contenders gave "0 cells compared …: no regression" and exit 0.
+        var moved = SampleResults.Document([.. Timed(744_000, 288_000).Cells.Select(c => c with { Runtime = "net8.0" })]);
+        var (a, b) = (Save("a.json", Timed(744_000, 288_000)), Save("b.json", moved));
+
+        var gated = CliTester.Run("compare", a, b, "--fail-on-regression");
+        var informational = CliTester.Run("compare", a, b);
+
+        Assert.Equal((1, ""), (gated.ExitCode, gated.Error));
+        Assert.Equal("0 cells compared (SerBench → SerBench), threshold 10%: nothing compared: the files share no cell; 2 only in BASE, 2 only in NEW.",
+            gated.Output.TrimEnd().Split('\n')[^1]);
+        Assert.Equal(0, informational.ExitCode);
+    }
+
+    [Fact]
+    public void Compare_AFileWithItself_FailsTheGate_AndIsRefusedWithoutOne_AsMergeRefusesIt()
+    {
+        var a = Save("a.json", Timed(744_000, 288_000));
+
+        var gated = CliTester.Run("compare", a, a, "--fail-on-regression");
+        var inconclusiveGate = CliTester.Run("compare", a, a, "--fail-on-inconclusive");
+        var informational = CliTester.Run("compare", a, a);
+
+        Assert.Equal((1, ""), (gated.ExitCode, gated.Output));
+        Assert.Equal($"serbench: nothing to gate on: BASE '{a}' and NEW '{a}' are one file, so one run. Give the earlier results first, then the later.", gated.Error.TrimEnd());
+        Assert.Equal(1, inconclusiveGate.ExitCode);
+        Assert.Equal((2, ""), (informational.ExitCode, informational.Output));
+        Assert.Equal($"serbench: '{a}' is given as both BASE and NEW; a file compared with itself shows nothing. Give the earlier results first, then the later.", informational.Error.TrimEnd());
+    }
+
+    [Fact]
+    public void Compare_ACopyWithTheSameBytes_FailsTheGate_ButComparesWithoutOne()
+    {
+        var a = Save("a.json", Timed(744_000, 288_000));
+        var copy = Copy(a);
+
+        var gated = CliTester.Run("compare", a, copy, "--fail-on-regression");
+        var informational = CliTester.Run("compare", a, copy);
+
+        Assert.Equal(1, gated.ExitCode);
+        Assert.Contains("are the same bytes, so one run.", gated.Error, StringComparison.Ordinal);
+        Assert.Equal(0, informational.ExitCode);
+        Assert.Contains("2 cells compared", informational.Output, StringComparison.Ordinal);
+    }
+
+    /// <summary>A BenchmarkDotNet full export of one benchmark under two jobs (.NET 8.0 and .NET 10.0), each timed at the given nanoseconds.</summary>
+    private string BenchmarkDotNetExport(string name, double net8, double net10)
+    {
+        static string Measurements(double ns) => string.Join(",", Enumerable.Range(0, 15).Select(i =>
+            FormattableString.Invariant($"{{\"IterationMode\":\"Workload\",\"IterationStage\":\"Result\",\"Operations\":1000,\"Nanoseconds\":{ns * 1000 * (1 + (i % 3 * 0.001))}}}")));
+        static string Benchmark(string job, double ns) =>
+            $"{{\"DisplayInfo\":\"Bench.Serialize: {job}\",\"Type\":\"Bench\",\"Method\":\"Serialize\",\"FullName\":\"My.Bench.Serialize\"," +
+            FormattableString.Invariant($"\"Statistics\":{{\"Mean\":{ns},\"ConfidenceInterval\":{{\"Margin\":{ns / 100}}}}},\"Measurements\":[{Measurements(ns)}]}}");
+        var path = Path.Combine(_directory, name);
+        File.WriteAllText(path, $"{{\"Title\":\"x\",\"Benchmarks\":[{Benchmark(".NET 8.0(Runtime=.NET 8.0)", net8)},{Benchmark(".NET 10.0(Runtime=.NET 10.0)", net10)}]}}");
+        return path;
+    }
+
+    [Fact]
+    public void Compare_BenchmarkDotNetExportOfTwoJobs_KeepsEveryJob_AndCatchesARegressionInEither()
+    {
+        // Issue 35: cells keyed by FullName alone kept one job, and a 4x regression in the other gave "no regression".
+        var (a, b) = (BenchmarkDotNetExport("base-report-full.json", 1000, 900), BenchmarkDotNetExport("new-report-full.json", 1000, 3600));
+
+        var (exitCode, output, error) = CliTester.Run("compare", a, b, "--fail-on-regression");
+
+        Assert.True(exitCode == 1, error + output);
+        Assert.Contains("2 cells compared (BenchmarkDotNet → BenchmarkDotNet)", output, StringComparison.Ordinal);
+        Assert.Contains("My.Bench.Serialize · .NET 10.0(Runtime=.NET 10.0)", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Compare_BenchmarkDotNetExportHoldingOneJobTwice_IsRefused()
+    {
+        var path = BenchmarkDotNetExport("twice-report-full.json", 1000, 1000);
+        File.WriteAllText(path, File.ReadAllText(path).Replace(".NET 10.0(Runtime=.NET 10.0)", ".NET 8.0(Runtime=.NET 8.0)", StringComparison.Ordinal));
+
+        var (exitCode, _, error) = CliTester.Run("compare", path, BenchmarkDotNetExport("other-report-full.json", 1000, 1000));
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal($"serbench: '{path}' is not a valid BenchmarkDotNet export: $.Benchmarks[1]: the same benchmark and job as $.Benchmarks[0]; an export holds each once.", error.TrimEnd());
     }
 
     [Fact]
@@ -95,7 +190,7 @@ public sealed class ReportAndCompareCommandTests : IDisposable
             SampleResults.Cell("stj-sourcegen-utf8", 350_000) with { Runtime = "net8.0" });
         var path = Save("two-runtimes.json", document);
 
-        var (exitCode, output, _) = CliTester.Run("compare", path, path);
+        var (exitCode, output, _) = CliTester.Run("compare", path, Copy(path));
 
         Assert.Equal(0, exitCode);
         Assert.Contains("2 cells compared", output, StringComparison.Ordinal);
@@ -158,7 +253,7 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         var a = Save("a.json", Timed(744_000, 288_000));
         var before = File.ReadAllBytes(a);
 
-        var (exitCode, _, error) = CliTester.Run("compare", a, a, "--markdown", a);
+        var (exitCode, _, error) = CliTester.Run("compare", a, Copy(a), "--markdown", a);
 
         Assert.Equal(2, exitCode);
         Assert.StartsWith($"serbench: --markdown '{a}' is one of the files being compared", error, StringComparison.Ordinal);
@@ -213,7 +308,7 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     {
         var a = Save("a.json", Timed(744_000, 288_000));
 
-        var (exitCode, _, error) = CliTester.Run("compare", a, a, "--markdown", Path.Combine(_directory, relative));
+        var (exitCode, _, error) = CliTester.Run("compare", a, Copy(a), "--markdown", Path.Combine(_directory, relative));
 
         Assert.Equal(2, exitCode);
         Assert.Contains(expected, error, StringComparison.Ordinal);
@@ -224,7 +319,9 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     public void Compare_TimedCellsWithoutSpread_AreNotComparable_AndFailTheGate()
     {
         var bare = SampleResults.Document(SampleResults.Cell("stj-sourcegen-utf8", 288_000, errorFraction: 0) with { ErrorNs = null, IterationsNs = null });
-        var (a, b) = (Save("a.json", bare), Save("b.json", bare));
+        var a = Save("a.json", bare);
+        bare.FinishedAt = bare.FinishedAt!.Value.AddHours(1);
+        var b = Save("b.json", bare);
 
         var (exitCode, output, _) = CliTester.Run("compare", a, b, "--fail-on-regression");
 
@@ -261,5 +358,20 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.Contains(expected, error, StringComparison.Ordinal);
         Assert.Single(error.TrimEnd().Split('\n'));
         Assert.False(Directory.Exists(Path.Combine(_directory, "out")));
+    }
+
+    [Fact]
+    public void Compare_AKnobValueWithAnEscape_IsWarnedAbout_WithTheEscapeAsItsCodePoint()
+    {
+        var a = Path.Combine(_directory, "a.json");
+        var b = Path.Combine(_directory, "b.json");
+        File.WriteAllText(a, SampleFiles.Edited(r => r["environment"]!["knobs"] = new System.Text.Json.Nodes.JsonObject { ["env:DOTNET_gcServer"] = "0" }));
+        File.WriteAllText(b, SampleFiles.Edited(r => r["environment"]!["knobs"] = new System.Text.Json.Nodes.JsonObject { ["env:DOTNET_gcServer"] = "1\u001b[2J" }));
+
+        var (exitCode, output, error) = CliTester.Run("compare", a, b);
+
+        Assert.True(exitCode == 0, error + output);
+        Assert.Contains("Warning: env:DOTNET_gcServer differs: BASE 0, NEW 1⟨U+001B⟩[2J;", output, StringComparison.Ordinal);
+        Assert.DoesNotContain('\u001b', output);
     }
 }

@@ -5,9 +5,10 @@ using SerBench.Tests.Reports;
 namespace SerBench.Tests.Cli;
 
 /// <summary>
-/// Seeded mutations of a valid results.json — fields dropped, types changed, nulls inserted, non-finite, huge and
-/// negative numbers, hostile strings, truncation — each run through <c>report</c> and <c>compare</c> in-process: the exit
-/// code is always 0 or 2, nothing is written outside the output folder, and the input files are never modified.
+/// Seeded mutations of a valid results.json — fields dropped, types changed, nulls inserted, non-finite, huge,
+/// denormal and negative numbers, hostile strings, a cell twice, malformed modes, truncation — each run through
+/// <c>report</c>, <c>compare</c> and <c>merge</c> in-process: the exit code is always 0, 1 (the gate) or 2, nothing is
+/// written outside the output folder, a refused merge writes nothing, and the input files are never modified.
 /// </summary>
 public sealed class ResultsFileFuzzTests : IDisposable
 {
@@ -22,45 +23,61 @@ public sealed class ResultsFileFuzzTests : IDisposable
         "=cmd|' /C calc'!A0", "+SUM(1)", "@x", "-1", "[x](javascript:alert(1))", "`code`", "\u0000\u202e", new string('x', 5000), "NaN", "serialize",
     ];
 
-    private static readonly string[] RawNumbers = ["1e400", "-1e400", "1.5", "-1", "0", "99999999999", "9223372036854775807", "1e308", "-0.0", "4.9e-324"];
+    private static readonly string[] RawNumbers = ["1e400", "-1e400", "1.5", "-1", "0", "99999999999", "9223372036854775807", "1e308", "-0.0", "4.9e-324", "1e-320", "1e200", "1e-200"];
 
     private readonly TempDirectory _root = new();
 
     public void Dispose() => _root.Dispose();
 
     [Fact]
-    public void MutatedResultsFiles_NeverCrashReportOrCompare_NeverEscapeTheOutputFolder_NeverChangeTheInput()
+    public void MutatedResultsFiles_NeverCrashReportCompareOrMerge_NeverEscapeTheOutputFolder_NeverChangeTheInput()
     {
         var inputs = Directory.CreateDirectory(_root.File("in")).FullName;
         var output = _root.File("out");
         var basePath = Path.Combine(inputs, "base.json");
         File.WriteAllText(basePath, SampleFiles.ValidJson());
+        // Merge refuses a run given twice: the mutated files are merged with a later run of the same cells.
+        var laterRun = Path.Combine(inputs, "later-run.json");
+        File.WriteAllText(laterRun, SampleFiles.Edited(r => r["startedAt"] = "2026-11-23T10:00:00+00:00"));
         var random = new Random(11);
         var exitCodes = new Dictionary<int, int>();
+        var refusals = new List<string>();
         for (var i = 0; i < Mutations; i++)
         {
             var mutated = Path.Combine(inputs, $"mutated-{i:000}.json");
             File.WriteAllText(mutated, Mutate(random));
-            var before = (Hash(basePath), Hash(mutated));
+            var before = (Hash(basePath), Hash(laterRun), Hash(mutated));
 
+            var merged = Path.Combine(output, "merged");
+            var lastExitCode = 0;
             foreach (var args in new[]
             {
                 new[] { "report", mutated, "--out", Path.Combine(output, "report") },
                 ["compare", basePath, mutated, "--markdown", Path.Combine(output, "compare.md")],
-                ["compare", mutated, mutated],
+                ["compare", mutated, basePath, "--fail-on-regression"],
+                ["merge", laterRun, mutated, "--out", merged],
             })
             {
                 var (exitCode, stdout, error) = CliTester.RunWithoutChartImages(args);
-                Assert.True(exitCode is 0 or 2, $"mutation {i}, {args[0]}: exit code {exitCode}\n{error}{stdout}\n{File.ReadAllText(mutated)}");
+                Assert.True(exitCode is 0 or 1 or 2, $"mutation {i}, {args[0]}: exit code {exitCode}\n{error}{stdout}\n{File.ReadAllText(mutated)}");
                 Assert.DoesNotContain("   at ", error, StringComparison.Ordinal);
                 exitCodes[exitCode] = exitCodes.GetValueOrDefault(exitCode) + 1;
+                refusals.Add(error);
+                lastExitCode = exitCode;
             }
 
-            Assert.Equal(before, (Hash(basePath), Hash(mutated)));
+            // A refused merge writes nothing, nothing half-written; an accepted one is cleared so the next merge gets a new folder.
+            Assert.Equal(lastExitCode == 0, Directory.Exists(merged));
+            if (Directory.Exists(merged))
+            {
+                Directory.Delete(merged, recursive: true);
+            }
+
+            Assert.Equal(before, (Hash(basePath), Hash(laterRun), Hash(mutated)));
         }
 
         Assert.Equal(["in", "out"], Directory.GetFileSystemEntries(_root.Path).Select(Path.GetFileName).Order(StringComparer.Ordinal));
-        Assert.Equal(Mutations + 1, Directory.GetFiles(inputs).Length);
+        Assert.Equal(Mutations + 2, Directory.GetFiles(inputs).Length);
         // Where "../" chains from charts/ would land: every folder above it, and /tmp/tmp.
         for (var folder = Path.Combine(output, "report", "charts"); folder is not null; folder = Path.GetDirectoryName(folder))
         {
@@ -68,8 +85,12 @@ public sealed class ResultsFileFuzzTests : IDisposable
         }
 
         Assert.False(Directory.Exists(Path.Combine(Path.GetTempPath(), "tmp")) && Directory.GetFileSystemEntries(Path.Combine(Path.GetTempPath(), "tmp"), Escapee + "*").Length > 0);
-        // Both outcomes are exercised: files the reader refuses, and files that still render.
+        // Both outcomes are exercised: files the reader refuses, and files that still render; and each invariant of issue 35.
         Assert.True(exitCodes.GetValueOrDefault(0) > 100 && exitCodes.GetValueOrDefault(2) > 100, string.Join(", ", exitCodes));
+        foreach (var invariant in new[] { "the same cell as", "is not a time a measurement gives", ".modes" })
+        {
+            Assert.Contains(refusals, r => r.Contains(invariant, StringComparison.Ordinal));
+        }
     }
 
     /// <summary>One to three mutations of the valid file; a few are truncated as text instead.</summary>
@@ -87,8 +108,21 @@ public sealed class ResultsFileFuzzTests : IDisposable
         {
             var slots = Slots(root).ToList();
             var (parent, key, index) = slots[random.Next(slots.Count)];
-            switch (random.Next(6))
+            var cells = root["cells"] as JsonArray;
+            var cell = cells is { Count: > 0 } ? cells[random.Next(cells.Count)] as JsonObject : null;
+            switch (random.Next(9))
             {
+                // The format's own invariants (issue 35): one cell twice, a time no measurement gives, modes that are not two speeds fastest first.
+                case 6 when cell is not null:
+                    cells!.Insert(random.Next(cells.Count + 1), cell.DeepClone());
+                    break;
+                case 7 when cell is not null:
+                    raw.Add(RawNumbers[random.Next(RawNumbers.Length - 4, RawNumbers.Length)]);
+                    cell[new[] { "meanNs", "lowNs", "highNs", "medianNs" }[random.Next(4)]] = JsonValue.Create($"@raw{raw.Count - 1}@");
+                    break;
+                case 8 when cell is not null:
+                    cell["modes"] = MalformedModes(random);
+                    break;
                 case 0 when key is not null:
                     parent.AsObject().Remove(key);
                     break;
@@ -124,6 +158,21 @@ public sealed class ResultsFileFuzzTests : IDisposable
         }
 
         return json;
+    }
+
+    /// <summary>Modes a writer never produces: one or three, unsorted, equal, zero, or a mode of one process.</summary>
+    private static JsonArray MalformedModes(Random random)
+    {
+        static JsonNode Mode(double meanNs, int processes = 3) => new JsonObject { ["meanNs"] = meanNs, ["errorNs"] = 10.0, ["processes"] = processes };
+        return random.Next(6) switch
+        {
+            0 => [Mode(1000)],
+            1 => [Mode(1000), Mode(2000), Mode(4000)],
+            2 => [Mode(4000), Mode(1000)],
+            3 => [Mode(1000), Mode(1000)],
+            4 => [Mode(0), Mode(0)],
+            _ => [Mode(1000), Mode(4000, processes: 1)],
+        };
     }
 
     /// <summary>Every place in the tree that holds a value: (container, property name or array index).</summary>

@@ -224,6 +224,18 @@ public class ComparerTests
         Assert.Empty(Comparer.Compare(before, before, 0.1).Warnings);
     }
 
+    [Fact]
+    public void KnobsThatChangeNothingMeasured_AreNotWarnedAbout_EvenWhereAnOlderFileRecordedThem()
+    {
+        // Issue 35: "env:SERBENCH_CACHE differs … different runtime settings" for a cache path.
+        var before = Results() with { Knobs = new Dictionary<string, string> { ["env:SERBENCH_CACHE"] = "/a", ["env:DOTNET_gcServer"] = "0", ["env:SERBENCH_DIAGNOSTIC_SLOWDOWN"] = "x=1.5" } };
+        var after = Results() with { Knobs = new Dictionary<string, string> { ["env:SERBENCH_CACHE"] = "/b", ["env:DOTNET_gcServer"] = "1" } };
+
+        var warnings = Comparer.Compare(before, after, 0.1).Warnings;
+
+        Assert.Equal(["env:DOTNET_gcServer differs: BASE 0, NEW 1", "env:SERBENCH_DIAGNOSTIC_SLOWDOWN differs: BASE x=1.5, NEW (not recorded)"], warnings);
+    }
+
     [Theory]
     [InlineData(double.NaN)]
     [InlineData(double.PositiveInfinity)]

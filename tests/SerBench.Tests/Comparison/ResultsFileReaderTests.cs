@@ -34,7 +34,7 @@ public sealed class ResultsFileReaderTests : IDisposable
 
         Assert.Equal("BenchmarkDotNet", results.Kind);
         var cell = Assert.Single(results.Cells);
-        Assert.Equal(("Bench", "My.Bench.Serialize", 96L), (cell.Study, cell.Key, cell.AllocatedBytes!.Value));
+        Assert.Equal(("Bench", "My.Bench.Serialize · Job", 96L), (cell.Study, cell.Key, cell.AllocatedBytes!.Value));
         Assert.Equal([1500.0, 1400.0], cell.IterationsNs);
         Assert.Equal(30.0, cell.ErrorNs);
     }
@@ -81,7 +81,21 @@ public sealed class ResultsFileReaderTests : IDisposable
         { "noisy string", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["noisy"] = "yes"), "$.cells[0].noisy: expected true or false" },
         { "unknown runtime", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["runtime"] = "netcoreapp3.1<b>"), "$.cells[0].runtime: \"netcoreapp3.1\\u003Cb\\u003E\" is not a runtime name" },
         { "machine without sources", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["machine"] = "elsewhere"), "$.cells[0].machine: \"elsewhere\" is not one of $.sources[*].machine" },
+        // Issue 35: each of these passed validation, and report or merge then threw.
+        { "cell twice", SampleFiles.Edited(r => r["cells"]!.AsArray().Add(SampleFiles.FirstCell(r).DeepClone())),
+            "$.cells[5]: the same cell as $.cells[0] (study, contender, payload, shape, count, operation, runtime and machine alike); a file holds each cell once" },
+        { "mean denormal", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["meanNs"] = 1e-320), "$.cells[0].meanNs: 1E-320 is not a time a measurement gives; times are 0 or from 1e-9 to 1e18 ns" },
+        { "round absurd", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["roundsNs"] = new JsonArray(744000, 1e200)), "$.cells[0].roundsNs[1]: 1E+200 is not a time a measurement gives" },
+        { "three modes", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((1000, 3), (2000, 3), (4000, 3))), "$.cells[0].modes: holds 3; a cell with two speeds lists exactly two modes (none for one speed)" },
+        { "one mode", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((1000, 3))), "$.cells[0].modes: holds 1; a cell with two speeds lists exactly two modes" },
+        { "modes unsorted", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((4000, 3), (1000, 3))), "$.cells[0].modes: the first mode is not the faster" },
+        { "modes alike", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((1000, 3), (1000, 3))), "$.cells[0].modes: the first mode is not the faster" },
+        { "mode zero", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((0, 3), (0, 3))), "$.cells[0].modes[0].meanNs: 0; a speed is a time above zero" },
+        { "mode of one process", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((1000, 3), (4000, 1))), "$.cells[0].modes[1].processes: 1; a speed needs 2 processes or more" },
     };
+
+    private static JsonArray Modes(params (double MeanNs, int Processes)[] modes) =>
+        [.. modes.Select(m => (JsonNode)new JsonObject { ["meanNs"] = m.MeanNs, ["errorNs"] = 10.0, ["processes"] = m.Processes })];
 
     [Theory]
     [MemberData(nameof(BrokenDocuments))]

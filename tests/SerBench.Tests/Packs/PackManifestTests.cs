@@ -53,6 +53,29 @@ public class PackManifestTests
     }
 
     [Fact]
+    public void ManifestWithAByteOrderMark_IsRead()
+    {
+        // Issue 35: Notepad's and PowerShell 5's UTF-8 was refused with "'0xEF' is an invalid start of a value".
+        using var folder = Write(Valid);
+        File.WriteAllBytes(Path.Combine(folder.Path, PackManifest.FileName), [0xEF, 0xBB, 0xBF, .. File.ReadAllBytes(Path.Combine(folder.Path, PackManifest.FileName))]);
+
+        Assert.Equal("Acme.Json", PackManifest.Read(folder.Path).Library);
+    }
+
+    [Theory]
+    [InlineData("\"licence\": \"MIT\",", "\"licence\": \"MIT\", \"licence\": \"GPL-3.0\",", "$", "licence")]
+    [InlineData("\"note\": \"a note\"", "\"note\": \"a note\", \"note\": \"another\"", "$.contenders[0]", "note")]
+    public void ManifestWithAKeyTwice_IsRefused_NamingTheKey(string field, string twice, string path, string key)
+    {
+        // Issue 35: the last value won silently, though a manifest is read strictly.
+        using var folder = Write(Valid.Replace(field, twice, StringComparison.Ordinal));
+
+        var error = Assert.Throws<PackException>(() => PackManifest.Read(folder.Path));
+
+        Assert.Equal($"{Path.Combine(folder.Path, PackManifest.FileName)}: not a valid pack manifest: {path} gives '{key}' twice; give each key once.", error.Message);
+    }
+
+    [Fact]
     public void HugeManifest_IsRefused()
     {
         using var folder = Write(Valid.Replace("a note", new string('x', 100_000), StringComparison.Ordinal));

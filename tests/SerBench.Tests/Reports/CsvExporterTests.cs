@@ -9,8 +9,9 @@ public class CsvExporterTests
     [InlineData("+1", "'+1")]
     [InlineData("-2+3", "'-2+3")]
     [InlineData("@SUM(A1)", "'@SUM(A1)")]
-    [InlineData("\tx", "'\tx")]
-    [InlineData("\rx", "\"'\rx\"")]
+    // A tab or a carriage return shows as its code point: no spreadsheet runs "⟨U+0009⟩x".
+    [InlineData("\tx", "⟨U+0009⟩x")]
+    [InlineData("\rx", "⟨U+000D⟩x")]
     [InlineData("=1,2", "\"'=1,2\"")]
     [InlineData("plain", "plain")]
     public void TextThatASpreadsheetWouldRun_IsNeutralised(string contender, string expected)

@@ -32,6 +32,24 @@ public sealed class ReportWriterTests : IDisposable
     }
 
     [Fact]
+    public void ControlAndBidiCharacters_AreShownAsCodePoints_InEveryReportAndTheCsv()
+    {
+        // Issue 35: NUL and ESC reached report.html and results.csv raw, and U+202E reached report.md, reordering table text.
+        const string hostile = "evil\u0000\u001b[31m\u202egnp.exe";
+        var document = SampleResults.Document([.. SampleResults.WebApiWithCrash().Cells.Select(c =>
+            c.Contender == "broken-one" ? c with { Reason = "threw " + hostile } : c with { Library = hostile })]);
+
+        Write(document, _root.Path, NoChartImages.Instance);
+
+        foreach (var file in new[] { "report.md", "report.html", "results.csv" })
+        {
+            var text = File.ReadAllText(_root.File(file));
+            Assert.False(text.Any(c => c is '\u0000' or '\u001b' or '\u202e'), file);
+            Assert.Contains("evil⟨U+0000⟩⟨U+001B⟩[31m⟨U+202E⟩gnp.exe".Replace("[", file == "report.md" ? "\\[" : "[", StringComparison.Ordinal), text, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public void FailurePartWay_LeavesThePreviousCompleteSet()
     {
         Write(WithStudy("first"), _root.Path, NoChartImages.Instance);

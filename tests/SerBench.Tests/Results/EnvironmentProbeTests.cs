@@ -22,19 +22,40 @@ public sealed class EnvironmentProbeTests
     [Fact]
     public void Knobs_IncludeRuntimeVariablesButNotTheSdksOwn()
     {
-        Environment.SetEnvironmentVariable("DOTNET_SerBenchTestKnob", "7");
-        Environment.SetEnvironmentVariable("DOTNET_CLI_SerBenchTest", "1");
+        var knobs = KnobsWith(("DOTNET_SerBenchTestKnob", "7"), ("DOTNET_CLI_SerBenchTest", "1"));
+
+        Assert.Equal("7", knobs["env:DOTNET_SerBenchTestKnob"]);
+        Assert.DoesNotContain("env:DOTNET_CLI_SerBenchTest", knobs.Keys);
+    }
+
+    [Fact]
+    public void Knobs_IncludeSerBenchsDiagnostics_ButNotItsOtherSettings()
+    {
+        var knobs = KnobsWith(("SERBENCH_CACHE", "/tmp/serbench-knob-test"), ("SERBENCH_DIAGNOSTIC_SLOWDOWN", "stj-sourcegen-utf8=1.5"));
+
+        Assert.Equal("stj-sourcegen-utf8=1.5", knobs["env:SERBENCH_DIAGNOSTIC_SLOWDOWN"]);
+        Assert.DoesNotContain("env:SERBENCH_CACHE", knobs.Keys);
+    }
+
+    /// <summary>The knobs recorded while the variables are set; each is given back its earlier value.</summary>
+    private static SortedDictionary<string, string> KnobsWith(params (string Name, string Value)[] variables)
+    {
+        var earlier = variables.Select(v => (v.Name, Value: Environment.GetEnvironmentVariable(v.Name))).ToList();
         try
         {
-            var knobs = EnvironmentProbe.Knobs();
+            foreach (var (name, value) in variables)
+            {
+                Environment.SetEnvironmentVariable(name, value);
+            }
 
-            Assert.Equal("7", knobs["env:DOTNET_SerBenchTestKnob"]);
-            Assert.DoesNotContain("env:DOTNET_CLI_SerBenchTest", knobs.Keys);
+            return EnvironmentProbe.Knobs();
         }
         finally
         {
-            Environment.SetEnvironmentVariable("DOTNET_SerBenchTestKnob", null);
-            Environment.SetEnvironmentVariable("DOTNET_CLI_SerBenchTest", null);
+            foreach (var (name, value) in earlier)
+            {
+                Environment.SetEnvironmentVariable(name, value);
+            }
         }
     }
 }
