@@ -33,11 +33,6 @@ internal static class ConsoleReport
             WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
         }
 
-        foreach (var upgrade in verdict.Upgrades)
-        {
-            WriteTable(console, VerdictTables.Upgrade(upgrade));
-        }
-
         foreach (var study in verdict.Studies)
         {
             console.Write(new Rule($"[bold]{Text(study.Title)}[/]") { Justification = Justify.Left });

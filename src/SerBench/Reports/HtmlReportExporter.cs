@@ -44,6 +44,14 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
 
         WriteVerdict(writer, verdict, drawable);
         WriteEnvironment(writer, document);
+        foreach (var upgrade in verdict.Upgrades)
+        {
+            var table = VerdictTables.Upgrade(upgrade);
+            writer.WriteLine($"<details class=\"study\"><summary>{E(table.Title)}, case by case</summary>");
+            WriteTable(writer, table, heading: false);
+            writer.WriteLine("</details>");
+        }
+
         foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
             foreach (var section in study)
@@ -103,13 +111,6 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
             writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
-        }
-
-        foreach (var upgrade in verdict.Upgrades)
-        {
-            writer.WriteLine("<section class=\"verdict\">");
-            WriteTable(writer, VerdictTables.Upgrade(upgrade));
-            writer.WriteLine("</section>");
         }
 
         foreach (var study in verdict.Studies)

@@ -36,6 +36,15 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
 
         WriteVerdict(writer, verdict);
         WriteDetailsHeader(writer, document);
+        foreach (var upgrade in verdict.Upgrades)
+        {
+            var table = VerdictTables.Upgrade(upgrade);
+            writer.WriteLine();
+            writer.WriteLine($"## {Escape(table.Title)}, case by case");
+            writer.WriteLine();
+            WriteTable(writer, table);
+        }
+
         foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
         {
             foreach (var section in study)
@@ -58,14 +67,6 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers));
             writer.WriteLine();
             writer.WriteLine("Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1). A contender that lost data or crashed in any case is named in none.");
-        }
-
-        foreach (var upgrade in verdict.Upgrades)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"### {Escape(VerdictTables.Upgrade(upgrade).Title)}");
-            writer.WriteLine();
-            WriteTable(writer, VerdictTables.Upgrade(upgrade));
         }
 
         writer.WriteLine();

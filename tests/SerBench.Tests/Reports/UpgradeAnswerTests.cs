@@ -73,4 +73,25 @@ public class UpgradeAnswerTests
         Assert.Empty(UpgradeAnswer.Of(document));
         Assert.DoesNotContain(RunVerdict.Of(document).Answers, a => a.Question.StartsWith("Upgrade", StringComparison.Ordinal));
     }
+
+    [Fact]
+    public void Report_AnswersTheUpgradeFirst_AndShowsEachCaseUnderDetails()
+    {
+        using var temp = new TempDirectory();
+        var document = SampleResults.Document(
+            At("newtonsoft-string", "13.0.4", 1_000_000, Operation.Serialize),
+            At("newtonsoft-string@14.0.1-beta2", "14.0.1-beta2", 700_000, Operation.Serialize),
+            At("stj-reflection-utf8", "10.0.12", 300_000, Operation.Serialize));
+
+        ReportWriterTests.Write(document, temp.Path, NoChartImages.Instance);
+
+        foreach (var file in new[] { "report.md", "report.html" })
+        {
+            var text = File.ReadAllText(temp.File(file));
+            var answer = text.IndexOf("Upgrade newtonsoft-string 13.0.4 → 14.0.1-beta2?", StringComparison.Ordinal);
+            var cases = text.IndexOf("Upgrade newtonsoft-string 13.0.4 → 14.0.1-beta2, case by case", StringComparison.Ordinal);
+            Assert.True(answer >= 0 && cases > answer, file);
+            Assert.True(text.IndexOf("etails", StringComparison.Ordinal) < cases, file);
+        }
+    }
 }

@@ -32,7 +32,8 @@ public sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell
 
         var tied = Cases.Count - Faster - Slower;
         string[] use = Slower == 0 && Faster > 0 ? [To.Contender] : Faster == 0 && Slower > 0 ? [From.Contender] : [From.Contender, To.Contender];
-        var evidence = $"{To.LibraryVersion} faster beyond doubt in {Faster} of {Cases.Count} cases{Range(c => c.Interval.High < 1)}, slower in {Slower}{Range(c => c.Interval.IsSlower)}, tied in {tied}";
+        var evidence = $"{To.LibraryVersion} faster beyond doubt in {Faster} of {Cases.Count} cases{Range(c => c.Interval.High < 1)}, slower in {Slower}{Range(c => c.Interval.IsSlower)}, " +
+                       $"tied in {tied} (each case under Details)";
         return new Answer(question, use, evidence);
     }
 
