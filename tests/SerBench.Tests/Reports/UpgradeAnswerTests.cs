@@ -30,8 +30,26 @@ public class UpgradeAnswerTests
         var answer = upgrade.Answer();
         Assert.Equal("Upgrade newtonsoft-string 13.0.4 → 14.0.1-beta2?", answer.Question);
         Assert.Equal(["newtonsoft-string", "newtonsoft-string@14.0.1-beta2"], answer.Winners);
-        Assert.StartsWith("14.0.1-beta2 faster beyond doubt in 1 of 3 cases (0.70× the time), slower in 1 (1.50× the time), tied in 1", answer.Evidence, StringComparison.Ordinal);
+        Assert.StartsWith("14.0.1-beta2 faster beyond doubt in 1 of 3 cases (0.70× the time), slower in 1 (1.50× the time), tied in 1, no more than chance gives", answer.Evidence, StringComparison.Ordinal);
         Assert.Contains("faster", VerdictTables.Upgrade(upgrade).Rows.Select(r => r[^1]));
+    }
+
+    [Fact]
+    public void OneFasterCaseAmongSixteen_IsNoMoreThanChance_TwoAre()
+    {
+        ResultsDocument Run(int faster) => SampleResults.Document([.. Enumerable.Range(1, 8).SelectMany(count => new[] { Operation.Serialize, Operation.Deserialize }
+            .SelectMany(operation => new[]
+            {
+                At("stj-sourcegen-utf8", "10.0.12", 1_000_000, operation, count),
+                At("stj-sourcegen-utf8@11.0.0", "11.0.0", count <= faster && operation == Operation.Serialize ? 800_000 : 1_000_000, operation, count),
+            }))]);
+
+        var one = Assert.Single(UpgradeAnswer.Of(Run(1))).Answer();
+        var two = Assert.Single(UpgradeAnswer.Of(Run(2))).Answer();
+
+        Assert.Equal(["stj-sourcegen-utf8", "stj-sourcegen-utf8@11.0.0"], one.Winners);
+        Assert.Contains("faster beyond doubt in 1 of 16 cases (0.80× the time), slower in 0, tied in 15, no more than chance gives", one.Evidence, StringComparison.Ordinal);
+        Assert.Equal(["stj-sourcegen-utf8@11.0.0"], two.Winners);
     }
 
     [Fact]

@@ -31,10 +31,32 @@ public sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell
         }
 
         var tied = Cases.Count - Faster - Slower;
-        string[] use = Slower == 0 && Faster > 0 ? [To.Contender] : Faster == 0 && Slower > 0 ? [From.Contender] : [From.Contender, To.Contender];
+        var (faster, slower) = (BeyondChance(Faster), BeyondChance(Slower));
+        string[] use = faster && !slower ? [To.Contender] : slower && !faster ? [From.Contender] : [From.Contender, To.Contender];
         var evidence = $"{To.LibraryVersion} faster beyond doubt in {Faster} of {Cases.Count} cases{Range(c => c.Interval.High < 1)}, slower in {Slower}{Range(c => c.Interval.IsSlower)}, " +
-                       $"tied in {tied} (each case under Details)";
+                       $"tied in {tied}{(faster || slower || Faster + Slower == 0 ? "" : ", no more than chance gives among this many cases")} (each case under Details)";
         return new Answer(question, use, evidence);
+    }
+
+    /// <summary>
+    /// Whether <paramref name="count"/> cases one way is more than chance: at the verdict's 99%, a version that changed
+    /// nothing still looks faster in a case 0.5% of the time, so one such case in 16 happens in 8% of upgrades.
+    /// </summary>
+    private bool BeyondChance(int count)
+    {
+        const double falseRate = (1 - RoundStatistics.VerdictConfidenceLevel) / 2;
+        double tail = 0, term = Math.Pow(1 - falseRate, Cases.Count);
+        for (var k = 0; k <= Cases.Count; k++)
+        {
+            if (k >= count)
+            {
+                tail += term;
+            }
+
+            term *= (double)(Cases.Count - k) / (k + 1) * falseRate / (1 - falseRate);
+        }
+
+        return count > 0 && tail < 1 - RoundStatistics.VerdictConfidenceLevel;
     }
 
     private string Range(Func<UpgradeCase, bool> which) =>
