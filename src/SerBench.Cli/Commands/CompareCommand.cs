@@ -76,7 +76,7 @@ internal static class CompareCommand
             context.Console.MarkupLine($"{report.Cells.Count} cells compared ({before.Kind} → {after.Kind}), threshold {ComparisonTables.Percent(fraction)}: " +
                                        (report.Fails ? $"[red]{verdict}[/]" : report.HasInconclusive ? $"[yellow]{verdict}[/]" : verdict) +
                                        $"; {report.OnlyInBase.Count} only in BASE, {report.OnlyInNew.Count} only in NEW.");
-            return (gated && report.Cells.Count == 0) || (parse.GetValue(failOnRegression) && report.Fails) || (parse.GetValue(failOnInconclusive) && report.HasInconclusive)
+            return (gated && report.ComparedNothing) || (parse.GetValue(failOnRegression) && report.Fails) || (parse.GetValue(failOnInconclusive) && report.HasInconclusive)
                 ? CliApp.ExitFailures
                 : CliApp.ExitOk;
         });

@@ -59,6 +59,10 @@ public abstract class Contender(string name, string library, PayloadFormat forma
     /// <summary>The NuGet package that carries the library, when it has one: the package <c>name@version</c> sets.</summary>
     public virtual string? PackageId => null;
 
+    /// <summary>True when the library loaded here is the runtime's own copy (System.Text.Json): an older package of it is never loaded.</summary>
+    public bool ComesWithRuntime => LibraryAssembly is { Location: { Length: > 0 } location }
+        && Path.GetDirectoryName(location) == Path.GetDirectoryName(typeof(object).Assembly.Location);
+
     /// <summary>The assembly whose version is reported; null when the library cannot be loaded.</summary>
     protected abstract Assembly? LibraryAssembly { get; }
 

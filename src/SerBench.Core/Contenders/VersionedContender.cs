@@ -95,6 +95,12 @@ public sealed class VersionedContender : Contender
                                      "versions apply to contenders of a package, e.g. newtonsoft-string@13.0.4 or stj-reflection-utf8@11.0.0.");
         }
 
+        if (inner.ComesWithRuntime && NuGetVersion.TryParse(inner.LibraryVersion, out var inBox) && parsed < inBox)
+        {
+            throw new UsageException($"'{inner.Name}@{version}': .NET {Environment.Version} carries {inner.Library} {inBox} itself, and a package older than the " +
+                                     $"runtime's own copy is never loaded; give {inBox} or newer.");
+        }
+
         return new VersionedContender(inner, parsed.ToNormalizedString(), loaded: false);
     }
 

@@ -72,6 +72,9 @@ public sealed record ComparisonReport(
 
     /// <summary>What <c>--fail-on-inconclusive</c> fails on: a cell observed slower beyond the threshold without significance.</summary>
     public bool HasInconclusive => Cells.Any(c => c.IsInconclusive);
+
+    /// <summary>No shared cell has a time in either file (none shared, or every one UNAVAILABLE, CRASH …): a gate has nothing to pass on.</summary>
+    public bool ComparedNothing => !Cells.Any(c => Comparer.IsTimed(c.Base) || Comparer.IsTimed(c.New));
 }
 
 /// <summary>

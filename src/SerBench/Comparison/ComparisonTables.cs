@@ -87,9 +87,9 @@ public static class ComparisonTables
         var regressions = report.Cells.Count(c => c.IsRegression);
         var notComparable = report.Cells.Count(c => c.IsNotComparable);
         var inconclusive = report.Cells.Count(c => c.IsInconclusive);
-        if (report.Cells.Count == 0)
+        if (report.ComparedNothing)
         {
-            return emphasis + "nothing compared: the files share no cell" + emphasis;
+            return emphasis + (report.Cells.Count == 0 ? "nothing compared: the files share no cell" : "nothing compared: no shared cell has a time in either file") + emphasis;
         }
 
         if (regressions == 0 && notComparable == 0 && inconclusive == 0)

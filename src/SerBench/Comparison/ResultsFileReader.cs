@@ -152,6 +152,11 @@ public static class ResultsFileReader
             {
                 return $"{path}: the first mode is not the faster; modes are listed fastest first, two different speeds";
             }
+
+            if (modes[1].MeanNs <= modes[0].MeanNs * RoundStatistics.RemeasureRatio)
+            {
+                return $"{path}: the modes are {modes[1].MeanNs / modes[0].MeanNs:0.###}× apart; two speeds are more than {RoundStatistics.RemeasureRatio}× apart (one speed lists no modes)";
+            }
         }
 
         return null;

@@ -74,6 +74,26 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     }
 
     [Fact]
+    public void Compare_SharedCellsWithoutATimeInEitherFile_FailTheGate()
+    {
+        // Issue 35 re-probe: two runs where every shared cell was UNAVAILABLE passed the gate as "no regression".
+        ResultsDocument Unavailable(int minute)
+        {
+            var document = SampleResults.Document([.. Timed(744_000, 288_000).Cells.Select(c =>
+                c with { MeanNs = null, ErrorNs = null, IterationsNs = null, Status = SerBench.Verification.VerificationStatus.Unavailable, Reason = "NU1101" })]);
+            document.FinishedAt = new DateTimeOffset(2026, 11, 22, 10, minute, 0, TimeSpan.Zero);
+            return document;
+        }
+
+        var (a, b) = (Save("a.json", Unavailable(0)), Save("b.json", Unavailable(5)));
+
+        var gated = CliTester.Run("compare", a, b, "--fail-on-regression");
+
+        Assert.Equal(1, gated.ExitCode);
+        Assert.Contains("nothing compared: no shared cell has a time in either file", gated.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Compare_AFileWithItself_FailsTheGate_AndIsRefusedWithoutOne_AsMergeRefusesIt()
     {
         var a = Save("a.json", Timed(744_000, 288_000));

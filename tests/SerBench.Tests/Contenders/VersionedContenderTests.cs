@@ -15,6 +15,7 @@ public class VersionedContenderTests
     [InlineData("newtonsoft-string,newtonsoft-string@13.0.4", "serbench: --contenders names newtonsoft-string and newtonsoft-string@13.0.4, but 13.0.4 is the version newtonsoft-string is measured at already")]
     [InlineData("datacontract-json@8.0.0", "serbench: 'datacontract-json@8.0.0': datacontract-json has no package of its own to take a version of")]
     [InlineData("newtonsoft-strng@12.0.3", "serbench: Unknown contender 'newtonsoft-strng'.")]
+    [InlineData("stj-reflection-string@9.0.0", "serbench: 'stj-reflection-string@9.0.0': .NET 10.")]
     public void BadVersion_ExitsWith2AndOneLine(string contenders, string expectedStart)
     {
         var (exitCode, output, error) = CliTester.Run("run", "--study", "web-api", "--contenders", contenders, "--profile", "smoke");
