@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SerBench.Measurement;
 
 namespace SerBench.Tests;
@@ -5,7 +6,8 @@ namespace SerBench.Tests;
 /// <summary>A fact that is reported as skipped, with the reason, where this system has no per-process CPU-time clock.</summary>
 public sealed class CpuClockFactAttribute : FactAttribute
 {
-    public CpuClockFactAttribute()
+    public CpuClockFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber)
     {
         if (!CpuTimeClock.IsSupported)
         {
@@ -21,7 +23,8 @@ public sealed class CpuClockFactAttribute : FactAttribute
 public sealed class SignalFactAttribute : FactAttribute
 {
     /// <param name="signal">The signal's name as <c>kill -s</c> takes it: INT or TERM.</param>
-    public SignalFactAttribute(string signal)
+    public SignalFactAttribute(string signal, [CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber)
     {
         if (OperatingSystem.IsWindows())
         {

@@ -133,7 +133,7 @@ public sealed class OutputFolderPolicyTests : IDisposable
         var results = SaveRun("results.json", 0);
         var other = SaveRun("other.json", 1);
         var users = new List<string>();
-        foreach (var (name, args) in Writers.Select(row => ((string)row[0], (string[])row[1])))
+        foreach (var (name, args) in Writers.Select(row => row.Data))
         {
             foreach (var folder in SerBenchFolders)
             {

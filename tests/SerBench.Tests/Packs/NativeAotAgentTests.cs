@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using SerBench.Tests.Cli;
 
@@ -56,7 +57,8 @@ public class NativeAotAgentTests
 /// </summary>
 public sealed class NativeAotFactAttribute : FactAttribute
 {
-    public NativeAotFactAttribute()
+    public NativeAotFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber)
     {
         var canLink = OperatingSystem.IsLinux() && (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
             .Any(folder => File.Exists(Path.Combine(folder, "clang")));

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using SerBench.Reports;
 
@@ -96,13 +97,13 @@ public sealed partial class BrowserReportTests : IDisposable
 }
 
 /// <summary>
-/// A fact that is reported as skipped, not passed, when Chromium is missing. xunit 2.9 has no dynamic skip (its
-/// <c>SkipException</c> is reported as a failure by the v2 runner), so the decision is made when the test is
-/// discovered, which is as late as xunit 2 allows and early enough: the browser does not come or go during a test run.
+/// A fact that is reported as skipped, not passed, when Chromium is missing. The decision is made when the test is
+/// discovered, which is early enough: the browser does not come or go during a test run.
 /// </summary>
 public sealed class ChromiumFactAttribute : FactAttribute
 {
-    public ChromiumFactAttribute() => Skip = SkipReason(FindChromium(), Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_BROWSER"));
+    public ChromiumFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber) => Skip = SkipReason(FindChromium(), Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_BROWSER"));
 
     internal static string? SkipReason(string? chromium, string? requireBrowser) =>
         chromium is null && requireBrowser != "1"
