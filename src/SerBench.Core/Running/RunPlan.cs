@@ -52,7 +52,8 @@ public static class RunPlan
             var ordered = contenders.OrderBy(c => c.Name == baseline ? 0 : 1).ToList();
             foreach (var workload in Workloads(study, request))
             {
-                var operations = workload.Operations.Where(o => request.Operations is null || request.Operations.Contains(o)).ToList();
+                // A workload offers the first call of its payload too; without --ops it comes from the profile, after the steady-state cells.
+                var operations = workload.Operations.Append(Operation.FirstCall).Where(o => request.Operations?.Contains(o) ?? o != Operation.FirstCall).ToList();
                 if (operations.Count == 0)
                 {
                     continue;

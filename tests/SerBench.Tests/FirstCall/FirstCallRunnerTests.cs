@@ -92,47 +92,6 @@ public sealed class FirstCallRunnerTests : IDisposable
         Assert.Equal(0, (MeasurementProfile.Quick with { FirstCallLaunches = 0 }).FirstCallLaunches);
     }
 
-    [Fact]
-    public void TheFirstCallCommandsSampler_KeepsEverySample_AndADeadProcessIsACrashWithItsReason()
-    {
-        var (plan, _) = Plan("binary-utf8");
-        var unavailable = plan[0] with { Contender = ContenderRegistry.All.First(c => c.UnavailableReason is not null) };
-
-        var results = FirstCallSampler.Run([plan[0], unavailable], 2, new FakeLauncher(_ => [1_000, 3_000]));
-        var crashed = FirstCallSampler.Run(plan, 2, new FakeLauncher(_ => []) { Failure = "exit code 134: Stack overflow." });
-
-        Assert.Equal([1_000, 3_000], results[0].Samples.Select(s => s.TotalMicroseconds));
-        Assert.Equal(("OK", "UNAVAILABLE"), (results[0].StatusLabel, results[1].StatusLabel));
-        Assert.Empty(results[1].Samples);
-        Assert.Equal((VerificationStatus.Crash, "exit code 134: Stack overflow."), (crashed[0].Status, crashed[0].Reason));
-    }
-
-    [Fact]
-    public void FirstCallJson_KeepsItsFieldsAndTheirOrder()
-    {
-        var json = FirstCallFile.ToJson([new FirstCallResult("binary-utf8", "SerBench", "hand-written", "person", [new FirstCallSample(1.5, 2, 3)], VerificationStatus.Ok, null)]);
-
-        Assert.Equal("""
-            [
-              {
-                "contender": "binary-utf8",
-                "library": "SerBench",
-                "generation": "hand-written",
-                "payload": "person",
-                "status": "OK",
-                "reason": null,
-                "samplesMicroseconds": [
-                  {
-                    "create": 1.5,
-                    "serialize": 2,
-                    "deserialize": 3
-                  }
-                ]
-              }
-            ]
-            """.ReplaceLineEndings("\n"), json.ReplaceLineEndings("\n"));
-    }
-
     /// <summary>Stands in for the fresh processes: the totals of each contender's processes, in microseconds, split 10/20/70.</summary>
     private sealed class FakeLauncher(Func<string, double[]> totalsOf) : IFirstCallLauncher
     {
