@@ -24,14 +24,22 @@ internal static class FirstCallCommand
         };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>), as for run." };
         var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote, as for run." };
+        // Hidden: its one line tells a script that read first-call.json from stdout where the cells are now.
+        var json = new Option<bool>("--json") { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
         packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
         command.Options.Add(force);
+        command.Options.Add(json);
         command.SetAction(parse =>
         {
+            if (parse.GetValue(json))
+            {
+                throw new UsageException("first-call has no --json: it writes its cells to results.json in the output folder, as run does (docs/results-format.md).");
+            }
+
             // Every option but --launches has run's name and meaning, so its tokens go to run as they were given.
             var own = parse.GetResult(launches) is { IdentifierToken: { } name } given ? [name, .. given.Tokens] : new List<Token>();
             var forwarded = parse.Tokens.Where(t => t.Type is TokenType.Option or TokenType.Argument && !own.Contains(t, ReferenceEqualityComparer.Instance)).Select(t => t.Value);

@@ -66,4 +66,14 @@ public sealed class FirstCallCommandTests : IDisposable
         Assert.StartsWith($"serbench: Invalid --launches '{launches}'. Give a whole number of fresh processes from 1 to 100", error, StringComparison.Ordinal);
         Assert.DoesNotContain("System.", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void FirstCall_Json_Exit2_SaysWhereTheCellsAre()
+    {
+        var (exitCode, _, error) = CliTester.Run("first-call", "--json", "--out", _directory);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("serbench: first-call has no --json: it writes its cells to results.json in the output folder, as run does (docs/results-format.md).", error.TrimEnd());
+        Assert.Empty(Directory.GetFileSystemEntries(_directory));
+    }
 }
