@@ -69,6 +69,22 @@ public sealed class FirstCallRunnerTests : IDisposable
     }
 
     [Fact]
+    public void WithoutSteadyStateCells_AContenderThatFailsTheGateHere_CarriesItsVerdict_AndStartsNoProcess()
+    {
+        var (plan, store) = Plan("binary-utf8");
+        var broken = plan[0] with { Contender = FakeContenders.DropsField(), Operations = [Operation.FirstCall] };
+
+        var launcher = new FakeLauncher(_ => [1_000, 1_000]);
+        FirstCallRunner.Run([plan[0] with { Operations = [Operation.FirstCall] }, broken], 2, launcher, store, new NullObserver(), CancellationToken.None);
+
+        Assert.Equal(VerificationStatus.Ok, store.Cells.Single(c => c.Contender == "binary-utf8").Status);
+        var failed = store.Cells.Single(c => c.Contender == "drops-field");
+        Assert.NotEqual(VerificationStatus.Ok, failed.Status);
+        Assert.Null(failed.MeanNs);
+        Assert.Equal(["binary-utf8", "binary-utf8"], launcher.Order);
+    }
+
+    [Fact]
     public void ProcessThatDies_IsACrash_WithWhatItSaid()
     {
         var (plan, store) = Plan("binary-utf8");
