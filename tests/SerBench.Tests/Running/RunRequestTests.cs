@@ -39,4 +39,16 @@ public sealed class RunRequestTests
 
         Assert.DoesNotContain(plan, p => p.Operations.Contains(Studies.Operation.FirstCall));
     }
+
+    [Fact]
+    public void OpsFirstCall_IsOneCellPerPayload_AndCellsNamesItAsResultsJsonDoes()
+    {
+        var plan = RunPlan.Create(RunRequest.Parse("web-api", "binary-utf8", "person", null, "first-call", null) with
+        {
+            Cells = CellSelection.Parse("web-api/*/person/object/1/first-call"),
+        });
+
+        var only = Assert.Single(plan);
+        Assert.Equal([Studies.Operation.FirstCall], only.Operations);
+    }
 }
