@@ -24,7 +24,7 @@ internal static class FirstCallCommand
         };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>), as for run." };
         var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote, as for run." };
-        // Hidden: its one line tells a script that read first-call.json from stdout where the cells are now.
+        // Hidden: a script that passes it learns in one line where the cells are.
         var json = new Option<bool>("--json") { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
@@ -43,7 +43,7 @@ internal static class FirstCallCommand
             // Every option but --launches has run's name and meaning, so its tokens go to run as they were given.
             var own = parse.GetResult(launches) is { IdentifierToken: { } name } given ? [name, .. given.Tokens] : new List<Token>();
             var forwarded = parse.Tokens.Where(t => t.Type is TokenType.Option or TokenType.Argument && !own.Contains(t, ReferenceEqualityComparer.Instance)).Select(t => t.Value);
-            var run = RunCommand.Create(context).Parse([.. forwarded, "--ops", "first-call", "--first-call", $"{parse.GetValue(launches)}"]);
+            var run = RunCommand.Create(context).Parse([.. forwarded, "--ops", "first-call", "--first-call", parse.GetValue(launches).ToString(System.Globalization.CultureInfo.InvariantCulture)]);
             return run.Errors.Count > 0
                 ? throw new UsageException(run.Errors[0].Message)
                 : run.Invoke(new InvocationConfiguration { Output = context.Output, Error = context.Error, EnableDefaultExceptionHandler = false });
