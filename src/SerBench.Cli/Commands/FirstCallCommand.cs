@@ -1,23 +1,15 @@
 using System.CommandLine;
-using System.Globalization;
-using SerBench.Agents;
-using SerBench.FirstCall;
-using SerBench.Reports;
-using SerBench.Results;
+using System.CommandLine.Parsing;
 using SerBench.Running;
-using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
 /// <summary>
-/// <c>serbench first-call [--study S] [--contenders …] [--payloads …] [--launches 5] [--out DIR] [--json]</c>: the cost of the
-/// first serialize and deserialize in a fresh process (JIT, metadata, caches), apart from the steady-state numbers of
-/// <c>run</c>. Every sample is a new child process; the hidden <c>--probe</c> mode is that child.
+/// <c>serbench first-call [--study S] [--contenders …] [--payloads …] [--launches 5] [--out DIR [--force]]</c>: an alias of
+/// <c>run --ops first-call --first-call N</c>, so the first calls are timed, scheduled, stored and reported as a run's are.
 /// </summary>
 internal static class FirstCallCommand
 {
-    private const string MarkdownFileName = "first-call.md";
-
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
@@ -27,16 +19,13 @@ internal static class FirstCallCommand
             Description = "Fresh processes per contender and payload (default 5).",
             DefaultValueFactory = _ => 5,
             // Our own message: System.CommandLine's names the .NET type (System.Int32).
-            CustomParser = result => int.TryParse(result.Tokens.Single().Value, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100
-                ? count
-                : Fail(result, $"Invalid --launches '{result.Tokens.Single().Value}'. Give a whole number of fresh processes from 1 to 100, e.g. --launches 5."),
+            CustomParser = result => RunCommand.FirstCallLaunches(result.Tokens.Single().Value) ?? Fail(result,
+                $"Invalid --launches '{result.Tokens.Single().Value}'. Give a whole number of fresh processes from 1 to 100, e.g. --launches 5."),
         };
-        var output = new Option<string?>("--out")
-        {
-            Description = "Folder for first-call.json and first-call.md (default: results/first-call-<timestamp>). Refused when it holds files SerBench did not write, unless --force.",
-        };
-        var force = new Option<bool>("--force") { Description = "Let --out write where SerBench did not write before: files of the names it writes are replaced, nothing else is deleted." };
-        var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a table." };
+        var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>), as for run." };
+        var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote, as for run." };
+        // Hidden: a script that passes it learns in one line where the cells are.
+        var json = new Option<bool>("--json") { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
         packs.AddTo(command);
@@ -46,56 +35,25 @@ internal static class FirstCallCommand
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
-                userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data), types: common.UserTypes(parse));
-            var plan = RunPlan.Create(request);
-            var count = parse.GetValue(launches);
-
-            var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
-            using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, [FirstCallFile.FileName, MarkdownFileName, "isolated"], parse.GetValue(force));
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
-            var launcher = new AgentFirstCallLauncher(new AgentClient(directory, SelfProcess.Run, agent, versionAgents: versionAgents));
-            var results = FirstCallSampler.Run(plan, count, launcher, context.Error.WriteLine);
-            var table = FirstCallTable.Build(results, count);
-            Write(directory, results, table);
             if (parse.GetValue(json))
             {
-                context.Output.WriteLine(File.ReadAllText(Path.Combine(directory, FirstCallFile.FileName)));
-            }
-            else
-            {
-                ConsoleReport.WriteTable(context.Console, table);
-                context.Console.MarkupLine($"Written: {Markup.Escape(Path.Combine(directory, MarkdownFileName))}, {FirstCallFile.FileName}");
+                throw new UsageException("first-call has no --json: it writes its cells to results.json in the output folder, as run does (docs/results-format.md).");
             }
 
-            return CliApp.ExitOk;
+            // Every option but --launches has run's name and meaning, so its tokens go to run as they were given.
+            var own = parse.GetResult(launches) is { IdentifierToken: { } name } given ? [name, .. given.Tokens] : new List<Token>();
+            var forwarded = parse.Tokens.Where(t => t.Type is TokenType.Option or TokenType.Argument && !own.Contains(t, ReferenceEqualityComparer.Instance)).Select(t => t.Value);
+            var run = RunCommand.Create(context).Parse([.. forwarded, "--ops", "first-call", "--first-call", parse.GetValue(launches).ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+            return run.Errors.Count > 0
+                ? throw new UsageException(run.Errors[0].Message)
+                : run.Invoke(new InvocationConfiguration { Output = context.Output, Error = context.Error, EnableDefaultExceptionHandler = false });
         });
         return command;
     }
 
-    private static int Fail(System.CommandLine.Parsing.ArgumentResult result, string message)
+    private static int Fail(ArgumentResult result, string message)
     {
         result.AddError(message);
         return 0;
-    }
-
-    private static void Write(string directory, IReadOnlyList<FirstCallResult> results, TableModel table)
-    {
-        try
-        {
-            File.WriteAllText(Path.Combine(directory, FirstCallFile.FileName), FirstCallFile.ToJson(results));
-            using var writer = new StreamWriter(Path.Combine(directory, MarkdownFileName));
-            writer.WriteLine("# SerBench first-call cost");
-            writer.WriteLine();
-            writer.WriteLine($"## {table.Title}");
-            writer.WriteLine();
-            MarkdownReportExporter.WriteTable(writer, table);
-        }
-        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
-        {
-            throw OutputFolderClaim.CannotWrite(directory, exception);
-        }
     }
 }

@@ -19,7 +19,7 @@ internal static class RunCommand
         var common = new CommonOptions();
         var packs = new PackOptions();
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
-        var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip." };
+        var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip, first-call (the first use in fresh processes)." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier command's output or files SerBench did not write, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote: the files SerBench wrote there are deleted first, nothing else." };
@@ -37,11 +37,11 @@ internal static class RunCommand
         };
         var firstCall = new Option<string?>("--first-call")
         {
-            Description = "on or off: time each contender's first use (codec, first serialize, first deserialize) in fresh processes after the steady-state cells " +
-                          "(default: on in quick and full, off in smoke).",
+            Description = "on, off or a number of fresh processes per cell (1–100): time each contender's first use (codec, first serialize, first deserialize) " +
+                          "in fresh processes after the steady-state cells (default: on in quick and full, off in smoke).",
             // Our own one-line message: System.CommandLine's list of allowed values spans several lines.
-            CustomParser = result => result.Tokens.Single().Value is "on" or "off" ? result.Tokens.Single().Value
-                : Refuse(result, $"Invalid --first-call '{result.Tokens.Single().Value}'. Give on or off, e.g. --first-call off."),
+            CustomParser = result => result.Tokens.Single().Value is "on" or "off" || FirstCallLaunches(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
+                : Refuse(result, $"Invalid --first-call '{result.Tokens.Single().Value}'. Give on, off or a number of fresh processes from 1 to 100, e.g. --first-call off."),
         };
         var clock = new Option<string?>("--clock")
         {
@@ -109,7 +109,8 @@ internal static class RunCommand
 
             if (parse.GetValue(firstCall) is { } firstCallSwitch)
             {
-                var launches = firstCallSwitch == "off" ? 0 : Math.Max(request.Profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches);
+                var launches = firstCallSwitch == "off" ? 0
+                    : FirstCallLaunches(firstCallSwitch) ?? Math.Max(request.Profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches);
                 request = request with { Profile = request.Profile with { FirstCallLaunches = launches } };
             }
 
@@ -171,6 +172,10 @@ internal static class RunCommand
         result.AddError(message);
         return null;
     }
+
+    /// <summary>A number of first-call launches, 1–100; null when the text is not one.</summary>
+    internal static int? FirstCallLaunches(string text) =>
+        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100 ? count : null;
 
     private static int? RefuseNumber(System.CommandLine.Parsing.ArgumentResult result, string message)
     {

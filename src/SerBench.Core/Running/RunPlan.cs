@@ -50,9 +50,12 @@ public static class RunPlan
 
             var baseline = contenders.Any(c => c.Name == study.Baseline) ? study.Baseline : contenders[0].Name;
             var ordered = contenders.OrderBy(c => c.Name == baseline ? 0 : 1).ToList();
+            var firstCalls = new HashSet<string>(StringComparer.Ordinal);
             foreach (var workload in Workloads(study, request))
             {
-                var operations = workload.Operations.Where(o => request.Operations is null || request.Operations.Contains(o)).ToList();
+                // A payload's first workload offers its first call too; without --ops it comes from the profile, after the steady-state cells.
+                var operations = (firstCalls.Add(workload.Payload.Name) ? workload.Operations.Append(Operation.FirstCall) : workload.Operations)
+                    .Where(o => request.Operations?.Contains(o) ?? o != Operation.FirstCall).ToList();
                 if (operations.Count == 0)
                 {
                     continue;
@@ -86,8 +89,9 @@ public static class RunPlan
         cells is null ? operations : [.. operations.Where(o => cells.Keeps(KeyOf(study, contender, workload, o)))];
 
     /// <summary>The identity of a cell on SerBench's own runtime, as results.json and <c>--cells</c> name it.</summary>
-    private static CellKey KeyOf(Study study, Contender contender, Workload workload, Operation operation) =>
-        new(study.Name, contender.Name, workload.Payload.Name, workload.Shape, workload.CellCount, operation);
+    private static CellKey KeyOf(Study study, Contender contender, Workload workload, Operation operation) => operation == Operation.FirstCall
+        ? new(study.Name, contender.Name, workload.Payload.Name, Shape.Object, 1, operation)
+        : new(study.Name, contender.Name, workload.Payload.Name, workload.Shape, workload.CellCount, operation);
 
     /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)

@@ -74,6 +74,9 @@ public sealed record RunRequest
             studies = [.. studies.Select(s => s.WithVersions(versions))];
         }
 
+        IReadOnlyList<Operation>? ops = operations is null ? null
+            : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), CellText.Name)).Distinct()];
+        var chosen = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name);
         return new RunRequest
         {
             // User packs hold typed serializers: they join the typed studies (the user's models and types too), not the study of document models.
@@ -84,11 +87,13 @@ public sealed record RunRequest
             Payloads = payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = sizes is null ? null : [.. NameMatcher.SplitList("--sizes", sizes).Select(ParseSize).Distinct()],
-            Operations = operations is null ? null
-                : [.. NameMatcher.SplitList("--ops", operations).Select(n => NameMatcher.Resolve("operation", "operations", n, Measured, CellText.Name)).Distinct()],
+            Operations = ops,
             Shapes = shapes is null ? null
                 : [.. NameMatcher.SplitList("--shapes", shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), CellText.Name)).Distinct()],
-            Profile = profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", profile, MeasurementProfile.All, p => p.Name),
+            // --ops first-call times first calls even in the profile that leaves them out (smoke).
+            Profile = ops?.Contains(Operation.FirstCall) == true && chosen.FirstCallLaunches == 0
+                ? chosen with { FirstCallLaunches = MeasurementProfile.Quick.FirstCallLaunches }
+                : chosen,
         };
     }
 
@@ -187,9 +192,6 @@ public sealed record RunRequest
     /// </summary>
     public static IReadOnlyList<RuntimeTarget> ParseRuntimes(string? runtimes) => runtimes is null ? [RuntimeTarget.Current]
         : [.. NameMatcher.SplitList("--runtimes", runtimes).Select(RuntimeTarget.Parse).Distinct()];
-
-    /// <summary>What <c>--ops</c> may name: a study's operations (the first call is its own command).</summary>
-    private static readonly Operation[] Measured = [.. Enum.GetValues<Operation>().Where(o => o != Operation.FirstCall)];
 
     private static int ParseSize(string text)
     {

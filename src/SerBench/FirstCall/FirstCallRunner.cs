@@ -141,7 +141,8 @@ public static class FirstCallRunner
 
     /// <summary>
     /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
-    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their verdict.
+    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their verdict. Without
+    /// such cells (<c>--ops first-call</c>) a contender that cannot crash this process is gated here.
     /// </summary>
     internal static Verdict GateVerdict(PlannedCase planned, IReadOnlyList<ResultCell> cells)
     {
@@ -151,7 +152,12 @@ public static class FirstCallRunner
         }
 
         var same = SameCase(planned, cells).ToList();
-        if (same.Count == 0 || same.Any(c => c.MeanNs is not null))
+        if (same.Count == 0)
+        {
+            return planned.NeedsChildProcess ? Verdict.Ok : Gate.Verify([ObjectCase(planned)])[0].Verdict;
+        }
+
+        if (same.Any(c => c.MeanNs is not null))
         {
             return Verdict.Ok;
         }
@@ -160,10 +166,12 @@ public static class FirstCallRunner
         return new Verdict(first.Status, first.Reason);
     }
 
+    /// <summary>A first call is one object of the case's payload, whatever the case's shape.</summary>
+    private static PlannedCase ObjectCase(PlannedCase planned) => planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
+
     private static ResultCell Describe(PlannedCase planned, Verdict verdict, IReadOnlyList<FirstCallSample> samples, string? failure)
     {
-        var objectCase = planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
-        var cell = PlannedCells.Describe(objectCase, Operation.FirstCall, verdict);
+        var cell = PlannedCells.Describe(ObjectCase(planned), Operation.FirstCall, verdict);
         if (!verdict.IsTimed)
         {
             return cell;

@@ -6,6 +6,7 @@ using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Sizes;
 using SerBench.Statistics;
+using SerBench.Studies;
 using SerBench.Verification;
 
 namespace SerBench.Running;
@@ -34,7 +35,8 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
-        MeasureRounds(plan, profile, store, cancellation);
+        MeasureRounds([.. plan.Select(p => p with { Operations = [.. p.Operations.Where(o => o != Operation.FirstCall)] }).Where(p => p.Operations.Count > 0)],
+            profile, store, cancellation);
         if (profile.FirstCallLaunches > 0 && !cancellation.IsCancellationRequested)
         {
             FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation);

@@ -23,6 +23,8 @@ public class CliErrorTests
     [InlineData(new[] { "run", "--budget", "10" }, "serbench: Invalid --budget '10': give a duration with a unit")]
     [InlineData(new[] { "run", "--budget", "10d" }, "serbench: Invalid --budget '10d': give a duration with a unit")]
     [InlineData(new[] { "run", "--rounds", "abc" }, "serbench: Invalid --rounds 'abc': give a whole number of rounds from 1 to 50, e.g. --rounds 4.")]
+    [InlineData(new[] { "run", "--first-call", "0" }, "serbench: Invalid --first-call '0'. Give on, off or a number of fresh processes from 1 to 100, e.g. --first-call off.")]
+    [InlineData(new[] { "first-call", "--study", "web-apo" }, "serbench: Unknown study 'web-apo'. Valid studies: web-api, ")]
     [InlineData(new[] { "run", "--clock", "cycles" }, "serbench: Invalid --clock 'cycles'. Give cpu or wall, e.g. --clock wall.")]
     [InlineData(new[] { "run", "--compressions", "gzip,xz" }, "serbench: --compressions: unknown compressor 'xz'. Choose from gzip, brotli, zstd, lz4, or none alone, e.g. --compressions gzip,zstd.")]
     [InlineData(new[] { "run", "--study", "json-vs-binary", "--shapes", "many" }, "serbench: Nothing to run: no study has the requested shapes (many). Valid shapes per study: json-vs-binary: object.")]

@@ -9,28 +9,29 @@ public sealed class FirstCallCommandTests : IDisposable
     public void Dispose() => Directory.Delete(_directory, recursive: true);
 
     [Fact]
-    public void FirstCall_MeasuresEachContenderInFreshProcesses_AndKeepsUnavailableOnesWithTheirReason()
+    public void FirstCall_IsARunOfFirstCallCells_InFreshProcesses_AndKeepsUnavailableOnesWithTheirReason()
     {
-        var (exitCode, output, error) = CliTester.Run("first-call", "--study", "json-vs-binary", "--contenders", "stj-reflection-utf8,binary-utf16,unity-jsonutility",
-            "--launches", "2", "--out", _directory, "--json");
+        var (exitCode, output, error) = CliTester.RunWithoutChartImages("first-call", "--study", "json-vs-binary", "--contenders", "stj-reflection-utf8,binary-utf16,unity-jsonutility",
+            "--launches", "2", "--out", _directory);
 
         Assert.True(exitCode == 0, error + output);
-        using var document = JsonDocument.Parse(output);
-        var rows = document.RootElement.EnumerateArray().ToDictionary(r => r.GetProperty("contender").GetString()!);
+        using var document = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory, "results.json")));
+        var cells = document.RootElement.GetProperty("cells").EnumerateArray().ToList();
+        Assert.All(cells, c => Assert.Equal("first-call", c.GetProperty("operation").GetString()));
+        var rows = cells.ToDictionary(c => c.GetProperty("contender").GetString()!);
         foreach (var name in new[] { "stj-reflection-utf8", "binary-utf16" })
         {
             Assert.Equal("OK", rows[name].GetProperty("status").GetString());
-            var samples = rows[name].GetProperty("samplesMicroseconds").EnumerateArray().ToList();
-            Assert.Equal(2, samples.Count);
-            Assert.All(samples, s => Assert.True(s.GetProperty("serialize").GetDouble() > 0 && s.GetProperty("deserialize").GetDouble() > 0));
+            Assert.Equal(2, rows[name].GetProperty("roundsNs").GetArrayLength());
         }
 
         // A cold reflection-based serializer pays for metadata on its first call; the hand-written format has none to build.
-        double FirstSerialize(string name) => rows[name].GetProperty("samplesMicroseconds").EnumerateArray().Min(s => s.GetProperty("serialize").GetDouble());
+        double FirstSerialize(string name) => rows[name].GetProperty("firstCall").GetProperty("serializeMicroseconds").GetDouble();
         Assert.True(FirstSerialize("stj-reflection-utf8") > FirstSerialize("binary-utf16"));
         Assert.Equal("UNAVAILABLE", rows["unity-jsonutility"].GetProperty("status").GetString());
-        Assert.Empty(rows["unity-jsonutility"].GetProperty("samplesMicroseconds").EnumerateArray());
-        Assert.Contains("First-call cost in a fresh process", File.ReadAllText(Path.Combine(_directory, "first-call.md")), StringComparison.Ordinal);
+        Assert.Contains("serbench first-call", document.RootElement.GetProperty("command").GetString(), StringComparison.Ordinal);
+        Assert.Contains("First call in a fresh process", File.ReadAllText(Path.Combine(_directory, "report.md")), StringComparison.Ordinal);
+        Assert.Contains("First call in a fresh process", output, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -64,5 +65,15 @@ public sealed class FirstCallCommandTests : IDisposable
         Assert.Equal(2, exitCode);
         Assert.StartsWith($"serbench: Invalid --launches '{launches}'. Give a whole number of fresh processes from 1 to 100", error, StringComparison.Ordinal);
         Assert.DoesNotContain("System.", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void FirstCall_Json_Exit2_SaysWhereTheCellsAre()
+    {
+        var (exitCode, _, error) = CliTester.Run("first-call", "--json", "--out", _directory);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("serbench: first-call has no --json: it writes its cells to results.json in the output folder, as run does (docs/results-format.md).", error.TrimEnd());
+        Assert.Empty(Directory.GetFileSystemEntries(_directory));
     }
 }

@@ -69,6 +69,22 @@ public sealed class FirstCallRunnerTests : IDisposable
     }
 
     [Fact]
+    public void WithoutSteadyStateCells_AContenderThatFailsTheGateHere_CarriesItsVerdict_AndStartsNoProcess()
+    {
+        var (plan, store) = Plan("binary-utf8");
+        var broken = plan[0] with { Contender = FakeContenders.DropsField(), Operations = [Operation.FirstCall] };
+
+        var launcher = new FakeLauncher(_ => [1_000, 1_000]);
+        FirstCallRunner.Run([plan[0] with { Operations = [Operation.FirstCall] }, broken], 2, launcher, store, new NullObserver(), CancellationToken.None);
+
+        Assert.Equal(VerificationStatus.Ok, store.Cells.Single(c => c.Contender == "binary-utf8").Status);
+        var failed = store.Cells.Single(c => c.Contender == "drops-field");
+        Assert.NotEqual(VerificationStatus.Ok, failed.Status);
+        Assert.Null(failed.MeanNs);
+        Assert.Equal(["binary-utf8", "binary-utf8"], launcher.Order);
+    }
+
+    [Fact]
     public void ProcessThatDies_IsACrash_WithWhatItSaid()
     {
         var (plan, store) = Plan("binary-utf8");
@@ -90,47 +106,6 @@ public sealed class FirstCallRunnerTests : IDisposable
         Assert.Equal(5, MeasurementProfile.Full.FirstCallLaunches);
         Assert.Equal(3, (MeasurementProfile.Quick with { Rounds = 4 }).FirstCallLaunches);
         Assert.Equal(0, (MeasurementProfile.Quick with { FirstCallLaunches = 0 }).FirstCallLaunches);
-    }
-
-    [Fact]
-    public void TheFirstCallCommandsSampler_KeepsEverySample_AndADeadProcessIsACrashWithItsReason()
-    {
-        var (plan, _) = Plan("binary-utf8");
-        var unavailable = plan[0] with { Contender = ContenderRegistry.All.First(c => c.UnavailableReason is not null) };
-
-        var results = FirstCallSampler.Run([plan[0], unavailable], 2, new FakeLauncher(_ => [1_000, 3_000]));
-        var crashed = FirstCallSampler.Run(plan, 2, new FakeLauncher(_ => []) { Failure = "exit code 134: Stack overflow." });
-
-        Assert.Equal([1_000, 3_000], results[0].Samples.Select(s => s.TotalMicroseconds));
-        Assert.Equal(("OK", "UNAVAILABLE"), (results[0].StatusLabel, results[1].StatusLabel));
-        Assert.Empty(results[1].Samples);
-        Assert.Equal((VerificationStatus.Crash, "exit code 134: Stack overflow."), (crashed[0].Status, crashed[0].Reason));
-    }
-
-    [Fact]
-    public void FirstCallJson_KeepsItsFieldsAndTheirOrder()
-    {
-        var json = FirstCallFile.ToJson([new FirstCallResult("binary-utf8", "SerBench", "hand-written", "person", [new FirstCallSample(1.5, 2, 3)], VerificationStatus.Ok, null)]);
-
-        Assert.Equal("""
-            [
-              {
-                "contender": "binary-utf8",
-                "library": "SerBench",
-                "generation": "hand-written",
-                "payload": "person",
-                "status": "OK",
-                "reason": null,
-                "samplesMicroseconds": [
-                  {
-                    "create": 1.5,
-                    "serialize": 2,
-                    "deserialize": 3
-                  }
-                ]
-              }
-            ]
-            """.ReplaceLineEndings("\n"), json.ReplaceLineEndings("\n"));
     }
 
     /// <summary>Stands in for the fresh processes: the totals of each contender's processes, in microseconds, split 10/20/70.</summary>

@@ -34,6 +34,23 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void FirstCallOperation_StartsNoSteadyStateProcess_AndIsNotSentToOne()
+    {
+        using var directory = new TempDirectory();
+        using var other = new TempDirectory();
+        var processes = new FakeProcesses((_, _) => 100);
+
+        Run(directory.Path, processes, 1, CancellationToken.None, [Operation.Serialize, Operation.FirstCall], "binary-utf8");
+        var launchedForMixed = processes.Launched.Count;
+        var firstCallsOnly = Run(other.Path, processes, 1, CancellationToken.None, [Operation.FirstCall], "binary-utf8");
+
+        Assert.Equal(1, launchedForMixed);
+        Assert.Equal(launchedForMixed, processes.Launched.Count);
+        Assert.All(processes.Operations, operations => Assert.Equal([Operation.Serialize], operations));
+        Assert.Null(firstCallsOnly.Calibration);
+    }
+
+    [Fact]
     public void RoundsThatDisagree_GetMoreRoundsForThatContenderOnly_AndTheUnsettledRoundIsNotCounted()
     {
         using var directory = new TempDirectory();

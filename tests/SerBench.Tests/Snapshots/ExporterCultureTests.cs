@@ -1,6 +1,5 @@
 using SerBench.Cli;
 using SerBench.Conformance;
-using SerBench.FirstCall;
 using SerBench.Measurement;
 using SerBench.Reports;
 using SerBench.Results;
@@ -71,14 +70,12 @@ public sealed class ExporterCultureTests : IDisposable
 
     private static string Console(Action<Spectre.Console.IAnsiConsole> write) => Write(writer => write(PlainConsole.Over(writer, 160)));
 
+    /// <summary>What <c>first-call</c> writes and prints: a run of first-call cells only.</summary>
     private static string FirstCall()
     {
-        var table = FirstCallTable.Build(
-        [
-            new FirstCallResult("stj-sourcegen-utf8", "System.Text.Json", "source-generated", "person", [new(1_234.5, 2_345.25, 3_456.125), new(1_500.5, 2_100.75, 3_000.5)], VerificationStatus.Ok, null),
-            new FirstCallResult("broken-one", "Broken", "reflection", "person", [], VerificationStatus.Crash, SampleResults.HostileReason),
-        ], 2);
-        return Write(writer => MarkdownReportExporter.WriteTable(writer, table)) + Console(console => ConsoleReport.WriteTable(console, table));
+        var document = Rich();
+        document.Cells.RemoveAll(c => c.Operation != Operation.FirstCall);
+        return Write(writer => new MarkdownReportExporter().Export(document, writer)) + Console(console => ConsoleReport.Write(console, document));
     }
 
     /// <summary>Through the command, which prints the threshold, the verdict, the machine's speed and the tables.</summary>
