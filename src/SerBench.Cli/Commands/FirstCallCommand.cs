@@ -46,8 +46,7 @@ internal static class FirstCallCommand
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
-                userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data), types: common.UserTypes(parse));
+            var request = RunOptionsParser.Parse(common.Read(parse, packs));
             var plan = RunPlan.Create(request);
             var count = parse.GetValue(launches);
 
