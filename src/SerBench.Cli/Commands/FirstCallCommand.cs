@@ -52,9 +52,9 @@ internal static class FirstCallCommand
 
             var directory = parse.GetValue(output) ?? Path.Combine("results", "first-call-" + DateTime.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, [FirstCallFile.FileName, MarkdownFileName, "isolated"], parse.GetValue(force));
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
             var launcher = new AgentFirstCallLauncher(new AgentClient(directory, SelfProcess.Run, agent, versionAgents: versionAgents));
             var results = FirstCallSampler.Run(plan, count, launcher, context.Error.WriteLine);
             var table = FirstCallTable.Build(results, count);

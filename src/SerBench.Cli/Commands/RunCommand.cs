@@ -103,13 +103,13 @@ internal static class RunCommand
                 Log(whyNoTyped);
             }
 
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), Log);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
+            (plan, var runtimeAgents) = AgentPreparation.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), Log);
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
-            document.Agent = agent is null ? null : AgentSession.Record(agent);
-            document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
+            document.Agent = agent is null ? null : AgentPreparation.Record(agent);
+            document.RuntimeAgents = AgentPreparation.RuntimeRecords(runtimeAgents);
             var store = ResultsFolder.Open(folder, document);
             if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {

@@ -26,9 +26,9 @@ internal static class VerifyCommand
         {
             var request = RunOptionsParser.Parse(common.Read(parse, packs));
             var plan = RunPlan.Create(request);
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
