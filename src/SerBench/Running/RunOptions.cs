@@ -10,7 +10,10 @@ using SerBench.UserData;
 
 namespace SerBench.Running;
 
-/// <summary>The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as the user typed them; null or empty where not given.</summary>
+/// <summary>
+/// The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as the user typed them, each under its option's name
+/// (<see cref="TypeNames"/> is <c>--type</c>, <see cref="Packs"/> is <c>--pack</c>); null or empty where not given.
+/// </summary>
 public sealed record RunOptions
 {
     public string? Study { get; init; }
@@ -19,19 +22,14 @@ public sealed record RunOptions
 
     public string? Payloads { get; init; }
 
-    /// <summary><c>--data</c>: files or folders of the user's JSON documents.</summary>
     public IReadOnlyList<string> Data { get; init; } = [];
 
-    /// <summary><c>--types</c>: the path of the assembly of the user's compiled types.</summary>
     public string? Types { get; init; }
 
-    /// <summary><c>--type</c>: the classes of <see cref="Types"/> to measure.</summary>
     public IReadOnlyList<string> TypeNames { get; init; } = [];
 
-    /// <summary><c>--sample</c>: JSON documents to fill the <c>--type</c> classes from.</summary>
     public string? Sample { get; init; }
 
-    /// <summary><c>--pack</c>: folders of the user's contender packs.</summary>
     public IReadOnlyList<string> Packs { get; init; } = [];
 
     public string? Sizes { get; init; }
@@ -110,13 +108,10 @@ public static class RunOptionsParser
 
         if (options.Clock is { } clock)
         {
-            profile = profile with { Clock = MeasurementClocks.Parse(clock) switch
-            {
-                null => throw new UsageException($"Invalid --clock '{clock}'. Give cpu or wall, e.g. --clock wall."),
-                MeasurementClock.Cpu when !CpuTimeClock.IsSupported =>
-                    throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall."),
-                { } chosen => chosen,
-            } };
+            var chosen = MeasurementClocks.Parse(clock) ?? throw new UsageException($"Invalid --clock '{clock}'. Give cpu or wall, e.g. --clock wall.");
+            profile = chosen == MeasurementClock.Cpu && !CpuTimeClock.IsSupported
+                ? throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall.")
+                : profile with { Clock = chosen };
         }
 
         return options.Compressions is { } compressions ? profile with { Compressions = CompressionNames.Parse(compressions) } : profile;
