@@ -62,19 +62,11 @@ internal static class RunCommand
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
         packs.AddTo(command);
-        command.Options.Add(sizes);
-        command.Options.Add(ops);
-        command.Options.Add(profile);
-        command.Options.Add(output);
-        command.Options.Add(force);
-        command.Options.Add(shapes);
-        command.Options.Add(cells);
-        command.Options.Add(rounds);
-        command.Options.Add(budget);
-        command.Options.Add(runtimes);
-        command.Options.Add(firstCall);
-        command.Options.Add(clock);
-        command.Options.Add(compressions);
+        foreach (var option in new Option[] { sizes, ops, profile, output, force, shapes, cells, rounds, budget, runtimes, firstCall, clock, compressions })
+        {
+            command.Options.Add(option);
+        }
+
         command.SetAction(parse =>
         {
             var request = RunOptionsParser.Parse(common.Read(parse, packs) with
