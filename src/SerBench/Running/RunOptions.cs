@@ -84,7 +84,8 @@ public static class RunOptionsParser
     {
         if (options.Rounds is { } rounds)
         {
-            profile = int.TryParse(rounds, NumberStyles.None, CultureInfo.InvariantCulture, out var count) ? RoundsPolicy.WithRounds(profile, count)
+            profile = int.TryParse(rounds, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= RoundsPolicy.MaximumRounds
+                ? RoundsPolicy.WithRounds(profile, count)
                 : throw new UsageException($"Invalid --rounds '{rounds}': give a whole number of rounds from 1 to {RoundsPolicy.MaximumRounds}, e.g. --rounds 4.");
         }
 
