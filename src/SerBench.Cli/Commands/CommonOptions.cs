@@ -1,8 +1,9 @@
 using System.CommandLine;
+using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>Options shared by verify and run.</summary>
+/// <summary>Options shared by verify, run and first-call.</summary>
 internal sealed class CommonOptions
 {
     public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout; data and data-typed with --data, types with --types (default: all; with --data, data and data-typed)." };
@@ -36,19 +37,18 @@ internal sealed class CommonOptions
         Description = "JSON documents to fill the --type classes from (a file or a folder of *.json); without it, instances are generated.",
     };
 
-    /// <summary>The user's types from <c>--types</c>, <c>--type</c> and <c>--sample</c>; null when none were given. One line when they do not fit together.</summary>
-    public SerBench.UserData.UserTypesSource? UserTypes(ParseResult parse)
+    /// <summary>The raw values of these options and of <paramref name="packs"/>, for <see cref="RunOptionsParser"/>.</summary>
+    public RunOptions Read(ParseResult parse, PackOptions packs) => new()
     {
-        var (assembly, names, sample) = (parse.GetValue(Types), parse.GetValue(TypeNames) ?? [], parse.GetValue(Sample));
-        if (assembly is null)
-        {
-            return names.Length > 0 || sample is not null
-                ? throw new SerBench.Running.UsageException("--type and --sample need --types ASSEMBLY.dll, the assembly that holds the types.")
-                : null;
-        }
-
-        return new SerBench.UserData.UserTypesSource(Path.GetFullPath(assembly), names, sample is null ? null : Path.GetFullPath(sample));
-    }
+        Study = parse.GetValue(Study),
+        Contenders = parse.GetValue(Contenders),
+        Payloads = parse.GetValue(Payloads),
+        Data = parse.GetValue(Data) ?? [],
+        Types = parse.GetValue(Types),
+        TypeNames = parse.GetValue(TypeNames) ?? [],
+        Sample = parse.GetValue(Sample),
+        Packs = parse.GetValue(packs.Packs) ?? [],
+    };
 
     public void AddTo(Command command)
     {

@@ -19,7 +19,7 @@ internal static class FirstCallCommand
             Description = "Fresh processes per contender and payload (default 5).",
             DefaultValueFactory = _ => 5,
             // Our own message: System.CommandLine's names the .NET type (System.Int32).
-            CustomParser = result => RunCommand.FirstCallLaunches(result.Tokens.Single().Value) ?? Fail(result,
+            CustomParser = result => RunOptionsParser.FirstCallLaunches(result.Tokens.Single().Value) ?? Fail(result,
                 $"Invalid --launches '{result.Tokens.Single().Value}'. Give a whole number of fresh processes from 1 to 100, e.g. --launches 5."),
         };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>), as for run." };

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using SerBench.Contenders;
-using SerBench.Packs;
 using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
@@ -29,24 +28,7 @@ internal sealed class PackOptions
     }
 
     /// <summary>The user's pack contenders, checked against every name SerBench has. <see cref="UsageException"/> for a bad folder or manifest.</summary>
-    public IReadOnlyList<Contender> UserContenders(ParseResult parse)
-    {
-        try
-        {
-            var packs = (parse.GetValue(Packs) ?? []).Select(directory => Pack.Load(directory, PackOrigin.User)).ToList();
-            var duplicate = packs.GroupBy(p => p.Directory).FirstOrDefault(g => g.Count() > 1);
-            if (duplicate is not null)
-            {
-                throw new UsageException($"--pack names '{duplicate.Key}' twice; give each pack once.");
-            }
-
-            return PackCatalog.UserContenders(packs, ContenderRegistry.Selectable.Select(c => c.Name));
-        }
-        catch (PackException exception)
-        {
-            throw new UsageException(exception.Message);
-        }
-    }
+    public IReadOnlyList<Contender> UserContenders(ParseResult parse) => RunOptionsParser.UserContenders(parse.GetValue(Packs) ?? []);
 
     /// <summary>Each source as a full path or an https URL; characters MSBuild would interpret, and plain http, are refused.</summary>
     public IReadOnlyList<string> PackageSources(ParseResult parse) => [.. (parse.GetValue(Sources) ?? []).Select(Source)];

@@ -6,7 +6,6 @@ using SerBench.Packs;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;
-using SerBench.Sizes;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -39,28 +38,21 @@ internal static class RunCommand
         {
             Description = "on, off or a number of fresh processes per cell (1–100): time each contender's first use (codec, first serialize, first deserialize) " +
                           "in fresh processes after the steady-state cells (default: on in quick and full, off in smoke).",
-            // Our own one-line message: System.CommandLine's list of allowed values spans several lines.
-            CustomParser = result => result.Tokens.Single().Value is "on" or "off" || FirstCallLaunches(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
-                : Refuse(result, $"Invalid --first-call '{result.Tokens.Single().Value}'. Give on, off or a number of fresh processes from 1 to 100, e.g. --first-call off."),
         };
         var clock = new Option<string?>("--clock")
         {
             Description = "wall or cpu: time iterations by the wall clock (default, as BenchmarkDotNet), or by the measuring process's CPU time (Linux, macOS), " +
                           "which does not count time the process waited for a core another program or the hypervisor had.",
-            CustomParser = result => MeasurementClocks.Parse(result.Tokens.Single().Value) is not null ? result.Tokens.Single().Value
-                : Refuse(result, $"Invalid --clock '{result.Tokens.Single().Value}'. Give cpu or wall, e.g. --clock wall."),
         };
         var compressions = new Option<string?>("--compressions")
         {
             Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
                           "Sizes and compress times are taken outside the timed operation, in each cell's first round; leaving compressors out saves that time.",
         };
-        var rounds = new Option<int?>("--rounds")
+        var rounds = new Option<string?>("--rounds")
         {
             Description = $"Fresh processes per cell, 1–{RoundsPolicy.MaximumRounds} (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool); cells whose place in the verdict is still open get more, " +
                           "up to the profile's most (quick 8, full 10). More rounds give tighter, still honest, intervals and take longer.",
-            CustomParser = result => int.TryParse(result.Tokens.Single().Value, NumberStyles.None, CultureInfo.InvariantCulture, out var n) ? n
-                : RefuseNumber(result, $"Invalid --rounds '{result.Tokens.Single().Value}': give a whole number of rounds from 1 to {RoundsPolicy.MaximumRounds}, e.g. --rounds 4."),
         };
         var budget = new Option<string?>("--budget")
         {
@@ -70,71 +62,25 @@ internal static class RunCommand
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
         packs.AddTo(command);
-        command.Options.Add(sizes);
-        command.Options.Add(ops);
-        command.Options.Add(profile);
-        command.Options.Add(output);
-        command.Options.Add(force);
-        command.Options.Add(shapes);
-        command.Options.Add(cells);
-        command.Options.Add(rounds);
-        command.Options.Add(budget);
-        command.Options.Add(runtimes);
-        command.Options.Add(firstCall);
-        command.Options.Add(clock);
-        command.Options.Add(compressions);
+        foreach (var option in new Option[] { sizes, ops, profile, output, force, shapes, cells, rounds, budget, runtimes, firstCall, clock, compressions })
+        {
+            command.Options.Add(option);
+        }
+
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads),
-                parse.GetValue(sizes), parse.GetValue(ops), parse.GetValue(profile), parse.GetValue(shapes), packs.UserContenders(parse), parse.GetValue(common.Data), common.UserTypes(parse))
-                with
-                {
-                    Runtimes = RunRequest.ParseRuntimes(parse.GetValue(runtimes)),
-                    Cells = parse.GetValue(cells) is { } selected ? CellSelection.Parse(selected) : null,
-                };
+            var request = RunOptionsParser.Parse(common.Read(parse, packs) with
+            {
+                Sizes = parse.GetValue(sizes), Ops = parse.GetValue(ops), Profile = parse.GetValue(profile), Shapes = parse.GetValue(shapes), Cells = parse.GetValue(cells),
+                Runtimes = parse.GetValue(runtimes), Rounds = parse.GetValue(rounds), Budget = parse.GetValue(budget), FirstCall = parse.GetValue(firstCall),
+                Clock = parse.GetValue(clock), Compressions = parse.GetValue(compressions),
+            });
             if (request.Runtimes.Any(r => !r.IsCurrent))
             {
                 RuntimeTarget.RequireSdkFor(request.Runtimes, DotnetCli.NewestSdk());
             }
 
-            if (parse.GetValue(rounds) is { } roundCount)
-            {
-                request = request with { Profile = RoundsPolicy.WithRounds(request.Profile, roundCount) };
-            }
-
-            if (parse.GetValue(budget) is { } budgetText)
-            {
-                request = request with { Profile = request.Profile with { Budget = budgetText.Trim() == "off" ? null : Durations.Parse("--budget", budgetText) } };
-            }
-
-            if (parse.GetValue(firstCall) is { } firstCallSwitch)
-            {
-                var launches = firstCallSwitch == "off" ? 0
-                    : FirstCallLaunches(firstCallSwitch) ?? Math.Max(request.Profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches);
-                request = request with { Profile = request.Profile with { FirstCallLaunches = launches } };
-            }
-
-            if (MeasurementClocks.Parse(parse.GetValue(clock)) is { } chosenClock)
-            {
-                if (chosenClock == MeasurementClock.Cpu && !CpuTimeClock.IsSupported)
-                {
-                    throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall.");
-                }
-
-                request = request with { Profile = request.Profile with { Clock = chosenClock } };
-            }
-
-            if (parse.GetValue(compressions) is { } chosenCompressions)
-            {
-                request = request with { Profile = request.Profile with { Compressions = CompressionNames.Parse(chosenCompressions) } };
-            }
-
             var plan = RunPlan.Create(request);
-            if (parse.GetValue(rounds) is null)
-            {
-                request = request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) };
-            }
-
             var time = TimeProvider.System;
             var startedAt = time.GetLocalNow();
             // Taken before the agent build (which can take minutes): a second run into the same folder is refused at once.
@@ -149,13 +95,13 @@ internal static class RunCommand
                 Log(whyNoTyped);
             }
 
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            (plan, var runtimeAgents) = AgentSession.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), Log);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
+            (plan, var runtimeAgents) = AgentPreparation.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), Log);
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
-            document.Agent = agent is null ? null : AgentSession.Record(agent);
-            document.RuntimeAgents = AgentSession.RuntimeRecords(runtimeAgents);
+            document.Agent = agent is null ? null : AgentPreparation.Record(agent);
+            document.RuntimeAgents = AgentPreparation.RuntimeRecords(runtimeAgents);
             var store = ResultsFolder.Open(folder, document);
             if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {
@@ -165,22 +111,6 @@ internal static class RunCommand
             return Execute(context, request, plan, document, folder, store, time, agents);
         });
         return command;
-    }
-
-    private static string? Refuse(System.CommandLine.Parsing.ArgumentResult result, string message)
-    {
-        result.AddError(message);
-        return null;
-    }
-
-    /// <summary>A number of first-call launches, 1–100; null when the text is not one.</summary>
-    internal static int? FirstCallLaunches(string text) =>
-        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100 ? count : null;
-
-    private static int? RefuseNumber(System.CommandLine.Parsing.ArgumentResult result, string message)
-    {
-        result.AddError(message);
-        return null;
     }
 
     private static int Execute(CliContext context, RunRequest request, IReadOnlyList<PlannedCase> plan, ResultsDocument document, OutputFolderClaim folder, ResultsStore store,

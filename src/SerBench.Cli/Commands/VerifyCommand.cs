@@ -24,12 +24,11 @@ internal static class VerifyCommand
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var request = RunRequest.Parse(parse.GetValue(common.Study), parse.GetValue(common.Contenders), parse.GetValue(common.Payloads), null, null, null,
-                userContenders: packs.UserContenders(parse), dataPaths: parse.GetValue(common.Data), types: common.UserTypes(parse));
+            var request = RunOptionsParser.Parse(common.Read(parse, packs));
             var plan = RunPlan.Create(request);
-            var agent = AgentSession.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
-            plan = AgentSession.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentSession.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try

@@ -14,7 +14,7 @@ namespace SerBench.Reports;
 public static class RuntimeComparison
 {
     /// <summary>How a cell changed from the oldest runtime to another.</summary>
-    public enum Change
+    public enum RuntimeChange
     {
         Faster,
         Slower,
@@ -70,23 +70,23 @@ public static class RuntimeComparison
             foreach (var runtime in runtimes.Skip(1))
             {
                 var changes = rows.Select(r => (Row: r, Change: Classify(r.On.GetValueOrDefault(oldest), r.On.GetValueOrDefault(runtime)))).ToList();
-                var timed = changes.Where(c => c.Change is Change.Faster or Change.Slower or Change.Tied)
+                var timed = changes.Where(c => c.Change is RuntimeChange.Faster or RuntimeChange.Slower or RuntimeChange.Tied)
                     .Select(c => (c.Row, c.Change, Ratio: c.Row.On[runtime].MeanNs!.Value / c.Row.On[oldest].MeanNs!.Value)).ToList();
                 if (timed.Count > 0)
                 {
                     var median = timed.Select(t => t.Ratio).Order().ElementAt(timed.Count / 2);
-                    var largest = timed.Where(t => t.Change != Change.Tied).OrderByDescending(t => Math.Abs(Math.Log(t.Ratio))).FirstOrDefault();
+                    var largest = timed.Where(t => t.Change != RuntimeChange.Tied).OrderByDescending(t => Math.Abs(Math.Log(t.Ratio))).FirstOrDefault();
                     var lower = timed.Count(t => t.Ratio < 1);
-                    findings.Add($"{runtime} against {oldest}{on}: {Count(timed, Change.Faster)} faster, {Count(timed, Change.Slower)} slower, " +
-                                 $"{Count(timed, Change.Tied)} tied of {timed.Count} cells measured on both; median ratio {Formatting.Ratio(median)}×" +
+                    findings.Add($"{runtime} against {oldest}{on}: {Count(timed, RuntimeChange.Faster)} faster, {Count(timed, RuntimeChange.Slower)} slower, " +
+                                 $"{Count(timed, RuntimeChange.Tied)} tied of {timed.Count} cells measured on both; median ratio {Formatting.Ratio(median)}×" +
                                  Direction(lower, timed.Count, runtime) +
                                  (largest.Row is null ? "." : $"; the largest change is {largest.Row.Key.Contender} {largest.Row.Key.Operation} {largest.Row.Key.Payload} {largest.Row.Key.Case}: {Formatting.Ratio(largest.Ratio)}×."));
                 }
 
-                foreach (var gate in changes.Where(c => c.Change is Change.StartedPassing or Change.StoppedPassing).GroupBy(c => (c.Row.Key.Contender, c.Change)))
+                foreach (var gate in changes.Where(c => c.Change is RuntimeChange.StartedPassing or RuntimeChange.StoppedPassing).GroupBy(c => (c.Row.Key.Contender, c.Change)))
                 {
                     var example = gate.First().Row;
-                    var verb = gate.Key.Change == Change.StartedPassing
+                    var verb = gate.Key.Change == RuntimeChange.StartedPassing
                         ? $"passes the gate on {runtime} but not on {oldest} ({example.On[oldest].StatusLabel}: {example.On[oldest].Reason ?? "no reason recorded"})"
                         : $"stopped passing the gate on {runtime} ({example.On[runtime].StatusLabel}: {example.On[runtime].Reason ?? "no reason recorded"})";
                     findings.Add($"{gate.Key.Contender} {verb}{on}, in {gate.Count()} cell(s).");
@@ -134,25 +134,25 @@ public static class RuntimeComparison
     }
 
     /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
-    public static Change Classify(ResultCell? oldest, ResultCell? newer)
+    public static RuntimeChange Classify(ResultCell? oldest, ResultCell? newer)
     {
         if (oldest is null || newer is null || oldest.Verdict.Status == VerificationStatus.Unavailable || newer.Verdict.Status == VerificationStatus.Unavailable)
         {
-            return Change.NotMeasuredOnBoth;
+            return RuntimeChange.NotMeasuredOnBoth;
         }
 
         var (before, after) = (Passes(oldest), Passes(newer));
         if (before != after)
         {
-            return after ? Change.StartedPassing : Change.StoppedPassing;
+            return after ? RuntimeChange.StartedPassing : RuntimeChange.StoppedPassing;
         }
 
         if (!Reports.Findings.IsRankable(oldest) || !Reports.Findings.IsRankable(newer))
         {
-            return Change.NotMeasuredOnBoth;
+            return RuntimeChange.NotMeasuredOnBoth;
         }
 
-        return Ties.Overlap(oldest, newer) ? Change.Tied : newer.MeanNs < oldest.MeanNs ? Change.Faster : Change.Slower;
+        return Ties.Overlap(oldest, newer) ? RuntimeChange.Tied : newer.MeanNs < oldest.MeanNs ? RuntimeChange.Faster : RuntimeChange.Slower;
     }
 
     /// <summary>OK and DIFFERS pass the gate (both round-trip). UNAVAILABLE (never reached the gate) is left out before this is asked.</summary>
@@ -160,10 +160,10 @@ public static class RuntimeComparison
 
     private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch
     {
-        Change.Faster or Change.Slower or Change.Tied when newer!.MeanNs / oldest!.MeanNs is { } ratio =>
+        RuntimeChange.Faster or RuntimeChange.Slower or RuntimeChange.Tied when newer!.MeanNs / oldest!.MeanNs is { } ratio =>
             Formatting.Ratio(ratio) + (Ties.Overlap(oldest, newer) ? " (tied)" : ""),
-        Change.StartedPassing => "started passing",
-        Change.StoppedPassing => $"stopped passing ({CellText.Label(newer!.Status)})",
+        RuntimeChange.StartedPassing => "started passing",
+        RuntimeChange.StoppedPassing => $"stopped passing ({CellText.Label(newer!.Status)})",
         _ => "—",
     };
 
@@ -178,7 +178,7 @@ public static class RuntimeComparison
         return Formatting.Time(mean, Results.TimeUnits.For(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
     }
 
-    private static int Count(IEnumerable<(ComparedCell Row, Change Change, double Ratio)> timed, Change change) => timed.Count(t => t.Change == change);
+    private static int Count(IEnumerable<(ComparedCell Row, RuntimeChange Change, double Ratio)> timed, RuntimeChange change) => timed.Count(t => t.Change == change);
 
     /// <summary>Each machine of the study that measured two runtimes or more: its runtimes, oldest first, and its cells side by side.</summary>
     private static IEnumerable<(string? Machine, IReadOnlyList<string> Runtimes, List<ComparedCell> Rows)> PerMachine(IReadOnlyList<ResultCell> studyCells) =>

@@ -11,10 +11,9 @@ public static class RoundsPolicy
 
     public const int MaximumRounds = 50;
 
-    /// <summary>The profile with the rounds the user asked for; <see cref="UsageException"/> outside 1 to <see cref="MaximumRounds"/>.</summary>
-    public static MeasurementProfile WithRounds(MeasurementProfile profile, int rounds) => rounds is >= 1 and <= MaximumRounds
-        ? profile with { Rounds = rounds, MaximumRounds = Math.Max(profile.MaximumRounds, rounds) }
-        : throw new UsageException($"Invalid --rounds {rounds}: give a number of rounds from 1 to {MaximumRounds} (quick uses 2, full 3).");
+    /// <summary>The profile with the rounds the user asked for (1 to <see cref="MaximumRounds"/>, which the options parser checks).</summary>
+    public static MeasurementProfile WithRounds(MeasurementProfile profile, int rounds) =>
+        profile with { Rounds = rounds, MaximumRounds = Math.Max(profile.MaximumRounds, rounds) };
 
     /// <summary>
     /// The profile for this plan when the user did not choose the rounds. Intervals lean on the spread of the whole run; a

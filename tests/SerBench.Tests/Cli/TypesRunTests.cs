@@ -104,13 +104,4 @@ public sealed class TypesRunTests : IDisposable
         Assert.Equal(2, exitCode);
         Assert.StartsWith("serbench: --sample bad.json: does not read as SerBench.Tests.UserData.Samples.Order: ", error, StringComparison.Ordinal);
     }
-
-    [Fact]
-    public void TypeWithoutTypes_IsRefused()
-    {
-        var (exitCode, _, error) = CliTester.Run(["run", "--type", "A.B"]);
-
-        Assert.Equal(2, exitCode);
-        Assert.Contains("--type and --sample need --types ASSEMBLY.dll", error, StringComparison.Ordinal);
-    }
 }

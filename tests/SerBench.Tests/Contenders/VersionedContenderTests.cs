@@ -29,7 +29,7 @@ public class VersionedContenderTests
     [Fact]
     public void Version_JoinsEveryStudyAndSectionBesideItsContender_UnderItsOwnName()
     {
-        var request = RunRequest.Parse(null, "newtonsoft-string,newtonsoft-string@12.0.3,stj-reflection-utf8@11.0", null, null, null, "smoke");
+        var request = RunOptionsParser.Parse(new RunOptions { Contenders = "newtonsoft-string,newtonsoft-string@12.0.3,stj-reflection-utf8@11.0", Profile = "smoke" });
 
         var versioned = request.Contenders!.OfType<VersionedContender>().ToList();
         Assert.Equal(["newtonsoft-string@12.0.3", "stj-reflection-utf8@11.0.0"], versioned.Select(v => v.Name));
@@ -45,7 +45,7 @@ public class VersionedContenderTests
     [Fact]
     public void Version_RunsOnlyInItsOwnAgent_AndIsUnavailableWithItsBuildFailure()
     {
-        var request = RunRequest.Parse("web-api", "stj-reflection-utf8@11.0.0", null, null, null, "smoke");
+        var request = RunOptionsParser.Parse(new RunOptions { Study = "web-api", Contenders = "stj-reflection-utf8@11.0.0", Profile = "smoke" });
         var versioned = (VersionedContender)request.Contenders!.Single();
 
         Assert.True(versioned.NeedsProcessIsolation);

@@ -1,27 +1,29 @@
-using SerBench.Contenders;
-using SerBench.Packs;
 using SerBench.Running;
 
 namespace SerBench.Tests.Packs;
 
 /// <summary>A user's pack joins the studies that already measure its format, in the section of that format.</summary>
-public class StudyAdmissionTests
+public sealed class StudyAdmissionTests : IDisposable
 {
-    private static IReadOnlyList<Contender> UserPack(params (string Name, string Format)[] contenders)
+    private readonly TempDirectory _folder = new();
+
+    /// <summary>The options of a run with one user pack of these contenders.</summary>
+    private RunOptions UserPack(params (string Name, string Format)[] contenders)
     {
-        using var folder = new TempDirectory();
-        File.WriteAllText(folder.File("pack.json"), System.Text.Json.JsonSerializer.Serialize(new
+        File.WriteAllText(_folder.File("pack.json"), System.Text.Json.JsonSerializer.Serialize(new
         {
             library = "Acme",
             contenders = contenders.Select(c => new { name = c.Name, format = c.Format, textMode = "utf8", generation = "reflection" }),
         }));
-        return PackCatalog.UserContenders([Pack.Load(folder.Path, PackOrigin.User)], ContenderRegistry.All.Select(c => c.Name));
+        return new RunOptions { Packs = [_folder.Path] };
     }
+
+    public void Dispose() => _folder.Dispose();
 
     [Fact]
     public void JsonContender_JoinsTheJsonStudies_AndTheJsonSectionOfShootout()
     {
-        var request = RunRequest.Parse(null, null, null, null, null, null, userContenders: UserPack(("acme-json", "json")));
+        var request = RunOptionsParser.Parse(UserPack(("acme-json", "json")));
 
         Assert.All(request.Studies, study => Assert.Contains("acme-json", study.Contenders));
         var shootout = request.Studies.Single(s => s.Name == "shootout");
@@ -32,7 +34,7 @@ public class StudyAdmissionTests
     [Fact]
     public void BinaryContender_JoinsOnlyStudiesThatMeasureBinaryFormats()
     {
-        var request = RunRequest.Parse(null, null, null, null, null, null, userContenders: UserPack(("acme-binary", "binary")));
+        var request = RunOptionsParser.Parse(UserPack(("acme-binary", "binary")));
 
         var joined = request.Studies.Where(s => s.Contenders.Contains("acme-binary")).Select(s => s.Name).Order().ToList();
         Assert.Equal(["json-vs-binary", "shootout"], joined);

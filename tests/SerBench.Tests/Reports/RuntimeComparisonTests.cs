@@ -13,15 +13,15 @@ public class RuntimeComparisonTests
     [Fact]
     public void Classify_SaysFasterSlowerTiedAndGateChanges()
     {
-        Assert.Equal(Change.Faster, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 700)));
-        Assert.Equal(Change.Slower, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 1300)));
+        Assert.Equal(RuntimeChange.Faster, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 700)));
+        Assert.Equal(RuntimeChange.Slower, Classify(On("net8.0", "a", 1000), On("net10.0", "a", 1300)));
         // ±20% intervals overlap: a 10% difference is not a change.
-        Assert.Equal(Change.Tied, Classify(On("net8.0", "a", 1000, errorFraction: 0.2), On("net10.0", "a", 1100, errorFraction: 0.2)));
-        Assert.Equal(Change.StoppedPassing, Classify(On("net8.0", "a", 1000), On("net8.0-aot", "a", null, VerificationStatus.Crash, "NotSupportedException")));
-        Assert.Equal(Change.StartedPassing, Classify(On("net8.0", "a", null, VerificationStatus.Mismatch), On("net9.0", "a", 900)));
+        Assert.Equal(RuntimeChange.Tied, Classify(On("net8.0", "a", 1000, errorFraction: 0.2), On("net10.0", "a", 1100, errorFraction: 0.2)));
+        Assert.Equal(RuntimeChange.StoppedPassing, Classify(On("net8.0", "a", 1000), On("net8.0-aot", "a", null, VerificationStatus.Crash, "NotSupportedException")));
+        Assert.Equal(RuntimeChange.StartedPassing, Classify(On("net8.0", "a", null, VerificationStatus.Mismatch), On("net9.0", "a", 900)));
         // UNAVAILABLE on one side says nothing about the library: no gate change, nothing timed on both.
-        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), On("net10.0-aot", "a", null, VerificationStatus.Unavailable)));
-        Assert.Equal(Change.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), null));
+        Assert.Equal(RuntimeChange.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), On("net10.0-aot", "a", null, VerificationStatus.Unavailable)));
+        Assert.Equal(RuntimeChange.NotMeasuredOnBoth, Classify(On("net8.0", "a", 1000), null));
     }
 
     [Fact]

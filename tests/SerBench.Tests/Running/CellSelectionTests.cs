@@ -7,7 +7,7 @@ namespace SerBench.Tests.Running;
 public sealed class CellSelectionTests
 {
     private static IReadOnlyList<PlannedCase> Plan(string cells, string? study = null) =>
-        RunPlan.Create(RunRequest.Parse(study, null, null, null, null, "smoke") with { Cells = CellSelection.Parse(cells) });
+        RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = study, Profile = "smoke", Cells = cells }));
 
     private static IEnumerable<string> Ids(IReadOnlyList<PlannedCase> plan) =>
         plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok).Key))
@@ -27,7 +27,7 @@ public sealed class CellSelectionTests
         var plan = Plan("json-vs-binary/*/save-game/object/1/deserialize");
 
         var ids = Ids(plan).ToList();
-        Assert.Equal(RunPlan.Create(RunRequest.Parse("json-vs-binary", null, null, null, "deserialize", "smoke")).Count, ids.Count);
+        Assert.Equal(RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "json-vs-binary", Ops = "deserialize", Profile = "smoke" })).Count, ids.Count);
         Assert.All(ids, id => Assert.EndsWith("/save-game/object/1/deserialize", id, StringComparison.Ordinal));
         Assert.Contains("json-vs-binary/binary-utf8/save-game/object/1/deserialize", ids);
     }

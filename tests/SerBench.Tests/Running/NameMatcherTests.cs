@@ -22,7 +22,7 @@ public class NameMatcherTests
     [Fact]
     public void RunPlan_SizesReplaceNOfListAndManyOnly()
     {
-        var request = RunRequest.Parse("big-vs-many", null, null, "1,200", "serialize", "smoke");
+        var request = RunOptionsParser.Parse(new RunOptions { Study = "big-vs-many", Sizes = "1,200", Ops = "serialize", Profile = "smoke" });
 
         var plan = RunPlan.Create(request);
 
@@ -34,7 +34,7 @@ public class NameMatcherTests
     [Fact]
     public void RunPlan_PayloadsSwapTheStudyModel()
     {
-        var plan = RunPlan.Create(RunRequest.Parse("json-vs-binary", null, "person", null, null, null));
+        var plan = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "json-vs-binary", Payloads = "person" }));
 
         Assert.All(plan, p => Assert.Equal("person", p.Workload.Payload.Name));
     }
@@ -43,7 +43,7 @@ public class NameMatcherTests
     public void RunPlan_ShapesAndOneSize_NarrowAStudyToOneCase_WithoutRepeats()
     {
         // What a child process is asked for: the shootout has lists of 1, 100 and 1,000; --sizes 100 must not yield three lists of 100.
-        var plan = RunPlan.Create(RunRequest.Parse("shootout", "newtonsoft-utf8", "user", "100", "serialize,deserialize", "smoke", "list"));
+        var plan = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "shootout", Contenders = "newtonsoft-utf8", Payloads = "user", Sizes = "100", Ops = "serialize,deserialize", Profile = "smoke", Shapes = "list" }));
 
         var only = Assert.Single(plan);
         Assert.Equal((Shape.List, 100), (only.Workload.Shape, only.Workload.Count));
@@ -53,7 +53,7 @@ public class NameMatcherTests
     [Fact]
     public void RunRequest_UnknownShape_NamesTheValidOnes()
     {
-        var error = Assert.Throws<UsageException>(() => RunRequest.Parse(null, null, null, null, null, null, "lists"));
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Shapes = "lists" }));
 
         Assert.Contains("'lists'", error.Message, StringComparison.Ordinal);
         Assert.Contains("list", error.Message, StringComparison.Ordinal);

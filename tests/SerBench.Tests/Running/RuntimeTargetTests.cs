@@ -39,19 +39,22 @@ public class RuntimeTargetTests
         Assert.True(RuntimeTarget.Current.IsCurrent);
     }
 
+    private static IReadOnlyList<RuntimeTarget> Runtimes(string? runtimes) =>
+        RunOptionsParser.Parse(new RunOptions { Study = "json-vs-binary", Profile = "smoke", Runtimes = runtimes }).Runtimes;
+
     [Fact]
     public void RuntimesOption_ResolvesNames_AndRefusesUnknownOnesWithTheValidForm()
     {
-        Assert.Equal([new RuntimeTarget(8, false), new RuntimeTarget(9, true)], RunRequest.ParseRuntimes("net8.0, NET9.0-aot"));
-        Assert.Equal([RuntimeTarget.Current], RunRequest.ParseRuntimes(null));
+        Assert.Equal([new RuntimeTarget(8, false), new RuntimeTarget(9, true)], Runtimes("net8.0, NET9.0-aot"));
+        Assert.Equal([RuntimeTarget.Current], Runtimes(null));
 
-        var error = Assert.Throws<UsageException>(() => RunRequest.ParseRuntimes("net7.0"));
+        var error = Assert.Throws<UsageException>(() => Runtimes("net7.0"));
         Assert.Equal("Unknown runtime 'net7.0'. Give .NET 8 or newer as netN.0, with -aot for Native AOT, e.g. net8.0, net10.0, net10.0-aot.", error.Message);
     }
 
     [Fact]
     public void RuntimesOption_TakesAMajorNewerThanAnyListedHere() =>
-        Assert.Equal([new RuntimeTarget(11, false), new RuntimeTarget(12, true)], RunRequest.ParseRuntimes("net11.0,net12.0-aot"));
+        Assert.Equal([new RuntimeTarget(11, false), new RuntimeTarget(12, true)], Runtimes("net11.0,net12.0-aot"));
 
     [Fact]
     public void RequireSdkFor_ARuntimeNewerThanTheNewestSdk_NamesTheRuntimeAndTheSdkItNeeds()

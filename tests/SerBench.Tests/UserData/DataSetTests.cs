@@ -128,7 +128,7 @@ public class DataSetTests
         File.WriteAllText(temp.File("many/1.json"), "[1]");
         File.WriteAllText(temp.File("many/2.json"), "[2]");
 
-        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json"), temp.File("many")]);
+        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json"), temp.File("many")] });
 
         Assert.Equal(["data", "data-typed"], request.Studies.Select(s => s.Name));
         foreach (var study in request.Studies)
@@ -146,8 +146,8 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("scalar.json"), "42");
 
-        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("scalar.json")]);
-        var asked = Assert.Throws<UsageException>(() => RunRequest.Parse("data-typed", null, null, null, null, null, dataPaths: [temp.File("scalar.json")]));
+        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("scalar.json")] });
+        var asked = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Study = "data-typed", Data = [temp.File("scalar.json")] }));
 
         Assert.Equal(["data"], request.Studies.Select(s => s.Name));
         Assert.StartsWith("No data-typed study (your documents as typed objects): scalar: no typed model: ", request.WhyNoTypedStudy, StringComparison.Ordinal);
@@ -161,7 +161,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("one.json"), """{"a":1}""");
 
-        var request = RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json")]);
+        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json")] });
 
         Assert.Null(request.WhyNoTypedStudy);
         Assert.DoesNotContain(request.Studies[0].Notes, n => n.StartsWith("No data-typed", StringComparison.Ordinal));
@@ -173,7 +173,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("one.json"), "1");
 
-        var error = Assert.Throws<UsageException>(() => RunRequest.Parse(null, null, null, null, null, null, dataPaths: [temp.File("one.json"), temp.File("one.json")]));
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json"), temp.File("one.json")] }));
 
         Assert.Contains("is given twice", error.Message, StringComparison.Ordinal);
     }
@@ -183,9 +183,7 @@ public class DataSetTests
     {
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("one.json"), "[1]");
-        var request = RunRequest.Parse("data", "binary-utf8", null, null, null, null, dataPaths: [temp.File("one.json")]);
-
-        var error = Assert.Throws<UsageException>(() => RunPlan.Create(request));
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Study = "data", Contenders = "binary-utf8", Data = [temp.File("one.json")] }));
 
         Assert.StartsWith("Nothing to run: none of the contenders named belongs to the studies of your data. data takes stj-reader,", error.Message, StringComparison.Ordinal);
     }

@@ -9,7 +9,7 @@ namespace SerBench.Cli;
 /// Finds or builds the measuring agent before a command needs it: only when the plan has a pack contender to run, and
 /// always from every known pack (the shipped ones and the user's), so one cached agent serves every later command.
 /// </summary>
-internal static class AgentSession
+internal static class AgentPreparation
 {
     /// <returns>The agent, or null when nothing in the plan needs one.</returns>
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,

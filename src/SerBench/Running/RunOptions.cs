@@ -1,0 +1,269 @@
+using System.Globalization;
+using SerBench.Contenders;
+using SerBench.Measurement;
+using SerBench.Packs;
+using SerBench.Payloads;
+using SerBench.Results;
+using SerBench.Sizes;
+using SerBench.Studies;
+using SerBench.UserData;
+
+namespace SerBench.Running;
+
+/// <summary>
+/// The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as the user typed them, each under its option's name
+/// (<see cref="TypeNames"/> is <c>--type</c>, <see cref="Packs"/> is <c>--pack</c>); null or empty where not given.
+/// </summary>
+public sealed record RunOptions
+{
+    public string? Study { get; init; }
+
+    public string? Contenders { get; init; }
+
+    public string? Payloads { get; init; }
+
+    public IReadOnlyList<string> Data { get; init; } = [];
+
+    public string? Types { get; init; }
+
+    public IReadOnlyList<string> TypeNames { get; init; } = [];
+
+    public string? Sample { get; init; }
+
+    public IReadOnlyList<string> Packs { get; init; } = [];
+
+    public string? Sizes { get; init; }
+
+    public string? Ops { get; init; }
+
+    public string? Profile { get; init; }
+
+    public string? Shapes { get; init; }
+
+    public string? Cells { get; init; }
+
+    public string? Runtimes { get; init; }
+
+    public string? Rounds { get; init; }
+
+    public string? Budget { get; init; }
+
+    public string? FirstCall { get; init; }
+
+    public string? Clock { get; init; }
+
+    public string? Compressions { get; init; }
+}
+
+/// <summary>
+/// Folds <see cref="RunOptions"/> into a <see cref="RunRequest"/> and its <see cref="MeasurementProfile"/>, apart from any
+/// command (as BenchmarkDotNet's ConfigParser). Throws <see cref="UsageException"/> naming the bad value and the valid ones.
+/// </summary>
+public static class RunOptionsParser
+{
+    /// <remarks>
+    /// With <c>--data</c> or <c>--types</c>, the run is the studies of the user's data unless <c>--study</c> names another one.
+    /// Without <c>--rounds</c>, a run too small to pool its cells' spread gets more rounds (<see cref="RoundsPolicy.ForPlan"/>).
+    /// </remarks>
+    public static RunRequest Parse(RunOptions options)
+    {
+        var request = Names(options) with
+        {
+            Runtimes = options.Runtimes is null ? [RuntimeTarget.Current]
+                : [.. NameMatcher.SplitList("--runtimes", options.Runtimes).Select(RuntimeTarget.Parse).Distinct()],
+            Cells = options.Cells is null ? null : CellSelection.Parse(options.Cells),
+        };
+        request = request with { Profile = Profile(request.Profile, options) };
+        // Planned here even when the rounds are the user's, so that a filter that leaves nothing is refused by the parser alone.
+        var plan = RunPlan.Create(request);
+        return options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request;
+    }
+
+    /// <summary>The named profile with <c>--rounds</c>, <c>--budget</c>, <c>--first-call</c>, <c>--clock</c> and <c>--compressions</c> applied.</summary>
+    private static MeasurementProfile Profile(MeasurementProfile profile, RunOptions options)
+    {
+        if (options.Rounds is { } rounds)
+        {
+            profile = int.TryParse(rounds, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= RoundsPolicy.MaximumRounds
+                ? RoundsPolicy.WithRounds(profile, count)
+                : throw new UsageException($"Invalid --rounds '{rounds}': give a whole number of rounds from 1 to {RoundsPolicy.MaximumRounds}, e.g. --rounds 4.");
+        }
+
+        if (options.Budget is { } budget)
+        {
+            profile = profile with { Budget = budget.Trim() == "off" ? null : Durations.Parse("--budget", budget) };
+        }
+
+        if (options.FirstCall is { } firstCall)
+        {
+            profile = profile with
+            {
+                FirstCallLaunches = firstCall switch
+                {
+                    "on" => Math.Max(profile.FirstCallLaunches, MeasurementProfile.Quick.FirstCallLaunches),
+                    "off" => 0,
+                    _ => FirstCallLaunches(firstCall)
+                         ?? throw new UsageException($"Invalid --first-call '{firstCall}'. Give on, off or a number of fresh processes from 1 to 100, e.g. --first-call off."),
+                },
+            };
+        }
+
+        if (options.Clock is { } clock)
+        {
+            var chosen = MeasurementClocks.Parse(clock) ?? throw new UsageException($"Invalid --clock '{clock}'. Give cpu or wall, e.g. --clock wall.");
+            profile = chosen == MeasurementClock.Cpu && !CpuTimeClock.IsSupported
+                ? throw new UsageException("--clock cpu: this OS gives no precise CPU time of a process (SerBench reads it on Linux and macOS); use --clock wall.")
+                : profile with { Clock = chosen };
+        }
+
+        return options.Compressions is { } compressions ? profile with { Compressions = CompressionNames.Parse(compressions) } : profile;
+    }
+
+    /// <summary>The contenders of the user's packs (<c>--pack</c>), checked against every name SerBench has.</summary>
+    public static IReadOnlyList<Contender> UserContenders(IReadOnlyList<string> packDirectories)
+    {
+        try
+        {
+            var packs = packDirectories.Select(directory => Pack.Load(directory, PackOrigin.User)).ToList();
+            var duplicate = packs.GroupBy(p => p.Directory).FirstOrDefault(g => g.Count() > 1);
+            if (duplicate is not null)
+            {
+                throw new UsageException($"--pack names '{duplicate.Key}' twice; give each pack once.");
+            }
+
+            return PackCatalog.UserContenders(packs, ContenderRegistry.Selectable.Select(c => c.Name));
+        }
+        catch (PackException exception)
+        {
+            throw new UsageException(exception.Message);
+        }
+    }
+
+    /// <summary>The user's types from <c>--types</c>, <c>--type</c> and <c>--sample</c>; null when none were given.</summary>
+    private static UserTypesSource? UserTypes(RunOptions options)
+    {
+        if (options.Types is null)
+        {
+            return options.TypeNames.Count > 0 || options.Sample is not null
+                ? throw new UsageException("--type and --sample need --types ASSEMBLY.dll, the assembly that holds the types.")
+                : null;
+        }
+
+        return new UserTypesSource(Path.GetFullPath(options.Types), options.TypeNames, options.Sample is null ? null : Path.GetFullPath(options.Sample));
+    }
+
+    /// <summary>The studies, contenders, payloads, sizes, operations, shapes and profile the options name.</summary>
+    private static RunRequest Names(RunOptions options)
+    {
+        var (userContenders, types) = (UserContenders(options.Packs), UserTypes(options));
+        // Built only when a name is not a built-in contender: listing every contender reads the packs' manifests.
+        IReadOnlyList<Contender>? selectable = null;
+        IReadOnlyList<Contender> Selectable() => selectable ??= [.. ContenderRegistry.Selectable, .. userContenders];
+        Contender? Find(string name) => Selectable().FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
+        Contender Resolve(string name) =>
+            ContenderRegistry.FindBuiltIn(name) ?? NameMatcher.Resolve("contender", "contenders", name, Selectable(), c => c.Name);
+        var (fromData, whyNoTyped) = RunRequest.DataStudiesFrom(options.Data);
+        IReadOnlyList<Study> dataStudies = [.. fromData, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
+        IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
+        IReadOnlyList<Study> studies = options.Study is not null ? [.. NameMatcher.SplitList("--study", options.Study).Select(name => ResolveStudy(name, known, whyNoTyped)).Distinct()]
+            : dataStudies.Count > 0 ? dataStudies
+            : StudyRegistry.All;
+        var named = options.Contenders is null ? null : ResolveContenders(NameMatcher.SplitList("--contenders", options.Contenders), Resolve);
+        if (named?.OfType<VersionedContender>().ToList() is { Count: > 0 } versions)
+        {
+            studies = [.. studies.Select(s => s.WithVersions(versions))];
+        }
+
+        IReadOnlyList<Operation>? ops = options.Ops is null ? null
+            : [.. NameMatcher.SplitList("--ops", options.Ops).Select(n => NameMatcher.Resolve("operation", "operations", n, Enum.GetValues<Operation>(), CellText.Name)).Distinct()];
+        var chosen = options.Profile is null ? MeasurementProfile.Quick : NameMatcher.Resolve("profile", "profiles", options.Profile, MeasurementProfile.All, p => p.Name);
+        return new RunRequest
+        {
+            // User packs hold typed serializers: they join the typed studies (the user's models and types too), not the study of document models.
+            Studies = userContenders.Count == 0 ? studies : [.. studies.Select(s => s.Name == DataStudy.Name ? s : s.Admitting(userContenders, Find))],
+            UserContenders = userContenders,
+            WhyNoTypedStudy = whyNoTyped,
+            Contenders = named,
+            Payloads = options.Payloads is null ? null
+                : [.. NameMatcher.SplitList("--payloads", options.Payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
+            Sizes = options.Sizes is null ? null : [.. NameMatcher.SplitList("--sizes", options.Sizes).Select(ParseSize).Distinct()],
+            Operations = ops,
+            Shapes = options.Shapes is null ? null
+                : [.. NameMatcher.SplitList("--shapes", options.Shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), CellText.Name)).Distinct()],
+            // --ops first-call times first calls even in the profile that leaves them out (smoke).
+            Profile = ops?.Contains(Operation.FirstCall) == true && chosen.FirstCallLaunches == 0
+                ? chosen with { FirstCallLaunches = MeasurementProfile.Quick.FirstCallLaunches }
+                : chosen,
+        };
+    }
+
+    /// <summary>
+    /// The contenders <c>--contenders</c> names, each once; <c>name@version</c> is that contender at another version of its
+    /// package. The same version named twice (or a version that is the contender's own beside the contender) is refused.
+    /// </summary>
+    private static IReadOnlyList<Contender> ResolveContenders(IReadOnlyList<string> names, Func<string, Contender> resolve)
+    {
+        var contenders = names.Select(n => VersionedContender.Names(n) ? VersionedContender.Parse(n, resolve) : resolve(n)).ToList();
+        var versions = contenders.OfType<VersionedContender>().ToList();
+        if (versions.GroupBy(v => v.Name, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1) is { } twice)
+        {
+            throw new UsageException($"--contenders names {twice.Key} twice; give each contender and version once.");
+        }
+
+        if (versions.FirstOrDefault(v => contenders.Contains(v.Inner) && SameVersion(v.Version, VersionedContender.OwnVersion(v.Inner))) is { } own)
+        {
+            throw new UsageException($"--contenders names {own.Inner.Name} and {own.Name}, but {own.Version} is the version {own.Inner.Name} is measured at already; " +
+                                     $"name it once, or give another version.");
+        }
+
+        return [.. contenders.Distinct()];
+    }
+
+    private static bool SameVersion(string a, string b) =>
+        NuGet.Versioning.NuGetVersion.TryParse(a, out var x) && NuGet.Versioning.NuGetVersion.TryParse(b, out var y) && x == y;
+
+    /// <summary>
+    /// A <c>--study</c> name among the studies this run has. The studies of the user's data exist only with their option,
+    /// and a name that is missing says what would work instead.
+    /// </summary>
+    private static Study ResolveStudy(string name, IReadOnlyList<Study> known, string? whyNoTyped)
+    {
+        if (known.FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.OrdinalIgnoreCase)) is { } found)
+        {
+            return found;
+        }
+
+        var hint = name.ToLowerInvariant() switch
+        {
+            DataStudy.TypedName when whyNoTyped is not null => whyNoTyped,
+            DataStudy.Name or DataStudy.TypedName => $"Study '{name}' measures your own JSON documents: add --data FILE_OR_FOLDER " +
+                                                     "(serbench samples --out my-documents writes some to try), e.g. --data my-documents.",
+            TypesStudy.Name => $"Study '{name}' measures your own compiled types: add --types ASSEMBLY.dll --type Namespace.TypeName.",
+            _ => null,
+        };
+        if (hint is not null)
+        {
+            throw new UsageException(hint);
+        }
+
+        var names = NameMatcher.ByCloseness(name, known.Select(s => s.Name));
+        throw new UsageException($"Unknown study '{name}'. Valid studies: {string.Join(", ", names)} (data with --data, types with --types). " +
+                                 "Give one or a comma-separated list, e.g. --study web-api,escaping; --cells picks single cells of several studies.");
+    }
+
+    /// <summary>A number of first-call launches, 1–100; null when the text is not one.</summary>
+    internal static int? FirstCallLaunches(string text) =>
+        int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100 ? count : null;
+
+    private static int ParseSize(string text)
+    {
+        var normalized = text.Replace("_", "", StringComparison.Ordinal);
+        if (int.TryParse(normalized, NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var size) && size is >= 1 and <= 10_000_000)
+        {
+            return size;
+        }
+
+        throw new UsageException($"Invalid size '{text}'. Sizes are whole numbers from 1 to 10,000,000, e.g. --sizes 1,200,10000.");
+    }
+}
