@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json.Nodes;
+using SerBench.Files;
 using SerBench.Results;
 using SerBench.Studies;
 
@@ -31,6 +32,15 @@ public static partial class ChartSpecs
 
     /// <summary>The width of every chart: the report's full column.</summary>
     public const int Width = 900;
+
+    /// <summary>Every text of a spec with control and bidi characters shown as code points: a chart's labels are a report's text too.</summary>
+    private static JsonNode Visible(JsonNode node) => node switch
+    {
+        JsonObject o => new JsonObject(o.Select(p => KeyValuePair.Create(p.Key, p.Value is null ? null : (JsonNode?)Visible(p.Value)))),
+        JsonArray a => new JsonArray([.. a.Select(n => n is null ? null : Visible(n))]),
+        JsonValue v when v.TryGetValue<string>(out var text) => JsonValue.Create(InvisibleText.Show(text)),
+        _ => node.DeepClone(),
+    };
 
     public static IReadOnlyList<ChartSpec> Build(ResultsDocument document)
     {
@@ -72,7 +82,7 @@ public static partial class ChartSpecs
             }
         }
 
-        return charts;
+        return [.. charts.Select(c => c with { Title = InvisibleText.Show(c.Title), Spec = Visible(c.Spec).AsObject() })];
     }
 
     private static JsonObject AllocationChart(string title, List<ResultCell> rows)

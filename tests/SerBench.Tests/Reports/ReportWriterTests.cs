@@ -47,6 +47,15 @@ public sealed class ReportWriterTests : IDisposable
             Assert.False(text.Any(c => c is '\u0000' or '\u001b' or '\u202e'), file);
             Assert.Contains("evil⟨U+0000⟩⟨U+001B⟩[31m⟨U+202E⟩gnp.exe".Replace("[", file == "report.md" ? "\\[" : "[", StringComparison.Ordinal), text, StringComparison.Ordinal);
         }
+
+        // Charts draw the same names: their specs (in report.html and charts/*.vl.json) carry no such character, escaped or raw.
+        foreach (var file in Directory.GetFiles(_root.File("charts"), "*.vl.json").Append(_root.File("report.html")))
+        {
+            var text = File.ReadAllText(file);
+            Assert.False(text.Any(c => c is '\u0000' or '\u001b' or '\u202e'), file);
+            Assert.DoesNotContain("\\u202E", text, StringComparison.OrdinalIgnoreCase);
+            Assert.DoesNotContain("\\u001B", text, StringComparison.OrdinalIgnoreCase);
+        }
     }
 
     [Fact]
