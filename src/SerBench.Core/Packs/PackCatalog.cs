@@ -3,7 +3,7 @@ namespace SerBench.Packs;
 /// <summary>
 /// The packs this process knows. In SerBench itself: the packs shipped in <c>contenders/</c> beside the tool, as
 /// manifests only. In an agent: the packs it was built from (<c>packs/</c> beside it), with their adapters, which are
-/// compiled into the same assembly as this class and listed by the file the agent build writes (<see cref="RegisterAdapters"/>).
+/// compiled into the same assembly as this class and listed by a file the agent build writes (<see cref="RegisterAdapters"/>).
 /// </summary>
 public sealed partial class PackCatalog
 {
@@ -50,7 +50,8 @@ public sealed partial class PackCatalog
     public static PackCatalog Load(string folder, IReadOnlyDictionary<string, ContenderAdapter>? adapters)
     {
         var packs = LoadFolder(folder, PackOrigin.BuiltIn);
-        var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info => new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name)))).ToList();
+        var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
+            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name)))).ToList();
         if (adapters is not null)
         {
             // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.

@@ -64,7 +64,7 @@ internal static partial class AdapterRegistration
     [GeneratedRegex(@"^[ \t]*namespace[ \t]+(?<namespace>[\w.]+)", RegexOptions.Multiline)]
     private static partial Regex NamespacePattern();
 
-    [GeneratedRegex(@"^[ \t]*(?<attribute>\[)[ \t]*(?:SerBench\.Packs\.)?PackContender(?:Attribute)?[ \t]*\([ \t]*""(?<name>[^""\\]*)""[ \t]*\)[ \t]*\]\s*(?:\[[^\]]*\]\s*)*(?:(?:public|internal|sealed|partial)\s+)*(?:record\s+)?class\s+(?<type>\w+)",
-        RegexOptions.Multiline)]
+    [GeneratedRegex(@"^[ \t]*(?<attribute>\[)[ \t]*(?:SerBench\.Packs\.)?PackContender(?:Attribute)?[ \t]*\([ \t]*""(?<name>[^""\\]*)""[ \t]*\)[ \t]*\]" +
+                    @"\s*(?:\[[^\]]*\]\s*)*(?:(?:public|internal|sealed|partial|static|abstract|file|unsafe)\s+)*(?:record\s+)?class\s+(?<type>\w+)", RegexOptions.Multiline)]
     private static partial Regex AdapterPattern();
 }

@@ -107,9 +107,7 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
                 adapters.Count > 0 ? new XElement("Compile", new XAttribute("Include", AdapterRegistration.FileName)) : null,
-                // Under Native AOT the trimmer would drop what SerBench finds by reflection in its own assembly (pack
-                // adapters by attribute, the payload models' properties the gate compares): the agent keeps all of it.
-                // The libraries are trimmed as any AOT app trims them, so what fails there fails as it would for a user.
+                // Kept whole under Native AOT: the gate, the instance generator and the types study reflect over SerBench's own models.
                 runtime.Aot ? new XElement("TrimmerRootAssembly", new XAttribute("Include", AgentBuilder.AgentName)) : null,
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
                 included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
