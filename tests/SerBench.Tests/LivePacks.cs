@@ -11,7 +11,15 @@ namespace SerBench.Tests;
 internal static class LivePacks
 {
     private static readonly Lazy<PackCatalog> Catalog = new(() =>
-        PackCatalog.Load(Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder), typeof(LivePacks).Assembly));
+    {
+        // The adapters the agent build would register, found the same way, created by reflection here (test code only).
+        var folder = Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder);
+        var adapters = PackCatalog.LoadFolder(folder, PackOrigin.BuiltIn).SelectMany(AdapterRegistration.Find)
+            .Select(a => (a.Name, Type: typeof(LivePacks).Assembly.GetType(a.TypeName)))
+            .Where(a => a.Type is not null)
+            .ToDictionary(a => a.Name, a => (ContenderAdapter)Activator.CreateInstance(a.Type!)!, StringComparer.Ordinal);
+        return PackCatalog.Load(folder, adapters);
+    });
 
     public static IReadOnlyList<PackContender> Contenders => [.. Catalog.Value.Contenders.Where(c => c.Adapter is not null)];
 

@@ -1,13 +1,11 @@
-using System.Reflection;
-
 namespace SerBench.Packs;
 
 /// <summary>
 /// The packs this process knows. In SerBench itself: the packs shipped in <c>contenders/</c> beside the tool, as
 /// manifests only. In an agent: the packs it was built from (<c>packs/</c> beside it), with their adapters, which are
-/// compiled into the same assembly as this class.
+/// compiled into the same assembly as this class and listed by a file the agent build writes (<see cref="RegisterAdapters"/>).
 /// </summary>
-public sealed class PackCatalog
+public sealed partial class PackCatalog
 {
     /// <summary>Folder beside the tool that holds the packs shipped with SerBench.</summary>
     public const string BuiltInFolder = "contenders";
@@ -36,23 +34,25 @@ public sealed class PackCatalog
 
     private static PackCatalog Load()
     {
-        var isAgent = Adapters(typeof(PackCatalog).Assembly).Count > 0;
-        var folder = Path.Combine(AppContext.BaseDirectory, isAgent ? AgentFolder : BuiltInFolder);
-        return Load(folder, isAgent ? typeof(PackCatalog).Assembly : null);
+        var adapters = new Dictionary<string, ContenderAdapter>(StringComparer.Ordinal);
+        RegisterAdapters(adapters);
+        var isAgent = adapters.Count > 0;
+        return Load(Path.Combine(AppContext.BaseDirectory, isAgent ? AgentFolder : BuiltInFolder), isAgent ? adapters : null);
     }
 
+    /// <summary>Implemented only in an agent, by the file its build writes from the packs' adapter classes; SerBench itself has none.</summary>
+    static partial void RegisterAdapters(Dictionary<string, ContenderAdapter> adapters);
+
     /// <summary>
-    /// The packs in <paramref name="folder"/>, with their adapters from <paramref name="adapterAssembly"/> when given (an
-    /// agent; or a test that compiles packs in), else as manifests only.
+    /// The packs in <paramref name="folder"/>, with <paramref name="adapters"/> by contender name when given (an agent; or a
+    /// test that compiles packs in), else as manifests only.
     /// </summary>
-    public static PackCatalog Load(string folder, Assembly? adapterAssembly)
+    public static PackCatalog Load(string folder, IReadOnlyDictionary<string, ContenderAdapter>? adapters)
     {
-        var adapters = adapterAssembly is null ? [] : Adapters(adapterAssembly);
-        var isAgent = adapterAssembly is not null;
         var packs = LoadFolder(folder, PackOrigin.BuiltIn);
-        var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info => new PackContender(pack, info,
-            adapters.TryGetValue(info.Name, out var type) ? (ContenderAdapter)Activator.CreateInstance(type)! : null))).ToList();
-        if (isAgent)
+        var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
+            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name)))).ToList();
+        if (adapters is not null)
         {
             // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.
             foreach (var missing in contenders.Where(c => c.Adapter is null))
@@ -61,14 +61,8 @@ public sealed class PackCatalog
             }
         }
 
-        return new PackCatalog(packs, contenders, isAgent);
+        return new PackCatalog(packs, contenders, adapters is not null);
     }
-
-    private static Dictionary<string, Type> Adapters(Assembly assembly) => assembly.GetTypes()
-        .Where(t => t.IsSubclassOf(typeof(ContenderAdapter)) && !t.IsAbstract)
-        .Select(t => (Type: t, Name: t.GetCustomAttribute<PackContenderAttribute>()?.Name))
-        .Where(a => a.Name is not null)
-        .ToDictionary(a => a.Name!, a => a.Type, StringComparer.Ordinal);
 
     /// <summary>Every sub-folder of <paramref name="folder"/> with a pack.json; a broken one is skipped here and reported by <c>serbench list</c>.</summary>
     public static IReadOnlyList<Pack> LoadFolder(string folder, PackOrigin origin)

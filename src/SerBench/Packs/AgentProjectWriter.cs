@@ -49,8 +49,9 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
     private static string ModelFileName(string dataSetName) => "model-" + dataSetName + ".cs";
 
     /// <summary>
-    /// Writes the agent project for the <paramref name="included"/> packs. The whole agent lives in <paramref name="work"/>;
-    /// a pack tried alone (to find which one fails) gets its own folder below it, so its obj/ does not disturb the agent's.
+    /// Writes the agent project for the <paramref name="included"/> packs, with the file that registers their adapters. The
+    /// whole agent lives in <paramref name="work"/>; a pack tried alone (to find which one fails) gets its own folder below
+    /// it, so its obj/ does not disturb the agent's.
     /// </summary>
     public string Write(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, bool alone = false, string? relativeRoot = null)
     {
@@ -75,6 +76,14 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
             packages.Add(Reference(id, ""));
         }
 
+        var adapters = included.SelectMany(i => AdapterRegistration.Find(packs[i])
+            .Select(a => (a, $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{Path.GetRelativePath(packs[i].Directory, a.File)}"))).ToList();
+        Directory.CreateDirectory(folder);
+        if (adapters.Count > 0)
+        {
+            File.WriteAllText(Path.Combine(folder, AdapterRegistration.FileName), AdapterRegistration.Source(adapters));
+        }
+
         var project = new XElement("Project", new XAttribute("Sdk", "Microsoft.NET.Sdk"),
             new XElement("PropertyGroup",
                 Property("OutputType", "Exe"),
@@ -97,9 +106,8 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
                 runtime.IsCurrent ? null : Property("SelfContained", "true")),
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
-                // Under Native AOT the trimmer would drop what SerBench finds by reflection in its own assembly (pack
-                // adapters by attribute, the payload models' properties the gate compares): the agent keeps all of it.
-                // The libraries are trimmed as any AOT app trims them, so what fails there fails as it would for a user.
+                adapters.Count > 0 ? new XElement("Compile", new XAttribute("Include", AdapterRegistration.FileName)) : null,
+                // Kept whole under Native AOT: the gate, the instance generator and the types study reflect over SerBench's own models.
                 runtime.Aot ? new XElement("TrimmerRootAssembly", new XAttribute("Include", AgentBuilder.AgentName)) : null,
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
                 included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
@@ -109,7 +117,6 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
             included.Where(i => File.Exists(Path.Combine(packs[i].Directory, Pack.TargetsFileName)))
                 .Select(i => new XElement("Import", new XAttribute("Project", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{Pack.TargetsFileName}"))));
         var path = Path.Combine(folder, AgentBuilder.AgentName + ".csproj");
-        Directory.CreateDirectory(folder);
         project.Save(path);
         return path;
     }

@@ -112,6 +112,8 @@ public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
             Assert.Equal("UNAVAILABLE", cell.GetProperty("status").GetString());
             Assert.Contains("CS0029", cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
             Assert.Contains("Adapters.cs", cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
+            // The generated registration of a class it cannot create (CS0712) is the pack's error too, at its attribute.
+            Assert.Contains("(+1 more)", cell.GetProperty("reason").GetString()!, StringComparison.Ordinal);
         });
     }
 

@@ -6,9 +6,9 @@ namespace SerBench.Tests.Packs;
 /// <summary>
 /// A tiny serializer library, packed during the test into a temporary feed at two versions, and four user packs that
 /// consume it: one that works (with a second contender that kills its process on large documents), one that names a
-/// package no source has, one that does not compile, one that asks for the library's other version. The first run builds
-/// the agent cold, and the agents of the good pack at the other version and at a version no source has; the tests read
-/// what they left.
+/// package no source has, one that does not compile (nor does its adapter registration), one that asks for the
+/// library's other version. The first run builds the agent cold, and the agents of the good pack at the other version
+/// and at a version no source has; the tests read what they left.
 /// </summary>
 public sealed class FixturePacks : IDisposable
 {
@@ -34,7 +34,8 @@ public sealed class FixturePacks : IDisposable
         Missing = WritePack("missing-pack", MissingPackage, "9.9.9", ["missing-json"], Adapter("missing-json", "MissingAdapter", "typeof(string).Assembly", "string"));
         Broken = WritePack("broken-pack", LibraryId, "1.2.3", ["broken-json"],
             Adapter("broken-json", "BrokenAdapter", "typeof(global::SerBench.Fixture.Serializer.FixtureJson).Assembly", "string") +
-            "internal static class Broken { public static int Value = \"not a number\"; }\n");
+            "internal static class Broken { public static int Value = \"not a number\"; }\n" +
+            "[PackContender(\"broken-unlisted\")]\ninternal static class NotAnAdapter;\n");
         First = RunStudy("first");
     }
 
