@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Text.Json.Serialization;
 using SerBench.Statistics;
 
@@ -248,29 +249,14 @@ public sealed record ResultCell
 
     public long? PayloadBytes { get; init; }
 
-    /// <summary><see cref="PayloadBytes"/> after gzip (optimal level); each payload compressed alone for the many shape.</summary>
-    public long? GzipBytes { get; init; }
+    /// <summary>
+    /// The output after each compressor it was measured with (size, median compress time), by <see cref="Sizes.Compressor.Name"/>;
+    /// in JSON as <c>gzipBytes</c>, <c>gzipNs</c>, … (<see cref="ResultsJson"/>).
+    /// </summary>
+    [JsonIgnore]
+    public ImmutableDictionary<string, Sizes.Compressed> Compressed { get => _compressed; init => _compressed = value; }
 
-    /// <summary><see cref="PayloadBytes"/> after Brotli (optimal level); each payload compressed alone for the many shape.</summary>
-    public long? BrotliBytes { get; init; }
-
-    /// <summary><see cref="PayloadBytes"/> after zstd (level 3); absent in files written before zstd was measured.</summary>
-    public long? ZstdBytes { get; init; }
-
-    /// <summary><see cref="PayloadBytes"/> after LZ4 (level L00, fast; block without frame); absent in older files.</summary>
-    public long? Lz4Bytes { get; init; }
-
-    /// <summary>Median nanoseconds to gzip the cell's output (all N payloads for the many shape), timed outside the measured operation.</summary>
-    public double? GzipNs { get; init; }
-
-    /// <summary>The same for Brotli.</summary>
-    public double? BrotliNs { get; init; }
-
-    /// <summary>The same for zstd.</summary>
-    public double? ZstdNs { get; init; }
-
-    /// <summary>The same for LZ4.</summary>
-    public double? Lz4Ns { get; init; }
+    private ImmutableDictionary<string, Sizes.Compressed> _compressed = ImmutableDictionary<string, Sizes.Compressed>.Empty;
 
     /// <summary>Mean / the baseline's mean in the same study, payload, shape, count and operation.</summary>
     public double? Ratio { get; init; }
@@ -322,6 +308,10 @@ public sealed record ResultCell
 
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
+
+    /// <summary>For the JSON reader, which sets each compressor's two fields one at a time.</summary>
+    internal void SetCompressed(string name, Func<Sizes.Compressed, Sizes.Compressed> change) =>
+        _compressed = _compressed.SetItem(name, change(_compressed.GetValueOrDefault(name)));
 
     /// <summary>The cell's status and reason as a verdict (<see cref="Verification.Verdict.Of"/>).</summary>
     [JsonIgnore]

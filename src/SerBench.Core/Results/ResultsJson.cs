@@ -1,5 +1,8 @@
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using SerBench.Sizes;
 
 namespace SerBench.Results;
 
@@ -17,12 +20,56 @@ internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 /// <summary>Reads and writes <see cref="ResultsDocument"/>.</summary>
 public static class ResultsJson
 {
-    public static void Write(ResultsDocument document, Stream stream) =>
-        JsonSerializer.Serialize(stream, document, ResultsJsonContext.Default.ResultsDocument);
+    private static readonly CompressorFields<ResultsDocument> Contracts = new(ResultsJsonContext.Default);
 
-    public static string ToJson(ResultsDocument document) => JsonSerializer.Serialize(document, ResultsJsonContext.Default.ResultsDocument);
+    internal static JsonTypeInfo<ResultsDocument> Contract => Contracts.Contract;
+
+    public static void Write(ResultsDocument document, Stream stream) => JsonSerializer.Serialize(stream, document, Contract);
+
+    public static string ToJson(ResultsDocument document) => JsonSerializer.Serialize(document, Contract);
 
     public static ResultsDocument Read(Stream stream) =>
-        JsonSerializer.Deserialize(stream, ResultsJsonContext.Default.ResultsDocument)
-        ?? throw new JsonException("The file holds JSON null, not a results document.");
+        JsonSerializer.Deserialize(stream, Contract) ?? throw new JsonException("The file holds JSON null, not a results document.");
+}
+
+/// <summary>
+/// A source-generated contract with two fields per <see cref="Compressor"/> added to <see cref="ResultCell"/> after
+/// <c>payloadBytes</c> (<c>gzipBytes</c>, …, then <c>gzipNs</c>, …), the names results.json has always used; built once per
+/// compressor list.
+/// </summary>
+internal sealed class CompressorFields<T>(JsonSerializerContext context)
+{
+    private readonly ConditionalWeakTable<IReadOnlyList<Compressor>, JsonTypeInfo<T>> _byList = new();
+
+    public JsonTypeInfo<T> Contract => _byList.GetValue(Compressor.All, compressors => (JsonTypeInfo<T>)new JsonSerializerOptions(context.Options)
+    {
+        TypeInfoResolver = context.WithAddedModifier(contract => Add(contract, compressors)),
+    }.GetTypeInfo(typeof(T)));
+
+    private static void Add(JsonTypeInfo contract, IReadOnlyList<Compressor> compressors)
+    {
+        if (contract.Type != typeof(ResultCell))
+        {
+            return;
+        }
+
+        var at = contract.Properties.IndexOf(contract.Properties.Single(p => p.Name == "payloadBytes"));
+        JsonPropertyInfo[] fields =
+        [
+            .. compressors.Select(c => Field(contract, c, "Bytes", x => x.Bytes, (x, v) => x with { Bytes = v })),
+            .. compressors.Select(c => Field(contract, c, "Ns", x => x.Ns, (x, v) => x with { Ns = v })),
+        ];
+        foreach (var field in fields)
+        {
+            contract.Properties.Insert(++at, field);
+        }
+    }
+
+    private static JsonPropertyInfo Field<TValue>(JsonTypeInfo contract, Compressor compressor, string suffix, Func<Compressed, TValue> get, Func<Compressed, TValue, Compressed> set)
+    {
+        var field = contract.CreateJsonPropertyInfo(typeof(TValue), compressor.Name + suffix);
+        field.Get = cell => get(compressor.Of((ResultCell)cell));
+        field.Set = (cell, value) => ((ResultCell)cell).SetCompressed(compressor.Name, x => set(x, (TValue)value!));
+        return field;
+    }
 }

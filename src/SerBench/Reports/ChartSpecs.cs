@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text.Json.Nodes;
 using SerBench.Results;
+using SerBench.Sizes;
 using SerBench.Studies;
 
 namespace SerBench.Reports;
@@ -98,9 +99,7 @@ public static partial class ChartSpecs
     }
 
     /// <summary>The size chart's bars, each compressor named with its level.</summary>
-    private static readonly string[] Encodings = ["raw", .. ReportedCompressors.All.Select(c => c.Column)];
-
-    private static JsonArray EncodingOrder() => [.. Encodings.Select(e => (JsonNode?)e)];
+    private static JsonArray EncodingOrder() => ["raw", .. Compressor.All.Select(c => (JsonNode?)c.Column)];
 
     private static JsonObject SizeChart(List<ResultCell> cells)
     {
@@ -112,7 +111,7 @@ public static partial class ChartSpecs
         var values = new JsonArray();
         foreach (var cell in largest)
         {
-            foreach (var (encoding, bytes) in Encodings.Zip(ReportedCompressors.All.Select(c => c.Bytes(cell)).Prepend(cell.PayloadBytes)))
+            foreach (var (encoding, bytes) in Compressor.All.Select(c => (c.Column, c.Of(cell).Bytes)).Prepend(("raw", cell.PayloadBytes)))
             {
                 if (bytes is { } size)
                 {
