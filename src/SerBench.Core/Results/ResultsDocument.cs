@@ -251,12 +251,10 @@ public sealed record ResultCell
 
     /// <summary>
     /// The output after each compressor it was measured with (size, median compress time), by <see cref="Sizes.Compressor.Name"/>;
-    /// in JSON as <c>gzipBytes</c>, <c>gzipNs</c>, … (<see cref="ResultsJson"/>).
+    /// in JSON as <c>gzipBytes</c>, <c>gzipNs</c>, …, which the reader sets one at a time (<see cref="CompressorFields{T}"/>).
     /// </summary>
     [JsonIgnore]
-    public ImmutableDictionary<string, Sizes.Compressed> Compressed { get => _compressed; init => _compressed = value; }
-
-    private ImmutableDictionary<string, Sizes.Compressed> _compressed = ImmutableDictionary<string, Sizes.Compressed>.Empty;
+    public ImmutableDictionary<string, Sizes.Compressed> Compressed { get; internal set; } = ImmutableDictionary<string, Sizes.Compressed>.Empty;
 
     /// <summary>Mean / the baseline's mean in the same study, payload, shape, count and operation.</summary>
     public double? Ratio { get; init; }
@@ -308,10 +306,6 @@ public sealed record ResultCell
 
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
-
-    /// <summary>For the JSON reader, which sets each compressor's two fields one at a time.</summary>
-    internal void SetCompressed(string name, Func<Sizes.Compressed, Sizes.Compressed> change) =>
-        _compressed = _compressed.SetItem(name, change(_compressed.GetValueOrDefault(name)));
 
     /// <summary>The cell's status and reason as a verdict (<see cref="Verification.Verdict.Of"/>).</summary>
     [JsonIgnore]

@@ -48,20 +48,14 @@ internal sealed class CompressorFields<T>(JsonSerializerContext context)
 
     private static void Add(JsonTypeInfo contract, IReadOnlyList<Compressor> compressors)
     {
-        if (contract.Type != typeof(ResultCell))
+        if (contract.Type == typeof(ResultCell))
         {
-            return;
-        }
-
-        var at = contract.Properties.IndexOf(contract.Properties.Single(p => p.Name == "payloadBytes"));
-        JsonPropertyInfo[] fields =
-        [
-            .. compressors.Select(c => Field(contract, c, "Bytes", x => x.Bytes, (x, v) => x with { Bytes = v })),
-            .. compressors.Select(c => Field(contract, c, "Ns", x => x.Ns, (x, v) => x with { Ns = v })),
-        ];
-        foreach (var field in fields)
-        {
-            contract.Properties.Insert(++at, field);
+            var at = contract.Properties.IndexOf(contract.Properties.Single(p => p.Name == "payloadBytes"));
+            foreach (var field in compressors.Select(c => Field(contract, c, "Bytes", x => x.Bytes, (x, v) => x with { Bytes = v }))
+                .Concat(compressors.Select(c => Field(contract, c, "Ns", x => x.Ns, (x, v) => x with { Ns = v }))))
+            {
+                contract.Properties.Insert(++at, field);
+            }
         }
     }
 
@@ -69,7 +63,11 @@ internal sealed class CompressorFields<T>(JsonSerializerContext context)
     {
         var field = contract.CreateJsonPropertyInfo(typeof(TValue), compressor.Name + suffix);
         field.Get = cell => get(compressor.Of((ResultCell)cell));
-        field.Set = (cell, value) => ((ResultCell)cell).SetCompressed(compressor.Name, x => set(x, (TValue)value!));
+        field.Set = (target, value) =>
+        {
+            var cell = (ResultCell)target;
+            cell.Compressed = cell.Compressed.SetItem(compressor.Name, set(compressor.Of(cell), (TValue)value!));
+        };
         return field;
     }
 }

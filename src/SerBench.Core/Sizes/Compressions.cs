@@ -7,15 +7,13 @@ namespace SerBench.Sizes;
 /// <see cref="Compressor.All"/>[i]. Each one left out saves its six compressions of the output (one for the size, five
 /// timed) per case and round.
 /// </summary>
-public readonly record struct Compressions(int Mask)
+public sealed record Compressions(int Mask)
 {
-    public static Compressions None => default;
+    public static Compressions None { get; } = new(0);
 
     public static Compressions All => new((1 << Compressor.All.Count) - 1);
 
-    public IEnumerable<Compressor> Chosen => Choose(Mask);
-
-    private static IEnumerable<Compressor> Choose(int mask) => Compressor.All.Where((_, i) => (mask >> i & 1) != 0);
+    public IEnumerable<Compressor> Chosen => Compressor.All.Where((_, i) => (Mask >> i & 1) != 0);
 }
 
 /// <summary>The one text form of <see cref="Compressions"/>: the option's names, also used in the agent request.</summary>

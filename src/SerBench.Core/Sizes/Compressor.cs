@@ -6,8 +6,7 @@ using ZstdCompressor = ZstdSharp.Compressor;
 namespace SerBench.Sizes;
 
 /// <summary>
-/// A compressor that sizes and compress times are measured with. Adding one is one entry in <see cref="All"/>: measurement,
-/// <c>--compressions</c>, results.json fields, CSV columns, the size table and chart and <i>What to use</i> read that list.
+/// A compressor that sizes and compress times are measured with; every one is listed in <see cref="All"/>.
 /// </summary>
 /// <param name="Name">Its name in <c>--compressions</c>, and its results.json fields: gzip → <c>gzipBytes</c>, <c>gzipNs</c>.</param>
 /// <param name="Label">Its short name, as the verdict's question says it.</param>
@@ -22,6 +21,7 @@ public sealed record Compressor(string Name, string Label, string Column, string
     // One zstd context per thread, reused as a file writer would: creating it is not part of compressing.
     private static readonly ThreadLocal<ZstdCompressor> Zstd = new(() => new ZstdCompressor(ZstdLevel));
 
+    // Adding a compressor is one entry here: measurement, --compressions, results.json, CSV, size table, chart and What to use read it.
     private static readonly IReadOnlyList<Compressor> Measured =
     [
         new("gzip", "gzip", "gzip Optimal", "gzip at CompressionLevel.Optimal (in-box encoder)",
@@ -39,12 +39,8 @@ public sealed record Compressor(string Name, string Label, string Column, string
     /// <summary>Every compressor, in the order of columns and JSON fields.</summary>
     public static IReadOnlyList<Compressor> All => Substitute.Value ?? Measured;
 
-    /// <summary>Replaces <see cref="All"/> in the calling flow until disposed, so a test can add a compressor without touching other tests.</summary>
-    internal static IDisposable Use(IReadOnlyList<Compressor> compressors)
-    {
-        Substitute.Value = compressors;
-        return new Restore();
-    }
+    /// <summary>Replaces <see cref="All"/> in the calling flow only (null restores it), so a test can add a compressor without touching other tests.</summary>
+    internal static void Use(IReadOnlyList<Compressor>? compressors) => Substitute.Value = compressors;
 
     /// <summary>The cell's size and compress time with this compressor; both null when it was left out.</summary>
     public Compressed Of(ResultCell cell) => cell.Compressed.GetValueOrDefault(Name);
@@ -58,11 +54,6 @@ public sealed record Compressor(string Name, string Label, string Column, string
         }
 
         return output.Length;
-    }
-
-    private sealed class Restore : IDisposable
-    {
-        public void Dispose() => Substitute.Value = null;
     }
 }
 

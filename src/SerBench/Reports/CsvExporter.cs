@@ -7,7 +7,6 @@ namespace SerBench.Reports;
 /// <summary><c>results.csv</c>: one row per cell, every scalar field of <see cref="ResultCell"/>, RFC 4180 quoting.</summary>
 public sealed class CsvExporter : IReportExporter
 {
-    /// <summary>The columns, named as results.json names the fields: each compressor's size, then each one's time, after payloadBytes.</summary>
     public static string Header =>
         "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason,meanNs,errorNs,stdDevNs,medianNs," +
         string.Join(',', (string[])["allocatedBytes", "gen0", "gen1", "gen2", "payloadBytes", .. Compressor.All.Select(c => c.Name + "Bytes"), .. Compressor.All.Select(c => c.Name + "Ns")]) +
