@@ -59,15 +59,19 @@ internal sealed class CompressorFields<T>(JsonSerializerContext context)
         }
     }
 
-    private static JsonPropertyInfo Field<TValue>(JsonTypeInfo contract, Compressor compressor, string suffix, Func<Compressed, TValue> get, Func<Compressed, TValue, Compressed> set)
-    {
-        var field = contract.CreateJsonPropertyInfo(typeof(TValue), compressor.Name + suffix);
-        field.Get = cell => get(compressor.Of((ResultCell)cell));
-        field.Set = (target, value) =>
+    // JsonMetadataServices, as generated code does: CreateJsonPropertyInfo would make the Native AOT agent warn.
+    private static JsonPropertyInfo Field<TValue>(JsonTypeInfo contract, Compressor compressor, string suffix, Func<Compressed, TValue> get, Func<Compressed, TValue, Compressed> set) =>
+        JsonMetadataServices.CreatePropertyInfo(contract.Options, new JsonPropertyInfoValues<TValue>
         {
-            var cell = (ResultCell)target;
-            cell.Compressed = cell.Compressed.SetItem(compressor.Name, set(compressor.Of(cell), (TValue)value!));
-        };
-        return field;
-    }
+            IsProperty = true,
+            IsPublic = true,
+            DeclaringType = typeof(ResultCell),
+            PropertyName = compressor.Name + suffix,
+            Getter = cell => get(compressor.Of((ResultCell)cell)),
+            Setter = (target, value) =>
+            {
+                var cell = (ResultCell)target;
+                cell.Compressed = cell.Compressed.SetItem(compressor.Name, set(compressor.Of(cell), value!));
+            },
+        });
 }
