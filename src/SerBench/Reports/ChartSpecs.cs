@@ -20,7 +20,7 @@ public sealed record ChartSpec(string Study, string Id, string Title, JsonObject
 
 /// <summary>
 /// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
-/// payload size (raw, gzip, Brotli, zstd, LZ4) and size against speed with the Pareto front marked. Only measured cells are drawn;
+/// payload size (raw and after each compressor) and size against speed with the Pareto front marked. Only measured cells are drawn;
 /// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
 /// of one chart span more than <see cref="LogScaleSpan"/>×.
 /// </summary>
