@@ -16,6 +16,8 @@ public sealed class AgentReply
 {
     public const string FileName = "reply.json";
 
+    private static readonly CompressorFields<AgentReply> Contracts = new(AgentReplyJsonContext.Default);
+
     /// <summary>Run: the measured cells; verify: one cell per case with its verdict and payload size.</summary>
     public List<ResultCell> Cells { get; init; } = [];
 
@@ -35,7 +37,7 @@ public sealed class AgentReply
         var temporary = path + "." + Environment.ProcessId.ToString(CultureInfo.InvariantCulture) + ".tmp";
         using (var stream = File.Create(temporary))
         {
-            JsonSerializer.Serialize(stream, this, AgentReplyJsonContext.Default.AgentReply);
+            JsonSerializer.Serialize(stream, this, Contracts.Contract);
         }
 
         File.Move(temporary, path, overwrite: true);
@@ -47,7 +49,7 @@ public sealed class AgentReply
         try
         {
             using var stream = File.OpenRead(Path.Combine(directory, FileName));
-            return JsonSerializer.Deserialize(stream, AgentReplyJsonContext.Default.AgentReply);
+            return JsonSerializer.Deserialize(stream, Contracts.Contract);
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or JsonException)
         {

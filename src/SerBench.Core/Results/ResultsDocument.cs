@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Text.Json.Serialization;
 using SerBench.Statistics;
 
@@ -248,29 +249,12 @@ public sealed record ResultCell
 
     public long? PayloadBytes { get; init; }
 
-    /// <summary><see cref="PayloadBytes"/> after gzip (optimal level); each payload compressed alone for the many shape.</summary>
-    public long? GzipBytes { get; init; }
-
-    /// <summary><see cref="PayloadBytes"/> after Brotli (optimal level); each payload compressed alone for the many shape.</summary>
-    public long? BrotliBytes { get; init; }
-
-    /// <summary><see cref="PayloadBytes"/> after zstd (level 3); absent in files written before zstd was measured.</summary>
-    public long? ZstdBytes { get; init; }
-
-    /// <summary><see cref="PayloadBytes"/> after LZ4 (level L00, fast; block without frame); absent in older files.</summary>
-    public long? Lz4Bytes { get; init; }
-
-    /// <summary>Median nanoseconds to gzip the cell's output (all N payloads for the many shape), timed outside the measured operation.</summary>
-    public double? GzipNs { get; init; }
-
-    /// <summary>The same for Brotli.</summary>
-    public double? BrotliNs { get; init; }
-
-    /// <summary>The same for zstd.</summary>
-    public double? ZstdNs { get; init; }
-
-    /// <summary>The same for LZ4.</summary>
-    public double? Lz4Ns { get; init; }
+    /// <summary>
+    /// The output after each compressor it was measured with (size, median compress time), by <see cref="Sizes.Compressor.Name"/>;
+    /// in JSON as <c>gzipBytes</c>, <c>gzipNs</c>, …, which the reader sets one at a time (<see cref="CompressorFields{T}"/>).
+    /// </summary>
+    [JsonIgnore]
+    public ImmutableDictionary<string, Sizes.Compressed> Compressed { get; internal set; } = ImmutableDictionary<string, Sizes.Compressed>.Empty;
 
     /// <summary>Mean / the baseline's mean in the same study, payload, shape, count and operation.</summary>
     public double? Ratio { get; init; }

@@ -1,5 +1,8 @@
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using SerBench.Sizes;
 
 namespace SerBench.Results;
 
@@ -17,12 +20,58 @@ internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 /// <summary>Reads and writes <see cref="ResultsDocument"/>.</summary>
 public static class ResultsJson
 {
-    public static void Write(ResultsDocument document, Stream stream) =>
-        JsonSerializer.Serialize(stream, document, ResultsJsonContext.Default.ResultsDocument);
+    private static readonly CompressorFields<ResultsDocument> Contracts = new(ResultsJsonContext.Default);
 
-    public static string ToJson(ResultsDocument document) => JsonSerializer.Serialize(document, ResultsJsonContext.Default.ResultsDocument);
+    internal static JsonTypeInfo<ResultsDocument> Contract => Contracts.Contract;
+
+    public static void Write(ResultsDocument document, Stream stream) => JsonSerializer.Serialize(stream, document, Contract);
+
+    public static string ToJson(ResultsDocument document) => JsonSerializer.Serialize(document, Contract);
 
     public static ResultsDocument Read(Stream stream) =>
-        JsonSerializer.Deserialize(stream, ResultsJsonContext.Default.ResultsDocument)
-        ?? throw new JsonException("The file holds JSON null, not a results document.");
+        JsonSerializer.Deserialize(stream, Contract) ?? throw new JsonException("The file holds JSON null, not a results document.");
+}
+
+/// <summary>
+/// A source-generated contract with two fields per <see cref="Compressor"/> added to <see cref="ResultCell"/> after
+/// <c>payloadBytes</c> (<c>gzipBytes</c>, …, then <c>gzipNs</c>, …), the names results.json has always used; built once per
+/// compressor list.
+/// </summary>
+internal sealed class CompressorFields<T>(JsonSerializerContext context)
+{
+    private readonly ConditionalWeakTable<IReadOnlyList<Compressor>, JsonTypeInfo<T>> _byList = new();
+
+    public JsonTypeInfo<T> Contract => _byList.GetValue(Compressor.All, compressors => (JsonTypeInfo<T>)new JsonSerializerOptions(context.Options)
+    {
+        TypeInfoResolver = context.WithAddedModifier(contract => Add(contract, compressors)),
+    }.GetTypeInfo(typeof(T)));
+
+    private static void Add(JsonTypeInfo contract, IReadOnlyList<Compressor> compressors)
+    {
+        if (contract.Type == typeof(ResultCell))
+        {
+            var at = contract.Properties.IndexOf(contract.Properties.Single(p => p.Name == "payloadBytes"));
+            foreach (var field in compressors.Select(c => Field(contract, c, "Bytes", x => x.Bytes, (x, v) => x with { Bytes = v }))
+                .Concat(compressors.Select(c => Field(contract, c, "Ns", x => x.Ns, (x, v) => x with { Ns = v }))))
+            {
+                contract.Properties.Insert(++at, field);
+            }
+        }
+    }
+
+    // JsonMetadataServices, as generated code does: CreateJsonPropertyInfo would make the Native AOT agent warn.
+    private static JsonPropertyInfo Field<TValue>(JsonTypeInfo contract, Compressor compressor, string suffix, Func<Compressed, TValue> get, Func<Compressed, TValue, Compressed> set) =>
+        JsonMetadataServices.CreatePropertyInfo(contract.Options, new JsonPropertyInfoValues<TValue>
+        {
+            IsProperty = true,
+            IsPublic = true,
+            DeclaringType = typeof(ResultCell),
+            PropertyName = compressor.Name + suffix,
+            Getter = cell => get(compressor.Of((ResultCell)cell)),
+            Setter = (target, value) =>
+            {
+                var cell = (ResultCell)target;
+                cell.Compressed = cell.Compressed.SetItem(compressor.Name, set(compressor.Of(cell), value!));
+            },
+        });
 }

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Diagnostics;
 using SerBench.Measurement;
 using SerBench.Results;
@@ -74,14 +75,7 @@ public sealed class CaseMeasurer(IMeasurer measurer)
         PlannedCells.Describe(planned, operation, prepared.VerdictFor(operation)) with
         {
             PayloadBytes = prepared.Sizes?.Bytes,
-            GzipBytes = prepared.Sizes?.GzipBytes,
-            BrotliBytes = prepared.Sizes?.BrotliBytes,
-            ZstdBytes = prepared.Sizes?.ZstdBytes,
-            Lz4Bytes = prepared.Sizes?.Lz4Bytes,
-            GzipNs = prepared.Sizes?.GzipNs,
-            BrotliNs = prepared.Sizes?.BrotliNs,
-            ZstdNs = prepared.Sizes?.ZstdNs,
-            Lz4Ns = prepared.Sizes?.Lz4Ns,
+            Compressed = prepared.Sizes?.Compressed ?? ImmutableDictionary<string, Sizes.Compressed>.Empty,
         };
 
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>

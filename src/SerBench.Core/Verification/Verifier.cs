@@ -14,10 +14,10 @@ namespace SerBench.Verification;
 internal static class Verifier
 {
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed,
-        Compressions compressions = Compressions.All) =>
+        Compressions? compressions = null) =>
         workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions));
 
-    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions compressions)
+    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions)
         : IPayloadModelVisitor<PreparedCase>
     {
         public PreparedCase Visit<T>(PayloadModel<T> model) where T : class

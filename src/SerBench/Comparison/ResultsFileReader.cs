@@ -85,7 +85,7 @@ public static class ResultsFileReader
     private static ResultsDocument ReadDocument(string path, JsonElement root)
     {
         CheckSchema(path, root);
-        if ((ContractValidator.FindProblem(root, ResultsJsonContext.Default.ResultsDocument) ?? CellProblem(root)) is { } problem)
+        if ((ContractValidator.FindProblem(root, ResultsJson.Contract) ?? CellProblem(root)) is { } problem)
         {
             throw Invalid(path, "SerBench results file", problem);
         }
@@ -93,7 +93,7 @@ public static class ResultsFileReader
         ResultsDocument document;
         try
         {
-            document = WithRuntimes(root.Deserialize(ResultsJsonContext.Default.ResultsDocument) ?? throw Invalid(path, "SerBench results file", "$: null"));
+            document = WithRuntimes(root.Deserialize(ResultsJson.Contract) ?? throw Invalid(path, "SerBench results file", "$: null"));
         }
         catch (JsonException exception)
         {

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using SerBench.Files;
 using SerBench.Results;
+using SerBench.Sizes;
 using SerBench.Studies;
 
 namespace SerBench.Reports;
@@ -20,7 +21,7 @@ public sealed record ChartSpec(string Study, string Id, string Title, JsonObject
 
 /// <summary>
 /// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
-/// payload size (raw, gzip, Brotli, zstd, LZ4) and size against speed with the Pareto front marked. Only measured cells are drawn;
+/// payload size (raw and after each compressor) and size against speed with the Pareto front marked. Only measured cells are drawn;
 /// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
 /// of one chart span more than <see cref="LogScaleSpan"/>×.
 /// </summary>
@@ -108,9 +109,7 @@ public static partial class ChartSpecs
     }
 
     /// <summary>The size chart's bars, each compressor named with its level.</summary>
-    private static readonly string[] Encodings = ["raw", .. ReportedCompressors.All.Select(c => c.Column)];
-
-    private static JsonArray EncodingOrder() => [.. Encodings.Select(e => (JsonNode?)e)];
+    private static JsonArray EncodingOrder() => ["raw", .. Compressor.All.Select(c => (JsonNode?)c.Column)];
 
     private static JsonObject SizeChart(List<ResultCell> cells)
     {
@@ -122,7 +121,7 @@ public static partial class ChartSpecs
         var values = new JsonArray();
         foreach (var cell in largest)
         {
-            foreach (var (encoding, bytes) in Encodings.Zip(ReportedCompressors.All.Select(c => c.Bytes(cell)).Prepend(cell.PayloadBytes)))
+            foreach (var (encoding, bytes) in Compressor.All.Select(c => (c.Column, c.Of(cell).Bytes)).Prepend(("raw", cell.PayloadBytes)))
             {
                 if (bytes is { } size)
                 {

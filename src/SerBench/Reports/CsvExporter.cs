@@ -1,14 +1,16 @@
 using System.Globalization;
 using SerBench.Results;
+using SerBench.Sizes;
 
 namespace SerBench.Reports;
 
 /// <summary><c>results.csv</c>: one row per cell, every scalar field of <see cref="ResultCell"/>, RFC 4180 quoting.</summary>
 public sealed class CsvExporter : IReportExporter
 {
-    public const string Header =
-        "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason," +
-        "meanNs,errorNs,stdDevNs,medianNs,allocatedBytes,gen0,gen1,gen2,payloadBytes,gzipBytes,brotliBytes,zstdBytes,lz4Bytes,gzipNs,brotliNs,zstdNs,lz4Ns,ratio,allocRatio,baseline,noisy,note,nativeAot,licence,runtime,runtimeVersion,machine";
+    public static string Header =>
+        "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason,meanNs,errorNs,stdDevNs,medianNs," +
+        string.Join(',', (string[])["allocatedBytes", "gen0", "gen1", "gen2", "payloadBytes", .. Compressor.All.Select(c => c.Name + "Bytes"), .. Compressor.All.Select(c => c.Name + "Ns")]) +
+        ",ratio,allocRatio,baseline,noisy,note,nativeAot,licence,runtime,runtimeVersion,machine";
 
     public string FileName => "results.csv";
 
@@ -21,15 +23,15 @@ public sealed class CsvExporter : IReportExporter
         }
     }
 
-    public static string Row(ResultCell c) => string.Join(",", new[]
-    {
+    public static string Row(ResultCell c) => string.Join(",", ((string?[])
+    [
         Text(c.Study), Text(c.Contender), Text(c.Library), Text(c.LibraryVersion), Text(c.Format), Text(c.TextMode), Text(c.Generation), Text(c.Payload), Text(CellText.Name(c.Shape)),
         Number(c.Count), Text(CellText.Name(c.Operation)), Text(CellText.Label(c.Status)), Text(c.Reason), Number(c.MeanNs), Number(c.ErrorNs), Number(c.StdDevNs), Number(c.MedianNs),
-        Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes), Number(c.GzipBytes), Number(c.BrotliBytes),
-        Number(c.ZstdBytes), Number(c.Lz4Bytes), Number(c.GzipNs), Number(c.BrotliNs), Number(c.ZstdNs), Number(c.Lz4Ns), Number(c.Ratio),
+        Number(c.AllocatedBytes), Number(c.Gen0), Number(c.Gen1), Number(c.Gen2), Number(c.PayloadBytes),
+        .. Compressor.All.Select(k => Number(k.Of(c).Bytes)), .. Compressor.All.Select(k => Number(k.Of(c).Ns)), Number(c.Ratio),
         Number(c.AllocRatio), Text(c.Baseline), c.Noisy ? "true" : "false", Text(c.Note), Text(c.NativeAot), Text(c.Licence),
         Text(c.Runtime), Text(c.RuntimeVersion), Text(c.Machine),
-    }.Select(Quote));
+    ]).Select(Quote));
 
     private static string? Number(double? value) => value?.ToString("R", CultureInfo.InvariantCulture);
 

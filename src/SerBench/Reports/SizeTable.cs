@@ -6,7 +6,7 @@ using SerBench.Sizes;
 namespace SerBench.Reports;
 
 /// <summary>
-/// Output size per contender and case: bytes, bytes per object, and the gzip / Brotli / zstd / LZ4 compressed sizes with
+/// Output size per contender and case: bytes, bytes per object, and the size after each <see cref="Compressor"/> with
 /// the share of the raw size they keep and the time each took to compress. One row per contender × payload × case (sizes
 /// do not depend on the operation).
 /// </summary>
@@ -24,12 +24,12 @@ public static class SizeTable
             .ToList();
 
         // A compressor no cell was measured with (--compressions, or a results file older than it) gets no column.
-        var measured = ReportedCompressors.All.Where(k => sized.Any(c => k.Bytes(c) is not null)).ToList();
+        var measured = Compressor.All.Where(k => sized.Any(c => k.Of(c).Bytes is not null)).ToList();
         var rows = sized.Select(c => (IReadOnlyList<string>)
             [
                 c.Contender, c.Payload, c.Case, Formatting.ExactBytes(c.PayloadBytes),
                 Formatting.Number((double)c.PayloadBytes!.Value / c.Count, "N0") + " B",
-                .. measured.Select(k => Compressed(k.Bytes(c), k.Ns(c), c.PayloadBytes.Value)),
+                .. measured.Select(k => Compressed(k.Of(c), c.PayloadBytes.Value)),
             ])
             .ToList();
         var footnotes = measured.Count == 0 ? Array.Empty<string>() :
@@ -38,8 +38,8 @@ public static class SizeTable
         return new TableModel("Sizes", ["Contender", "Payload", "Case", "Bytes", "Bytes/object", .. measured.Select(k => k.Column)], rows, footnotes);
     }
 
-    private static string Compressed(long? compressed, double? nanoseconds, long raw) => compressed is { } size
+    private static string Compressed(Compressed compressed, long raw) => compressed.Bytes is { } size
         ? $"{size.ToString("N0", CultureInfo.InvariantCulture)} B ({(raw == 0 ? 0 : 100.0 * size / raw).ToString("0", CultureInfo.InvariantCulture)}%)"
-          + (nanoseconds is { } ns ? " · " + Formatting.Time(ns, Results.TimeUnits.For(ns)) : "")
+          + (compressed.Ns is { } ns ? " · " + Formatting.Time(ns, Results.TimeUnits.For(ns)) : "")
         : "—";
 }

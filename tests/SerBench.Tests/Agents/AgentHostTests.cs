@@ -4,6 +4,7 @@ using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Sizes;
 using SerBench.Studies;
 using SerBench.Verification;
 
@@ -40,6 +41,7 @@ public sealed class AgentHostTests : IDisposable
         Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Cells.Select(c => c.Key));
         Assert.All(reply.Cells, c => Assert.Equal((1.5, VerificationStatus.Ok), (c.MeanNs, c.Status)));
         Assert.All(reply.Cells, c => Assert.NotNull(c.PayloadBytes));
+        Assert.All(reply.Cells, c => Assert.All(Compressor.All, k => Assert.True(k.Of(c) is { Bytes: > 0, Ns: > 0 }, k.Name)));
     }
 
     [Fact]

@@ -84,6 +84,8 @@ public sealed class ResultsFileReaderTests : IDisposable
         // Issue 35: each of these passed validation, and report or merge then threw.
         { "cell twice", SampleFiles.Edited(r => r["cells"]!.AsArray().Add(SampleFiles.FirstCell(r).DeepClone())),
             "$.cells[5]: the same cell as $.cells[0] (study, contender, payload, shape, count, operation, runtime and machine alike); a file holds each cell once" },
+        { "gzip size negative", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["gzipBytes"] = -1), "$.cells[0].gzipBytes: -1 is negative" },
+        { "lz4 time denormal", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["lz4Ns"] = 1e-320), "$.cells[0].lz4Ns: 1E-320 is not a time a measurement gives" },
         { "mean denormal", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["meanNs"] = 1e-320), "$.cells[0].meanNs: 1E-320 is not a time a measurement gives; times are 0 or from 1e-9 to 1e18 ns" },
         { "round absurd", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["roundsNs"] = new JsonArray(744000, 1e200)), "$.cells[0].roundsNs[1]: 1E+200 is not a time a measurement gives" },
         { "three modes", SampleFiles.Edited(r => SampleFiles.FirstCell(r)["modes"] = Modes((1000, 3), (2000, 3), (4000, 3))), "$.cells[0].modes: holds 3; a cell with two speeds lists exactly two modes (none for one speed)" },

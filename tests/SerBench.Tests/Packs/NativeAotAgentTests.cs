@@ -38,6 +38,8 @@ public class NativeAotAgentTests
             Assert.True(c.GetProperty("meanNs").GetDouble() > 0);
             Assert.StartsWith("8.0.", c.GetProperty("runtimeVersion").GetString(), StringComparison.Ordinal);
         });
+        // Each compressor's fields cross the trimmed agent's reply (a contract modifier adds them).
+        Assert.Contains(generated, c => c.TryGetProperty("lz4Ns", out var ns) && ns.GetDouble() > 0 && c.GetProperty("gzipBytes").GetInt64() > 0);
 
         // DataContractJsonSerializer passes on the JIT runtimes (BuiltInContendersTests); trimmed and compiled ahead of time
         // it reads Person.registered back as default(DateTimeOffset) without a word, and the gate says so.

@@ -1,5 +1,7 @@
+using System.Collections.Immutable;
 using SerBench.Payloads;
 using SerBench.Results;
+using SerBench.Sizes;
 using SerBench.Studies;
 using SerBench.Verification;
 
@@ -32,14 +34,10 @@ internal static class SampleResults
         ErrorNs = meanNs * errorFraction,
         AllocatedBytes = meanNs is null ? null : allocated,
         PayloadBytes = meanNs is null ? null : 187_000,
-        GzipBytes = meanNs is null ? null : 60_000,
-        BrotliBytes = meanNs is null ? null : 50_000,
-        ZstdBytes = meanNs is null ? null : 52_000,
-        Lz4Bytes = meanNs is null ? null : 95_000,
-        GzipNs = meanNs is null ? null : 2_100_000,
-        BrotliNs = meanNs is null ? null : 3_400_000,
-        ZstdNs = meanNs is null ? null : 900_000,
-        Lz4Ns = meanNs is null ? null : 250_000,
+        Compressed = meanNs is null ? ImmutableDictionary<string, Compressed>.Empty : new Dictionary<string, Compressed>
+        {
+            ["gzip"] = new(60_000, 2_100_000), ["brotli"] = new(50_000, 3_400_000), ["zstd"] = new(52_000, 900_000), ["lz4"] = new(95_000, 250_000),
+        }.ToImmutableDictionary(),
         Baseline = "newtonsoft-string",
         IterationsNs = iterations ?? (meanNs is { } m ? [m * 0.99, m, m * 1.01, m * 0.995, m * 1.005] : null),
     };

@@ -1,4 +1,6 @@
+using System.Collections.Immutable;
 using SerBench.Reports;
+using SerBench.Sizes;
 
 namespace SerBench.Tests.Reports;
 
@@ -18,7 +20,7 @@ public class SizeTableTests
     public void CompressorsNoCellWasMeasuredWith_HaveNoColumn_AndTheFootnoteNamesOnlyTheOthers()
     {
         // What `--compressions gzip` leaves: Brotli, zstd and LZ4 have neither size nor time.
-        var cell = SampleResults.Cell("stj-reflection-utf8", 1000) with { BrotliBytes = null, BrotliNs = null, ZstdBytes = null, ZstdNs = null, Lz4Bytes = null, Lz4Ns = null };
+        var cell = SampleResults.Cell("stj-reflection-utf8", 1000) with { Compressed = SampleResults.Cell("stj-reflection-utf8", 1000).Compressed.RemoveRange(["brotli", "zstd", "lz4"]) };
 
         var table = SizeTable.Build([cell]);
 
@@ -32,10 +34,7 @@ public class SizeTableTests
     [Fact]
     public void NoCompressorMeasured_LeavesRawSizesAndNoFootnote()
     {
-        var cell = SampleResults.Cell("stj-reflection-utf8", 1000) with
-        {
-            GzipBytes = null, GzipNs = null, BrotliBytes = null, BrotliNs = null, ZstdBytes = null, ZstdNs = null, Lz4Bytes = null, Lz4Ns = null,
-        };
+        var cell = SampleResults.Cell("stj-reflection-utf8", 1000) with { Compressed = ImmutableDictionary<string, Compressed>.Empty };
 
         var table = SizeTable.Build([cell]);
 

@@ -2,6 +2,7 @@ using System.Globalization;
 using SerBench.Payloads;
 using SerBench.Results;
 using SerBench.Statistics;
+using SerBench.Sizes;
 using SerBench.Studies;
 using SerBench.Verification;
 
@@ -52,9 +53,9 @@ public static class WhatToUse
         }
 
         answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
-        foreach (var compressor in ReportedCompressors.All)
+        foreach (var compressor in Compressor.All)
         {
-            answers.Add(Smallest($"Smallest output, {compressor.Name}", steady, compressor.Bytes));
+            answers.Add(Smallest($"Smallest output, {compressor.Label}", steady, c => compressor.Of(c).Bytes));
         }
 
         var aot = cells.Where(x => x.Cell.IsNativeAot && x.Cell.Operation != Operation.FirstCall).ToList();
