@@ -205,7 +205,7 @@ public sealed class AgentBuilder
 
         _writer = new AgentProjectWriter(_sourceDirectory, _runtime, _packageSources, _modelSources, _versions);
         _writer.Prepare(work, packs, slugs);
-        var failed = VersionConflicts(packs, _writer.CoreVersions);
+        var failed = PackVersionConflicts.Find(packs, _writer.CoreVersions, _versions);
         var included = Enumerable.Range(0, packs.Count).Where(i => !failed.ContainsKey(i)).ToList();
         var steps = new List<string>();
         string? agentAssembly = null;
@@ -326,34 +326,6 @@ public sealed class AgentBuilder
 
         Directory.Move(work, directory);
         return record with { AgentAssembly = agentAssembly is null ? null : Path.Combine(directory, agentAssembly) };
-    }
-
-    /// <summary>
-    /// One agent holds one version of a package: a pack that declares a package at another version than SerBench or an
-    /// earlier pack (the shipped ones come first) is left out, saying so, rather than built against a version it did not ask for.
-    /// </summary>
-    private Dictionary<int, (PackBuildStatus Status, string Message)> VersionConflicts(IReadOnlyList<Pack> packs, IReadOnlyDictionary<string, string> coreVersions)
-    {
-        var failed = new Dictionary<int, (PackBuildStatus Status, string Message)>();
-        var declared = coreVersions.ToDictionary(p => p.Key, p => (Version: _versions.GetValueOrDefault(p.Key, p.Value), By: "SerBench itself"), StringComparer.OrdinalIgnoreCase);
-        for (var i = 0; i < packs.Count; i++)
-        {
-            var clash = packs[i].Manifest.Packages.FirstOrDefault(p => !_versions.ContainsKey(p.Id) && declared.TryGetValue(p.Id, out var first) && first.Version != p.Version);
-            if (clash is not null)
-            {
-                var (version, by) = declared[clash.Id];
-                failed[i] = (PackBuildStatus.RestoreFailed, $"the pack asks for {clash.Id} {clash.Version}, but {by} uses {clash.Id} {version} and one agent holds one " +
-                                                            $"version of a package; measure another version as --contenders <name>@{clash.Version}, or ask for {version}");
-                continue;
-            }
-
-            foreach (var package in packs[i].Manifest.Packages)
-            {
-                declared.TryAdd(package.Id, (package.Version, $"pack '{packs[i].Slug}'"));
-            }
-        }
-
-        return failed;
     }
 
     private DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments) => _dotnet!.Run(workingDirectory, arguments);
