@@ -134,7 +134,12 @@ internal static class Same
             var contenders = Path.Combine(directory.FullName, "contenders");
             if (File.Exists(Path.Combine(contenders, "newtonsoft-json", "pack.json")))
             {
-                return SerBench.Packs.PackCatalog.Load(contenders, typeof(Same).Assembly);
+                // The packs' adapters are compiled into this assembly; eng code may find them by their attribute.
+                var adapters = typeof(Same).Assembly.GetTypes().Where(t => t.IsSubclassOf(typeof(SerBench.Packs.ContenderAdapter)) && !t.IsAbstract)
+                    .Select(t => (Type: t, Name: System.Reflection.CustomAttributeExtensions.GetCustomAttribute<SerBench.Packs.PackContenderAttribute>(t)?.Name))
+                    .Where(a => a.Name is not null)
+                    .ToDictionary(a => a.Name!, a => (SerBench.Packs.ContenderAdapter)Activator.CreateInstance(a.Type)!, StringComparer.Ordinal);
+                return SerBench.Packs.PackCatalog.Load(contenders, adapters);
             }
         }
 
