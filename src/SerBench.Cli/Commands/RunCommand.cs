@@ -6,6 +6,7 @@ using SerBench.Packs;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;
+using SerBench.Sizes;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -46,7 +47,7 @@ internal static class RunCommand
         };
         var compressions = new Option<string?>("--compressions")
         {
-            Description = "Comma-separated compressors to measure each output with: gzip, brotli, zstd, lz4, or none (default: all four). " +
+            Description = $"Comma-separated compressors to measure each output with: {string.Join(", ", Compressor.All.Select(c => c.Name))}, or none (default: all). " +
                           "Sizes and compress times are taken outside the timed operation, in each cell's first round; leaving compressors out saves that time.",
         };
         var rounds = new Option<string?>("--rounds")
