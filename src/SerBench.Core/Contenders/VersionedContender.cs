@@ -1,6 +1,4 @@
 using System.Reflection;
-using NuGet.Versioning;
-using SerBench.Running;
 
 namespace SerBench.Contenders;
 
@@ -14,6 +12,12 @@ public sealed class VersionedContender : Contender
 
     private readonly Contender _inner;
     private readonly bool _loaded;
+
+    /// <summary>In SerBench itself: <paramref name="inner"/> at <paramref name="version"/>, measured by that version's agent.</summary>
+    internal VersionedContender(Contender inner, string version)
+        : this(inner, version, loaded: false)
+    {
+    }
 
     private VersionedContender(Contender inner, string version, bool loaded)
         : base(inner.Name + Separator + version, inner.Library, inner.Format, inner.TextMode, inner.Generation, inner.Note)
@@ -63,45 +67,6 @@ public sealed class VersionedContender : Contender
     {
         var at = name.IndexOf(Separator, StringComparison.Ordinal);
         return find(name[..at]) is { } inner ? new VersionedContender(inner, name[(at + 1)..], loaded: true) : null;
-    }
-
-    /// <summary>
-    /// In SerBench itself: <c>name@version</c> from the command line, the name resolved by <paramref name="resolve"/>. Throws
-    /// <see cref="UsageException"/> for a missing or malformed version, or a contender with no package to set a version of.
-    /// </summary>
-    public static VersionedContender Parse(string text, Func<string, Contender> resolve)
-    {
-        var at = text.IndexOf(Separator, StringComparison.Ordinal);
-        var (name, version) = (text[..at].Trim(), text[(at + 1)..].Trim());
-        if (name.Length == 0)
-        {
-            throw new UsageException($"Invalid contender '{text}': name the contender before '@', e.g. newtonsoft-string@13.0.4.");
-        }
-
-        if (version.Length == 0)
-        {
-            throw new UsageException($"Invalid contender '{text}': give a package version after '@', e.g. {name}@1.2.3.");
-        }
-
-        if (!NuGetVersion.TryParse(version, out var parsed))
-        {
-            throw new UsageException($"Invalid version '{version}' in '{text}': give a NuGet package version, e.g. {name}@1.2.3 or {name}@2.0.0-beta1.");
-        }
-
-        var inner = resolve(name);
-        if (inner.PackageId is null)
-        {
-            throw new UsageException($"'{inner.Name}@{version}': {inner.Name} has no package of its own to take a version of ({inner.Library} comes with .NET or SerBench); " +
-                                     "versions apply to contenders of a package, e.g. newtonsoft-string@13.0.4 or stj-reflection-utf8@11.0.0.");
-        }
-
-        if (inner.ComesWithRuntime && NuGetVersion.TryParse(inner.LibraryVersion, out var inBox) && parsed < inBox)
-        {
-            throw new UsageException($"'{inner.Name}@{version}': .NET {Environment.Version} carries {inner.Library} {inBox} itself, and a package older than the " +
-                                     $"runtime's own copy is never loaded; give {inBox} or newer.");
-        }
-
-        return new VersionedContender(inner, parsed.ToNormalizedString(), loaded: false);
     }
 
     /// <summary>The version <paramref name="contender"/> is measured at without a version named: its pack's, or the one loaded here.</summary>

@@ -124,7 +124,7 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
     private static Dictionary<string, string> CorePackageVersions(string propsPath)
     {
         // The packages the measuring core uses, at the versions SerBench was built with.
-        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.Formats.Cbor", "ZstdSharp.Port", "K4os.Compression.LZ4", "NuGet.Versioning" };
+        var wanted = new[] { "BenchmarkDotNet", "Perfolizer", "Bogus", "System.Formats.Cbor", "ZstdSharp.Port", "K4os.Compression.LZ4" };
         var document = XDocument.Load(propsPath);
         return document.Descendants("PackageVersion")
             .Where(e => wanted.Contains((string?)e.Attribute("Include")))

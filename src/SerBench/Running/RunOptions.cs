@@ -1,4 +1,5 @@
 using System.Globalization;
+using NuGet.Versioning;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Packs;
@@ -204,7 +205,7 @@ public static class RunOptionsParser
     /// </summary>
     private static IReadOnlyList<Contender> ResolveContenders(IReadOnlyList<string> names, Func<string, Contender> resolve)
     {
-        var contenders = names.Select(n => VersionedContender.Names(n) ? VersionedContender.Parse(n, resolve) : resolve(n)).ToList();
+        var contenders = names.Select(n => VersionedContender.Names(n) ? ParseVersion(n, resolve) : resolve(n)).ToList();
         var versions = contenders.OfType<VersionedContender>().ToList();
         if (versions.GroupBy(v => v.Name, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1) is { } twice)
         {
@@ -221,7 +222,46 @@ public static class RunOptionsParser
     }
 
     private static bool SameVersion(string a, string b) =>
-        NuGet.Versioning.NuGetVersion.TryParse(a, out var x) && NuGet.Versioning.NuGetVersion.TryParse(b, out var y) && x == y;
+        NuGetVersion.TryParse(a, out var x) && NuGetVersion.TryParse(b, out var y) && x == y;
+
+    /// <summary>
+    /// In SerBench itself: <c>name@version</c> from the command line, the name resolved by <paramref name="resolve"/>. Throws
+    /// <see cref="UsageException"/> for a missing or malformed version, or a contender with no package to set a version of.
+    /// </summary>
+    private static VersionedContender ParseVersion(string text, Func<string, Contender> resolve)
+    {
+        var at = text.IndexOf(VersionedContender.Separator, StringComparison.Ordinal);
+        var (name, version) = (text[..at].Trim(), text[(at + 1)..].Trim());
+        if (name.Length == 0)
+        {
+            throw new UsageException($"Invalid contender '{text}': name the contender before '@', e.g. newtonsoft-string@13.0.4.");
+        }
+
+        if (version.Length == 0)
+        {
+            throw new UsageException($"Invalid contender '{text}': give a package version after '@', e.g. {name}@1.2.3.");
+        }
+
+        if (!NuGetVersion.TryParse(version, out var parsed))
+        {
+            throw new UsageException($"Invalid version '{version}' in '{text}': give a NuGet package version, e.g. {name}@1.2.3 or {name}@2.0.0-beta1.");
+        }
+
+        var inner = resolve(name);
+        if (inner.PackageId is null)
+        {
+            throw new UsageException($"'{inner.Name}@{version}': {inner.Name} has no package of its own to take a version of ({inner.Library} comes with .NET or SerBench); " +
+                                     "versions apply to contenders of a package, e.g. newtonsoft-string@13.0.4 or stj-reflection-utf8@11.0.0.");
+        }
+
+        if (inner.ComesWithRuntime && NuGetVersion.TryParse(inner.LibraryVersion, out var inBox) && parsed < inBox)
+        {
+            throw new UsageException($"'{inner.Name}@{version}': .NET {Environment.Version} carries {inner.Library} {inBox} itself, and a package older than the " +
+                                     $"runtime's own copy is never loaded; give {inBox} or newer.");
+        }
+
+        return new VersionedContender(inner, parsed.ToNormalizedString());
+    }
 
     /// <summary>
     /// A <c>--study</c> name among the studies this run has. The studies of the user's data exist only with their option,
