@@ -55,12 +55,12 @@ internal static class ConsoleReport
 
     private static void WriteDetails(IAnsiConsole console, ResultsDocument document)
     {
-        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
         {
-            foreach (var section in study)
+            foreach (var slice in study)
             {
-                console.Write(new Rule($"[bold]{Text(section.Key)}[/]") { Justification = Justify.Left });
-                foreach (var model in StudyTables.Build(section.Study, section.Cells))
+                console.Write(new Rule($"[bold]{Text(slice.Key)}[/]") { Justification = Justify.Left });
+                foreach (var model in StudyTables.Build(slice.Study, slice.Cells))
                 {
                     WriteTable(console, model);
                 }

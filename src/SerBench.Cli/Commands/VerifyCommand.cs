@@ -43,7 +43,7 @@ internal static class VerifyCommand
         return command;
     }
 
-    private static int Report(CliContext context, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results, bool json)
+    private static int Report(CliContext context, IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> results, bool json)
     {
         if (json)
         {
@@ -54,13 +54,13 @@ internal static class VerifyCommand
             WriteMatrix(context.Console, results);
         }
 
-        return results.Any(r => r.Verdict.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
+        return results.Any(r => r.Outcome.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) ? CliApp.ExitFailures : CliApp.ExitOk;
     }
 
     private static string Column(PlannedCase c) =>
         $"{c.Workload.Payload.Name} {CellText.Case(c.Workload.Shape, c.Workload.CellCount)}";
 
-    private static void WriteMatrix(IAnsiConsole console, IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results)
+    private static void WriteMatrix(IAnsiConsole console, IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> results)
     {
         foreach (var study in results.GroupBy(r => r.Case.Study.Name))
         {
@@ -84,8 +84,8 @@ internal static class VerifyCommand
                         continue;
                     }
 
-                    var label = result.Verdict.Label;
-                    if (result.Verdict.Reason is { } reason)
+                    var label = result.Outcome.Label;
+                    if (result.Outcome.Reason is { } reason)
                     {
                         // One footnote per distinct reason, so an unavailable library is explained once, not per column.
                         var text = $"{contender.Key}: {label} — {reason}";
@@ -99,7 +99,7 @@ internal static class VerifyCommand
                         label += $" [{index + 1}]";
                     }
 
-                    row.Add(Color(result.Verdict.Status, Markup.Escape(label)));
+                    row.Add(Color(result.Outcome.Status, Markup.Escape(label)));
                 }
 
                 table.AddRow(row.ToArray());
@@ -123,7 +123,7 @@ internal static class VerifyCommand
         _ => $"[red]{text}[/]",
     };
 
-    private static JsonArray ToJson(IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> results) =>
+    private static JsonArray ToJson(IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> results) =>
         new([.. results.Select(r => (JsonNode)new JsonObject
         {
             ["study"] = r.Case.Study.Name,
@@ -131,8 +131,8 @@ internal static class VerifyCommand
             ["payload"] = r.Case.Workload.Payload.Name,
             ["shape"] = CellText.Name(r.Case.Workload.Shape),
             ["count"] = r.Case.Workload.Count,
-            ["status"] = r.Verdict.Label,
-            ["reason"] = r.Verdict.Reason,
+            ["status"] = r.Outcome.Label,
+            ["reason"] = r.Outcome.Reason,
             ["payloadBytes"] = r.PayloadBytes,
         })]);
 }

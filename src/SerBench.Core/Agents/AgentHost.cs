@@ -61,13 +61,13 @@ public sealed class AgentHost(string directory, IRunObserver observer, IMeasurer
         }
     }
 
-    /// <summary>One cell per case carries its verdict; saved one by one, so a case that kills the process leaves the others.</summary>
+    /// <summary>One cell per case carries its outcome; saved one by one, so a case that kills the process leaves the others.</summary>
     private void Verify(AgentRequest request, AgentReply reply)
     {
         reply.Save(directory);
-        foreach (var (planned, verdict, payloadBytes) in Gate.Verify(request.Cases))
+        foreach (var (planned, outcome, payloadBytes) in Gate.Verify(request.Cases))
         {
-            reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], verdict) with { PayloadBytes = payloadBytes });
+            reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], outcome) with { PayloadBytes = payloadBytes });
             reply.Save(directory);
         }
     }

@@ -18,7 +18,7 @@ public sealed class AgentReply
 
     private static readonly CompressorFields<AgentReply> Contracts = new(AgentReplyJsonContext.Default);
 
-    /// <summary>Run: the measured cells; verify: one cell per case with its verdict and payload size.</summary>
+    /// <summary>Run: the measured cells; verify: one cell per case with its gate outcome and payload size.</summary>
     public List<ResultCell> Cells { get; init; } = [];
 
     /// <summary>First-call: the one sample this fresh process timed.</summary>

@@ -3,6 +3,7 @@ using SerBench.Contenders;
 using SerBench.Contenders.Documents;
 using SerBench.UserData;
 using SerBench.Verification;
+using SerBench.Running;
 
 namespace SerBench.Conformance;
 
@@ -33,7 +34,7 @@ public static class ConformanceChecker
             }
             catch (NotSupportedException exception)
             {
-                throw new Running.UsageException($"{contender.Name} is not a document model: {Verdict.FirstLine(exception.Message)}");
+                throw new Running.UsageException($"{contender.Name} is not a document model: {ExceptionText.FirstLine(exception.Message)}");
             }
 
             if (codec is not IDocumentCodec)
@@ -60,7 +61,7 @@ public static class ConformanceChecker
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            return Cell(ConformanceOutcome.Rejected, $"{exception.GetType().Name}: {Verdict.FirstLine(exception.Message)}");
+            return Cell(ConformanceOutcome.Rejected, $"{exception.GetType().Name}: {ExceptionText.FirstLine(exception.Message)}");
         }
 
         var written = Codec<JsonData>.PayloadBytes(payload).ToArray();

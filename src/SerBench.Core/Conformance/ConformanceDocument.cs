@@ -13,7 +13,7 @@ namespace SerBench.Conformance;
 /// <param name="Preview">Its start, with invisible characters and bytes that are not UTF-8 shown as <c>⟨U+2028⟩</c>, <c>⟨0xFF⟩</c>.</param>
 /// <param name="Valid">Whether RFC 8259 makes it a JSON text.</param>
 /// <param name="Problem">Why it is not one: line, column and what is wrong; null when it is.</param>
-/// <param name="Leeway">What makes the other outcome right too (see <see cref="RfcVerdict.Leeway"/>).</param>
+/// <param name="Leeway">What makes the other outcome right too (see <see cref="RfcCheck.Leeway"/>).</param>
 public sealed record DocumentInfo(string Name, string Source, string? Description, long Bytes, string Preview, bool Valid, string? Problem, IReadOnlyList<string> Leeway)
 {
     /// <summary>Reading the document is right: it is JSON, or the RFC lets a parser read it.</summary>
@@ -77,12 +77,12 @@ public sealed class ConformanceDocument
     /// <summary>Judges <paramref name="utf8"/> with <see cref="Rfc8259"/>; <paramref name="extraLeeway"/> adds what the user declared.</summary>
     public static ConformanceDocument Create(string name, string source, string? description, byte[] utf8, string? extraLeeway = null)
     {
-        var verdict = Rfc8259.Check(utf8);
-        var content = verdict.Valid ? utf8
+        var check = Rfc8259.Check(utf8);
+        var content = check.Valid ? utf8
             : utf8.AsSpan().StartsWith("\uFEFF"u8) && Rfc8259.Check(utf8.AsSpan(3)).Valid ? utf8[3..]
             : null;
-        IReadOnlyList<string> leeway = extraLeeway is null ? verdict.Leeway : [.. verdict.Leeway, extraLeeway];
-        return new ConformanceDocument(new DocumentInfo(name, source, description, utf8.LongLength, Preview(utf8), verdict.Valid, verdict.Problem, leeway), utf8, content);
+        IReadOnlyList<string> leeway = extraLeeway is null ? check.Leeway : [.. check.Leeway, extraLeeway];
+        return new ConformanceDocument(new DocumentInfo(name, source, description, utf8.LongLength, Preview(utf8), check.Valid, check.Problem, leeway), utf8, content);
     }
 
     /// <summary>

@@ -76,7 +76,7 @@ public sealed class ConformanceSuite
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            throw new UsageException($"{path}: the folder cannot be read: {Verification.Verdict.FirstLine(exception.Message)}");
+            throw new UsageException($"{path}: the folder cannot be read: {ExceptionText.FirstLine(exception.Message)}");
         }
 
         if (files.Count == 0)
@@ -99,7 +99,7 @@ public sealed class ConformanceSuite
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
-            throw new UsageException($"{shown}: cannot be read: {Verification.Verdict.FirstLine(exception.Message)}");
+            throw new UsageException($"{shown}: cannot be read: {ExceptionText.FirstLine(exception.Message)}");
         }
     }
 

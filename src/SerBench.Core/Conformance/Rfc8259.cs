@@ -14,7 +14,7 @@ namespace SerBench.Conformance;
 /// What makes another outcome right too: for a valid text, why a parser may refuse it (depth, number range, duplicate
 /// names, lone surrogates); for an invalid one, why it may read it anyway (a byte order mark). Empty when only one outcome is right.
 /// </param>
-public sealed record RfcVerdict(bool Valid, string? Problem, IReadOnlyList<string> Leeway);
+public sealed record RfcCheck(bool Valid, string? Problem, IReadOnlyList<string> Leeway);
 
 /// <summary>
 /// A recognizer for RFC 8259 JSON texts, written for SerBench and independent of every library it judges (the
@@ -41,7 +41,7 @@ public static class Rfc8259
     private static readonly byte[] Bom = [0xEF, 0xBB, 0xBF];
 
     /// <summary>Judges <paramref name="text"/>: valid or not (and where), and the leeway the RFC gives.</summary>
-    public static RfcVerdict Check(ReadOnlySpan<byte> text)
+    public static RfcCheck Check(ReadOnlySpan<byte> text)
     {
         if (!text.StartsWith(Bom))
         {
@@ -51,7 +51,7 @@ public static class Rfc8259
         // A byte order mark is not JSON text, but a parser may ignore it: what follows decides.
         var rest = new Scanner(text, Bom.Length).Run();
         return rest.Valid
-            ? new RfcVerdict(false, "line 1, column 1: a byte order mark (U+FEFF) is not part of JSON text", [.. rest.Leeway, BomClause])
+            ? new RfcCheck(false, "line 1, column 1: a byte order mark (U+FEFF) is not part of JSON text", [.. rest.Leeway, BomClause])
             : rest;
     }
 
@@ -74,7 +74,7 @@ public static class Rfc8259
             _position = start;
         }
 
-        public RfcVerdict Run()
+        public RfcCheck Run()
         {
             try
             {
@@ -84,11 +84,11 @@ public static class Rfc8259
                     Grant(DepthClause, _deepest.ToString("N0", CultureInfo.InvariantCulture) + " levels deep");
                 }
 
-                return new RfcVerdict(true, null, [.. _leeway]);
+                return new RfcCheck(true, null, [.. _leeway]);
             }
             catch (NotJsonException exception)
             {
-                return new RfcVerdict(false, exception.Message, []);
+                return new RfcCheck(false, exception.Message, []);
             }
         }
 

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using SerBench.Running;
 
 namespace SerBench.Files;
 
@@ -12,6 +13,6 @@ public static class JsonErrorText
         var at = exception.Message.IndexOf(" LineNumber:", StringComparison.Ordinal);
         var text = at < 0 ? exception.Message : exception.Message[..at];
         // The message may quote the bad text, line breaks included: keep it on one line.
-        return where + Verification.Verdict.FirstLine(text.Replace("\r", "\\r", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal));
+        return where + ExceptionText.FirstLine(text.Replace("\r", "\\r", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal));
     }
 }

@@ -307,9 +307,9 @@ public sealed record ResultCell
     /// <summary>In a merged file, the <see cref="ResultsSource.Machine"/> the cell came from; null in a file written by one run.</summary>
     public string? Machine { get; init; }
 
-    /// <summary>The cell's status and reason as a verdict (<see cref="Verification.Verdict.Of"/>).</summary>
+    /// <summary>The cell's status and reason as the gate's outcome (<see cref="Verification.GateOutcome.Of"/>).</summary>
     [JsonIgnore]
-    public Verification.Verdict Verdict => Verification.Verdict.Of(Status, Reason);
+    public Verification.GateOutcome Outcome => Verification.GateOutcome.Of(Status, Reason);
 
     /// <summary>The status as every output prints it (<c>OK</c>, <c>CRASH</c>, …).</summary>
     [JsonIgnore]

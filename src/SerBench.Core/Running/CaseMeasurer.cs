@@ -37,7 +37,7 @@ public sealed class CaseMeasurer(IMeasurer measurer)
             foreach (var operation in planned.Operations)
             {
                 var cell = Describe(planned, prepared, operation) with { Seconds = operation == planned.Operations[0] ? gateSeconds : 0 };
-                if (prepared.VerdictFor(operation).IsTimed)
+                if (prepared.OutcomeFor(operation).IsTimed)
                 {
                     timed.Add((cell, prepared.CreateBody(operation), PlannedCells.Label(planned, operation)));
                 }
@@ -72,14 +72,14 @@ public sealed class CaseMeasurer(IMeasurer measurer)
     }
 
     private static ResultCell Describe(PlannedCase planned, PreparedCase prepared, Operation operation) =>
-        PlannedCells.Describe(planned, operation, prepared.VerdictFor(operation)) with
+        PlannedCells.Describe(planned, operation, prepared.OutcomeFor(operation)) with
         {
             PayloadBytes = prepared.Sizes?.Bytes,
             Compressed = prepared.Sizes?.Compressed ?? ImmutableDictionary<string, Sizes.Compressed>.Empty,
         };
 
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>
-        cell with { Status = VerificationStatus.Crash, Reason = Verdict.FirstLine(exception.Message) };
+        cell with { Status = VerificationStatus.Crash, Reason = ExceptionText.FirstLine(exception.Message) };
 
     private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile)
     {

@@ -6,19 +6,19 @@ namespace SerBench.Running;
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
 public static class Gate
 {
-    /// <summary>The gate's verdict and payload size for every case of the plan (raw size only: nothing is compressed).</summary>
-    public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
+    /// <summary>The gate's outcome and payload size for every case of the plan (raw size only: nothing is compressed).</summary>
+    public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
         [.. plan.Select(p =>
         {
             var prepared = Prepare(p, Compressions.None);
-            return (p, prepared.Verdict, prepared.PayloadBytes);
+            return (p, prepared.Outcome, prepared.PayloadBytes);
         })];
 
     internal static PreparedCase Prepare(PlannedCase planned, Compressions compressions)
     {
         if (planned.RuntimeUnavailableReason is { } agentMissing)
         {
-            return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, agentMissing));
+            return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unavailable, agentMissing));
         }
 
         try
@@ -29,7 +29,7 @@ public static class Gate
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            return PreparedCase.Failed(Verdict.CrashFrom("verification", exception));
+            return PreparedCase.Failed(GateOutcome.CrashFrom("verification", exception));
         }
     }
 }

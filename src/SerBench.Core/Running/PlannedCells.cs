@@ -10,7 +10,7 @@ namespace SerBench.Running;
 /// <summary>The cells of a planned case: how each is described in results.json, found again, and labelled for progress.</summary>
 public static class PlannedCells
 {
-    public static ResultCell Describe(PlannedCase planned, Operation operation, Verdict verdict) => new()
+    public static ResultCell Describe(PlannedCase planned, Operation operation, GateOutcome outcome) => new()
     {
         Study = planned.Study.Name,
         Contender = planned.Contender.Name,
@@ -27,8 +27,8 @@ public static class PlannedCells
         Shape = planned.Workload.Shape,
         Count = planned.Workload.CellCount,
         Operation = operation,
-        Status = verdict.Status,
-        Reason = verdict.Reason,
+        Status = outcome.Status,
+        Reason = outcome.Reason,
         Baseline = planned.Baseline,
         Runtime = planned.Runtime.Name,
         // Only a process of that runtime knows its exact version; the parent describes other runtimes' cells without one.
@@ -36,7 +36,7 @@ public static class PlannedCells
     };
 
     /// <summary>The identity of the case's cell for <paramref name="operation"/>.</summary>
-    public static CellKey Key(PlannedCase planned, Operation operation) => Describe(planned, operation, Verdict.Ok).Key;
+    public static CellKey Key(PlannedCase planned, Operation operation) => Describe(planned, operation, GateOutcome.Ok).Key;
 
     /// <summary>The cell of <paramref name="planned"/> and <paramref name="operation"/> among <paramref name="cells"/>; null when there is none.</summary>
     public static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)

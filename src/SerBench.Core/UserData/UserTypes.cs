@@ -66,7 +66,7 @@ public static class UserTypes
             }
             catch (Exception exception) when (exception is BadImageFormatException or FileLoadException or FileNotFoundException)
             {
-                throw new UsageException($"--types {assemblyPath}: cannot be loaded as a .NET assembly: {Verification.Verdict.FirstLine(exception.Message)}");
+                throw new UsageException($"--types {assemblyPath}: cannot be loaded as a .NET assembly: {ExceptionText.FirstLine(exception.Message)}");
             }
         }
     }
@@ -80,7 +80,7 @@ public static class UserTypes
         }
         catch (Exception exception) when (exception is ReflectionTypeLoadException or FileNotFoundException or FileLoadException)
         {
-            throw new UsageException($"--types {assemblyPath}: its types cannot be read (a dependency is missing beside it?): {Verification.Verdict.FirstLine(exception.Message)}");
+            throw new UsageException($"--types {assemblyPath}: its types cannot be read (a dependency is missing beside it?): {ExceptionText.FirstLine(exception.Message)}");
         }
 
         var type = exported.FirstOrDefault(t => t.FullName == name)
@@ -109,7 +109,7 @@ public static class UserTypes
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                throw new UsageException($"--type {name}: its constructor throws ({Verification.Verdict.Innermost(exception)}); SerBench cannot make one to measure. Fix the type or choose another.");
+                throw new UsageException($"--type {name}: its constructor throws ({ExceptionText.Innermost(exception)}); SerBench cannot make one to measure. Fix the type or choose another.");
             }
         }
 
@@ -121,13 +121,13 @@ public static class UserTypes
             }
             catch (Exception exception) when (exception is JsonException or NotSupportedException or InvalidOperationException)
             {
-                throw new UsageException($"--sample {sample.Name}: does not read as {name}: {Verification.Verdict.FirstLine(exception.Message)}");
+                throw new UsageException($"--sample {sample.Name}: does not read as {name}: {ExceptionText.FirstLine(exception.Message)}");
             }
 #pragma warning disable CA1031 // A setter or constructor of the user's type threw while reading the sample.
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                throw new UsageException($"--sample {sample.Name}: reading it as {name} ran code of the type that throws ({Verification.Verdict.Innermost(exception)}). Fix the type or the sample.");
+                throw new UsageException($"--sample {sample.Name}: reading it as {name} ran code of the type that throws ({ExceptionText.Innermost(exception)}). Fix the type or the sample.");
             }
         }
 

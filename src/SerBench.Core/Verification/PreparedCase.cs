@@ -5,12 +5,12 @@ using SerBench.Studies;
 namespace SerBench.Verification;
 
 /// <summary>
-/// One contender on one workload after the correctness gate: the verdict, the payload size, and everything needed
+/// One contender on one workload after the correctness gate: the outcome, the payload size, and everything needed
 /// to build the measured closures (codec, distinct input objects, serialized payloads).
 /// </summary>
-internal abstract class PreparedCase(Verdict verdict, PayloadSizes? sizes)
+internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
 {
-    public Verdict Verdict { get; } = verdict;
+    public GateOutcome Outcome { get; } = outcome;
 
     /// <summary>Size of the whole workload's output (all N payloads for the many shape); null when nothing was written.</summary>
     public PayloadSizes? Sizes { get; } = sizes;
@@ -18,30 +18,30 @@ internal abstract class PreparedCase(Verdict verdict, PayloadSizes? sizes)
     /// <summary>Bytes on the wire for the whole workload; null when nothing was written.</summary>
     public long? PayloadBytes => Sizes?.Bytes;
 
-    /// <summary>The verdict of one operation: serialize can be timed when only reading failed (<see cref="Verdict.Written"/>).</summary>
-    public Verdict VerdictFor(Operation operation) => Verdict.For(operation);
+    /// <summary>The outcome of one operation: serialize can be timed when only reading failed (<see cref="GateOutcome.Written"/>).</summary>
+    public GateOutcome OutcomeFor(Operation operation) => Outcome.For(operation);
 
-    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="VerdictFor"/> is timed.</summary>
+    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
 
-    public static PreparedCase Failed(Verdict verdict) => new FailedCase(verdict);
+    public static PreparedCase Failed(GateOutcome outcome) => new FailedCase(outcome);
 
-    private sealed class FailedCase(Verdict verdict) : PreparedCase(verdict, null)
+    private sealed class FailedCase(GateOutcome outcome) : PreparedCase(outcome, null)
     {
         public override Func<object?> CreateBody(Operation operation) =>
-            throw new InvalidOperationException($"A {Verdict.Label} case is not measured.");
+            throw new InvalidOperationException($"A {Outcome.Label} case is not measured.");
     }
 }
 
 /// <summary>A verified case of model <typeparamref name="T"/>.</summary>
 internal sealed class PreparedCase<T>(
-    Verdict verdict,
+    GateOutcome outcome,
     PayloadSizes sizes,
     Shape shape,
     T[] items,
     Contenders.Codec<T>? itemCodec,
     Contenders.Codec<List<T>>? listCodec,
-    object[] payloads) : PreparedCase(verdict, sizes) where T : class
+    object[] payloads) : PreparedCase(outcome, sizes) where T : class
 {
     public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
     {

@@ -3,6 +3,7 @@ using SerBench.Contenders;
 using SerBench.Payloads;
 using SerBench.Sizes;
 using SerBench.Studies;
+using SerBench.Running;
 
 namespace SerBench.Verification;
 
@@ -24,7 +25,7 @@ internal static class Verifier
         {
             if (contender.UnavailableReason is { } unavailable)
             {
-                return PreparedCase.Failed(new Verdict(VerificationStatus.Unavailable, unavailable));
+                return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unavailable, unavailable));
             }
 
             T[] items;
@@ -36,7 +37,7 @@ internal static class Verifier
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                return PreparedCase.Failed(Verdict.InputProblem(exception));
+                return PreparedCase.Failed(GateOutcome.InputProblem(exception));
             }
 
             Codec<T>? itemCodec = null;
@@ -54,19 +55,19 @@ internal static class Verifier
             }
             catch (NotSupportedException exception)
             {
-                return PreparedCase.Failed(new Verdict(VerificationStatus.Unsupported, Verdict.FirstLine(exception.Message)));
+                return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unsupported, ExceptionText.FirstLine(exception.Message)));
             }
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                return PreparedCase.Failed(Verdict.CrashFrom("creating the serializer", exception));
+                return PreparedCase.Failed(GateOutcome.CrashFrom("creating the serializer", exception));
             }
 
             if (typeof(T) == typeof(UserData.JsonData) && (itemCodec ?? (object?)listCodec) is not Contenders.Documents.IDocumentCodec)
             {
                 // A typed serializer would write the wrapper object, not the document: it needs a model of the documents.
-                return PreparedCase.Failed(new Verdict(VerificationStatus.Unsupported,
+                return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unsupported,
                     $"{contender.Name} serializes typed objects; a study of your documents measures document models (JsonDocument, JsonNode, JToken) and the token reader"));
             }
 
@@ -77,53 +78,53 @@ internal static class Verifier
             }
 
             object[] payloads;
-            Verdict verdict;
+            GateOutcome outcome;
             if (shape == Shape.List)
             {
-                (verdict, var payload) = checker.Check(listCodec!, [.. items], "$");
+                (outcome, var payload) = checker.Check(listCodec!, [.. items], "$");
                 payloads = payload is null ? [] : [payload];
             }
             else if (shape == Shape.Object)
             {
-                (verdict, var payload) = checker.Check(itemCodec!, items[0], "$");
+                (outcome, var payload) = checker.Check(itemCodec!, items[0], "$");
                 payloads = payload is null ? [] : [payload];
             }
             else
             {
-                (verdict, payloads) = CheckEach(checker, itemCodec!, items);
+                (outcome, payloads) = CheckEach(checker, itemCodec!, items);
             }
 
-            if (!verdict.IsTimed && verdict.Written is not { IsTimed: true })
+            if (!outcome.IsTimed && outcome.Written is not { IsTimed: true })
             {
-                return PreparedCase.Failed(verdict);
+                return PreparedCase.Failed(outcome);
             }
 
             var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
-            return new PreparedCase<T>(verdict, sizes, shape, items, itemCodec, listCodec, payloads);
+            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads);
         }
 
-        private static (Verdict, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class
+        private static (GateOutcome, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class
         {
             var payloads = new object[items.Length];
-            Verdict? firstDifference = null;
+            GateOutcome? firstDifference = null;
             for (var i = 0; i < items.Length; i++)
             {
-                var (verdict, payload) = checker.Check(codec, items[i], $"$[{i}]");
-                if (!verdict.IsTimed)
+                var (outcome, payload) = checker.Check(codec, items[i], $"$[{i}]");
+                if (!outcome.IsTimed)
                 {
                     // Reading failed but writing did not: the rest is written only, for the serialize cells and the sizes.
-                    return verdict.Written is { IsTimed: true } ? (verdict, [.. payloads.Take(i), payload!, .. items.Skip(i + 1).Select(codec.SerializeUntyped)]) : (verdict, []);
+                    return outcome.Written is { IsTimed: true } ? (outcome, [.. payloads.Take(i), payload!, .. items.Skip(i + 1).Select(codec.SerializeUntyped)]) : (outcome, []);
                 }
 
-                if (verdict.Status == VerificationStatus.Differs)
+                if (outcome.Status == VerificationStatus.Differs)
                 {
-                    firstDifference ??= verdict;
+                    firstDifference ??= outcome;
                 }
 
                 payloads[i] = payload!;
             }
 
-            return (firstDifference ?? Verdict.Ok, payloads);
+            return (firstDifference ?? GateOutcome.Ok, payloads);
         }
     }
 
@@ -131,28 +132,28 @@ internal static class Verifier
     /// A user's document has no reference serializer: the document itself is the reference. A change of data is a
     /// MISMATCH, a change of form only (escapes, number notation, property order) DIFFERS.
     /// </summary>
-    private static Verdict CompareWithOriginal(UserData.JsonData original, object payload, string root)
+    private static GateOutcome CompareWithOriginal(UserData.JsonData original, object payload, string root)
     {
         try
         {
             return JsonTextComparer.FirstChange(original.Utf8, Codec<UserData.JsonData>.PayloadBytes(payload).Span, root) switch
             {
-                null => Verdict.Ok,
-                { Kind: JsonChangeKind.Data } change => new Verdict(VerificationStatus.Mismatch, "output changed the data: " + change),
-                var change => Verdict.DiffersInForm(change.ToString()),
+                null => GateOutcome.Ok,
+                { Kind: JsonChangeKind.Data } change => new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + change),
+                var change => GateOutcome.DiffersInForm(change.ToString()),
             };
         }
         catch (JsonException exception)
         {
-            return new Verdict(VerificationStatus.Mismatch, "output is not valid JSON: " + Verdict.FirstLine(exception.Message));
+            return new GateOutcome(VerificationStatus.Mismatch, "output is not valid JSON: " + ExceptionText.FirstLine(exception.Message));
         }
     }
 
-    /// <summary>Checks one value; returns the verdict and the payload the contender wrote (null when it could not).</summary>
+    /// <summary>Checks one value; returns the outcome and the payload the contender wrote (null when it could not).</summary>
     private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions)
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
-        public (Verdict Verdict, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
+        public (GateOutcome Outcome, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
         {
             object payload;
             try
@@ -161,7 +162,7 @@ internal static class Verifier
             }
             catch (Exception exception)
             {
-                return (Verdict.CrashFrom("serialize", exception), null);
+                return (GateOutcome.CrashFrom("serialize", exception), null);
             }
 
             TValue back;
@@ -172,17 +173,17 @@ internal static class Verifier
             catch (Exception exception)
             {
                 // What it wrote is still judged, so that its serialize cells can be timed.
-                var written = isJson ? CompareDocument(value, payload, root) : Verdict.Ok;
-                return (Verdict.CrashFrom("deserialize", exception) with { Written = written }, payload);
+                var written = isJson ? CompareDocument(value, payload, root) : GateOutcome.Ok;
+                return (GateOutcome.CrashFrom("deserialize", exception) with { Written = written }, payload);
             }
 #pragma warning restore CA1031
 
             if (RoundTripLoss(value, back, root) is { } lost)
             {
-                return (new Verdict(VerificationStatus.Mismatch, "round trip changed the data: " + lost), payload);
+                return (new GateOutcome(VerificationStatus.Mismatch, "round trip changed the data: " + lost), payload);
             }
 
-            return isJson ? (CompareDocument(value, payload, root), payload) : (Verdict.Ok, payload);
+            return isJson ? (CompareDocument(value, payload, root), payload) : (GateOutcome.Ok, payload);
         }
 
         /// <summary>
@@ -206,30 +207,30 @@ internal static class Verifier
         /// not the library's; a lost duplicate key is still a MISMATCH); form against the user's document itself, so a library that
         /// writes the text as the user's service did is OK.
         /// </summary>
-        private Verdict CompareWithUserDocument<TValue>(TValue value, byte[] document, object payload, string root) where TValue : class
+        private GateOutcome CompareWithUserDocument<TValue>(TValue value, byte[] document, object payload, string root) where TValue : class
         {
             var written = Codec<TValue>.PayloadBytes(payload);
             try
             {
                 if (JsonTextComparer.FirstChange(Reference(value), written.Span, root) is { Kind: JsonChangeKind.Data } lost)
                 {
-                    return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + lost);
+                    return new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + lost);
                 }
 
                 // A lost duplicate key is a MISMATCH, as the README promises, though no typed model can hold one.
                 if (JsonTextComparer.FirstChange(document, written.Span, root) is { LostDuplicateKey: true } duplicate)
                 {
-                    return new Verdict(VerificationStatus.Mismatch, "output changed the data: " + duplicate);
+                    return new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + duplicate);
                 }
 
                 // Past the model's own losses (a data change here is the model's: the check above cleared the library).
                 return JsonTextComparer.FirstFormChange(document, written.Span, root) is { } form
-                    ? Verdict.DiffersInForm(form.ToString())
-                    : Verdict.Ok;
+                    ? GateOutcome.DiffersInForm(form.ToString())
+                    : GateOutcome.Ok;
             }
             catch (JsonException exception)
             {
-                return new Verdict(VerificationStatus.Mismatch, "output is not valid JSON: " + Verdict.FirstLine(exception.Message));
+                return new GateOutcome(VerificationStatus.Mismatch, "output is not valid JSON: " + ExceptionText.FirstLine(exception.Message));
             }
         }
 
@@ -242,7 +243,7 @@ internal static class Verifier
         /// A value read from the user's document that the reference cannot write (1e400 read as infinity into a double):
         /// SerBench could not check any library's output, so that is the input's problem, not a CRASH of each library.
         /// </summary>
-        public Verdict? UncheckableInput<TValue>(TValue[] items) where TValue : class
+        public GateOutcome? UncheckableInput<TValue>(TValue[] items) where TValue : class
         {
             // One check per document: a list repeats the documents of the set.
             foreach (var item in items.Where(i => UserData.UserModels.OriginalOf(i) is not null).DistinctBy(UserData.UserModels.OriginalOf))
@@ -253,10 +254,10 @@ internal static class Verifier
                 }
                 catch (Exception exception) when (exception is ArgumentException or InvalidOperationException or NotSupportedException or JsonException)
                 {
-                    return Verdict.InputProblem(exception) with
+                    return GateOutcome.InputProblem(exception) with
                     {
                         Reason = "the input's problem, not the library's: SerBench cannot write the value read from your document to check any library against it (" +
-                                 Verdict.Innermost(exception) + ")",
+                                 ExceptionText.Innermost(exception) + ")",
                     };
                 }
             }
@@ -268,7 +269,7 @@ internal static class Verifier
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
 
-        private Verdict CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
+        private GateOutcome CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
         {
             if (value is UserData.JsonData original)
             {
@@ -287,15 +288,15 @@ internal static class Verifier
             }
             catch (JsonException exception)
             {
-                return new Verdict(VerificationStatus.Mismatch, "output is not valid JSON: " + Verdict.FirstLine(exception.Message));
+                return new GateOutcome(VerificationStatus.Mismatch, "output is not valid JSON: " + ExceptionText.FirstLine(exception.Message));
             }
 
             using (written)
             using (var reference = JsonDocument.Parse(Reference(value)))
             {
                 return DocumentComparer.FirstDifference(reference.RootElement, written.RootElement, root) is { } difference
-                    ? new Verdict(VerificationStatus.Differs, "document differs from the reference: " + difference)
-                    : Verdict.Ok;
+                    ? new GateOutcome(VerificationStatus.Differs, "document differs from the reference: " + difference)
+                    : GateOutcome.Ok;
             }
         }
     }

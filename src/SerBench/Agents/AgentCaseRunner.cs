@@ -18,7 +18,7 @@ public sealed class AgentCaseRunner(IAgentClient client)
         CancellationToken cancellation) =>
         Run(group, cases => AgentRequest.Run(cases, profile), planned => planned.Operations, "measuring", cancellation);
 
-    /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its verdict and payload size.</summary>
+    /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its gate outcome and payload size.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Verify(IReadOnlyList<PlannedCase> group, CancellationToken cancellation) =>
         Run(group, AgentRequest.Verify, planned => [planned.Operations[0]], "verifying", cancellation);
 
@@ -43,7 +43,7 @@ public sealed class AgentCaseRunner(IAgentClient client)
                     yield break;
                 }
 
-                yield return (planned, operation, cell ?? PlannedCells.Describe(planned, operation, new Verdict(VerificationStatus.Crash,
+                yield return (planned, operation, cell ?? PlannedCells.Describe(planned, operation, new GateOutcome(VerificationStatus.Crash,
                     $"the separate process {doing} this contender ended before this cell: " + (alone?.Failure ?? answer.Failure ?? "no result written"))));
             }
         }

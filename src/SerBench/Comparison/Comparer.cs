@@ -303,7 +303,7 @@ public static class Comparer
         return (Change.NotComparable, "no spread", null);
     }
 
-    internal static bool IsTimed(ComparableCell cell) => cell.Status is { } status && Verdict.IsTimedStatus(status);
+    internal static bool IsTimed(ComparableCell cell) => cell.Status is { } status && GateOutcome.IsTimedStatus(status);
 
     private static bool Usable(ComparableCell cell) =>
         cell.MeanNs is { } mean && double.IsFinite(mean) && mean > 0

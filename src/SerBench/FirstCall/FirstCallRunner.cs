@@ -20,7 +20,7 @@ public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 /// <summary>
 /// The <c>first-call</c> cells of a run: for every runtime, study, contender and payload of the plan, the first use
 /// (creating the codec, the first serialize, the first deserialize) timed in several fresh processes, after the
-/// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its verdict, not a time.
+/// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its outcome, not a time.
 /// Each cell is on disk as soon as its last process is done.
 /// </summary>
 public static class FirstCallRunner
@@ -35,12 +35,12 @@ public static class FirstCallRunner
     {
         launches = Math.Max(1, launches);
         var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First())
-            .Select(planned => new PendingCell(planned, GateVerdict(planned, store.Cells))).ToList();
-        var timed = cases.Where(c => c.Verdict.IsTimed).ToList();
+            .Select(planned => new PendingCell(planned, OutcomeOf(planned, store.Cells))).ToList();
+        var timed = cases.Where(c => c.Outcome.IsTimed).ToList();
         var (done, total) = (0, cases.Count - timed.Count + (timed.Count * launches));
 
-        // Cells that are not timed carry their gate verdict at once.
-        foreach (var pending in cases.Where(c => !c.Verdict.IsTimed))
+        // Cells that are not timed carry their gate outcome at once.
+        foreach (var pending in cases.Where(c => !c.Outcome.IsTimed))
         {
             Finish(pending, plan, store, observer, new RunProgress(++done, total, Label(pending.Planned, plan), null));
         }
@@ -86,11 +86,11 @@ public static class FirstCallRunner
     }
 
     /// <summary>A first-call cell while its launches are under way.</summary>
-    private sealed class PendingCell(PlannedCase planned, Verdict verdict)
+    private sealed class PendingCell(PlannedCase planned, GateOutcome outcome)
     {
         public PlannedCase Planned { get; } = planned;
 
-        public Verdict Verdict { get; } = verdict;
+        public GateOutcome Outcome { get; } = outcome;
 
         public List<FirstCallSample> Samples { get; } = [];
 
@@ -102,10 +102,10 @@ public static class FirstCallRunner
         $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
         (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
 
-    /// <summary>Writes the cell once its launches are done (or its verdict is known), so it is on disk before the run goes on.</summary>
+    /// <summary>Writes the cell once its launches are done (or its outcome is known), so it is on disk before the run goes on.</summary>
     private static void Finish(PendingCell pending, IReadOnlyList<PlannedCase> plan, ResultsStore store, IRunObserver observer, RunProgress progress)
     {
-        var cell = Describe(pending.Planned, pending.Verdict, pending.Samples, pending.Failure);
+        var cell = Describe(pending.Planned, pending.Outcome, pending.Samples, pending.Failure);
         if (MeasuredBy(pending.Planned, store.Cells) is { } sibling)
         {
             // Another runtime's versions are known only to the process that ran there: the steady-state cells carry them.
@@ -141,38 +141,38 @@ public static class FirstCallRunner
 
     /// <summary>
     /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
-    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their verdict. Without
+    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their outcome. Without
     /// such cells (<c>--ops first-call</c>) a contender that cannot crash this process is gated here.
     /// </summary>
-    internal static Verdict GateVerdict(PlannedCase planned, IReadOnlyList<ResultCell> cells)
+    internal static GateOutcome OutcomeOf(PlannedCase planned, IReadOnlyList<ResultCell> cells)
     {
         if (planned.UnavailableReason is { } unavailable)
         {
-            return new Verdict(VerificationStatus.Unavailable, unavailable);
+            return new GateOutcome(VerificationStatus.Unavailable, unavailable);
         }
 
         var same = SameCase(planned, cells).ToList();
         if (same.Count == 0)
         {
-            return planned.NeedsChildProcess ? Verdict.Ok : Gate.Verify([ObjectCase(planned)])[0].Verdict;
+            return planned.NeedsChildProcess ? GateOutcome.Ok : Gate.Verify([ObjectCase(planned)])[0].Outcome;
         }
 
         if (same.Any(c => c.MeanNs is not null))
         {
-            return Verdict.Ok;
+            return GateOutcome.Ok;
         }
 
         var first = same[0];
-        return new Verdict(first.Status, first.Reason);
+        return new GateOutcome(first.Status, first.Reason);
     }
 
     /// <summary>A first call is one object of the case's payload, whatever the case's shape.</summary>
     private static PlannedCase ObjectCase(PlannedCase planned) => planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
 
-    private static ResultCell Describe(PlannedCase planned, Verdict verdict, IReadOnlyList<FirstCallSample> samples, string? failure)
+    private static ResultCell Describe(PlannedCase planned, GateOutcome outcome, IReadOnlyList<FirstCallSample> samples, string? failure)
     {
-        var cell = PlannedCells.Describe(ObjectCase(planned), Operation.FirstCall, verdict);
-        if (!verdict.IsTimed)
+        var cell = PlannedCells.Describe(ObjectCase(planned), Operation.FirstCall, outcome);
+        if (!outcome.IsTimed)
         {
             return cell;
         }

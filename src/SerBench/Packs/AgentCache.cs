@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using SerBench.Running;
 
 namespace SerBench.Packs;
 
@@ -40,7 +41,7 @@ internal static class AgentCache
     }
 
     public static PackException Unwritable(string root, Exception exception) =>
-        new($"the agent cache '{root}' cannot be written ({Verification.Verdict.FirstLine(exception.Message)}); point SERBENCH_CACHE at a folder you can write, e.g. SERBENCH_CACHE=$HOME/.cache/serbench.");
+        new($"the agent cache '{root}' cannot be written ({ExceptionText.FirstLine(exception.Message)}); point SERBENCH_CACHE at a folder you can write, e.g. SERBENCH_CACHE=$HOME/.cache/serbench.");
 
     /// <summary>The lock, or null when another process holds it. Deleted when released, so only a killed process leaves one.</summary>
     private static FileStream? TryLock(string path)
@@ -174,7 +175,7 @@ internal static class AgentCache
         }
         catch (Exception exception) when (exception is JsonException or IOException or UnauthorizedAccessException)
         {
-            log($"the cached agent in {directory} cannot be read ({Verification.Verdict.FirstLine(exception.Message)}); building it again");
+            log($"the cached agent in {directory} cannot be read ({ExceptionText.FirstLine(exception.Message)}); building it again");
             return null;
         }
     }

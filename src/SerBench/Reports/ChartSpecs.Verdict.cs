@@ -21,7 +21,7 @@ public static partial class ChartSpecs
             {
                 var row = standing.ByCase.GetValueOrDefault(ranking.Title);
                 var failed = row is null
-                    ? verdict.Section.Cells.FirstOrDefault(c => c.Contender == standing.Contender && c.Payload == ranking.Payload && c.Shape == ranking.Shape
+                    ? verdict.Slice.Cells.FirstOrDefault(c => c.Contender == standing.Contender && c.Payload == ranking.Payload && c.Shape == ranking.Shape
                                                                && c.Count == ranking.Count && c.Operation == ranking.Operation)
                     : null;
                 values.Add(new JsonObject

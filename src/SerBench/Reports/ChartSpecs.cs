@@ -8,7 +8,7 @@ using SerBench.Studies;
 namespace SerBench.Reports;
 
 /// <summary>A chart of one study, as a Vega-Lite specification; <see cref="Id"/> names its image file (charts/&lt;id&gt;.svg).</summary>
-/// <param name="Study">The report section (<see cref="ReportSection.Key"/>) the chart belongs to.</param>
+/// <param name="Study">The report slice (<see cref="StudySlice.Key"/>) the chart belongs to.</param>
 /// <param name="Id">Names its files; built from slugs.</param>
 /// <param name="Title">Its caption.</param>
 /// <param name="Spec">The Vega-Lite specification.</param>
@@ -47,39 +47,39 @@ public static partial class ChartSpecs
     {
         var charts = new List<ChartSpec>();
         var verdicts = RunVerdict.Of(document).Studies;
-        foreach (var section in ReportSections.Of(document))
+        foreach (var slice in StudySlices.Of(document))
         {
-            var cells = section.Cells.ToList();
+            var cells = slice.Cells.ToList();
             // The id names files: a study name from a results file only reaches it as a slug.
-            var slug = OutputFolder.Slug(section.Key);
+            var slug = OutputFolder.Slug(slice.Key);
             var index = 0;
-            foreach (var verdict in verdicts.Where(v => v.Section.Key == section.Key && v.Standings.Count > 1))
+            foreach (var verdict in verdicts.Where(v => v.Slice.Key == slice.Key && v.Standings.Count > 1))
             {
-                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case",
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case",
                     OverviewChart(verdict), verdict.Title));
             }
 
-            foreach (var ranking in verdicts.Where(v => v.Section.Key == section.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
+            foreach (var ranking in verdicts.Where(v => v.Slice.Key == slice.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
             {
-                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-time", $"{ranking.Title}: mean time per operation",
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-time", $"{ranking.Title}: mean time per operation",
                     TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 
             foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))
             {
                 var label = $"{CellText.Title(group.Key.Operation)} · {group.Key.Payload}";
-                charts.Add(new ChartSpec(section.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
             }
 
             if (cells.Any(c => c.PayloadBytes is not null))
             {
-                charts.Add(new ChartSpec(section.Key, $"{slug}-size", "Payload size per object", SizeChart(cells)));
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-size", "Payload size per object", SizeChart(cells)));
             }
 
             var scatter = ScatterPoints(cells);
             if (scatter.Count > 1)
             {
-                charts.Add(new ChartSpec(section.Key, $"{slug}-pareto", "Size against speed", ScatterChart(scatter)));
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-pareto", "Size against speed", ScatterChart(scatter)));
             }
         }
 

@@ -12,7 +12,7 @@ public static class Findings
     /// each library's default writer differs there, and a user asks which one is fastest all the same.
     /// </summary>
     public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
-        && (cell.Verdict.Status == Verification.VerificationStatus.Ok || cell.Verdict.FormOnly);
+        && (cell.Outcome.Status == Verification.VerificationStatus.Ok || cell.Outcome.FormOnly);
 }
 
 /// <summary>Statistical ties: two measured cells whose ratio's 99% interval holds 1 (<see cref="RatioInterval"/>).</summary>

@@ -52,11 +52,11 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             writer.WriteLine("</details>");
         }
 
-        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
         {
-            foreach (var section in study)
+            foreach (var slice in study)
             {
-                WriteStudy(writer, section, verdict.Studies.Where(v => v.Section.Key == section.Key).ToList(), drawable.Where(c => c.Study == section.Key).ToList());
+                WriteStudy(writer, slice, verdict.Studies.Where(v => v.Slice.Key == slice.Key).ToList(), drawable.Where(c => c.Study == slice.Key).ToList());
             }
 
             WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
@@ -108,16 +108,16 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
     {
         if (verdict.Answers.Count > 0)
         {
-            writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
+            writer.WriteLine("<slice id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
-            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
+            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></slice>");
         }
 
         foreach (var study in verdict.Studies)
         {
-            writer.WriteLine($"<section id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");
+            writer.WriteLine($"<slice id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");
             writer.WriteLine("<ul class=\"findings\">" + string.Concat(study.Findings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
-            if (charts.FirstOrDefault(c => c.IsOverview && c.Study == study.Section.Key && c.Anchor == study.Title) is { } overview)
+            if (charts.FirstOrDefault(c => c.IsOverview && c.Study == study.Slice.Key && c.Anchor == study.Title) is { } overview)
             {
                 WriteChart(writer, overview);
             }
@@ -132,7 +132,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
                 writer.WriteLine("<p class=\"unranked-title\">Not ranked:</p><ul class=\"unranked\">" + string.Concat(study.NotRanked.Select(l => $"<li>{E(l)}</li>")) + "</ul>");
             }
 
-            writer.WriteLine("</section>");
+            writer.WriteLine("</slice>");
         }
     }
 
@@ -168,7 +168,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
     private static void WriteChart(TextWriter writer, ChartSpec chart) =>
         writer.WriteLine($"<figure><div class=\"chart\" id=\"chart-{E(chart.Id)}\"></div><figcaption>{E(chart.Title)} · <a href=\"charts/{E(chart.Id)}.svg\">SVG</a></figcaption></figure>");
 
-    /// <summary>A section's anchor: built from a slug, since the study and platform names come from the file.</summary>
+    /// <summary>A slice's anchor: built from a slug, since the study and platform names come from the file.</summary>
     private static string Anchor(string key) => "study-" + OutputFolder.Slug(key);
 
     private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
@@ -179,21 +179,21 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
             return;
         }
 
-        writer.WriteLine($"<section id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
+        writer.WriteLine($"<slice id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
         writer.WriteLine("<ul class=\"findings\">" + string.Concat(RuntimeComparison.Findings(cells).Select(f => $"<li>{E(f)}</li>")) + "</ul>");
         foreach (var table in tables)
         {
             WriteTable(writer, table);
         }
 
-        writer.WriteLine("</section>");
+        writer.WriteLine("</slice>");
     }
 
     /// <summary>A study's details, folded: notes, each case's ranking with its chart, the study-wide charts, the full tables.</summary>
-    private static void WriteStudy(TextWriter writer, ReportSection section, IReadOnlyList<StudyVerdict> verdicts, List<ChartSpec> studyCharts)
+    private static void WriteStudy(TextWriter writer, StudySlice slice, IReadOnlyList<StudyVerdict> verdicts, List<ChartSpec> studyCharts)
     {
-        var (study, cells) = (section.Study, section.Cells);
-        writer.WriteLine($"<details id=\"{Anchor(section.Key)}\" class=\"study\"><summary>{E(section.Key)}{(study.Title == study.Name ? "" : " — " + E(study.Title))}: rankings per case, charts and full tables</summary>");
+        var (study, cells) = (slice.Study, slice.Cells);
+        writer.WriteLine($"<details id=\"{Anchor(slice.Key)}\" class=\"study\"><summary>{E(slice.Key)}{(study.Title == study.Name ? "" : " — " + E(study.Title))}: rankings per case, charts and full tables</summary>");
         if (study.Contenders.Count > 0)
         {
             writer.WriteLine($"<p>Reproduces {E(study.Source)}. Conventions: {E(study.Conventions.Name)}. Baseline: <code>{E(study.Baseline)}</code>.</p>");
@@ -265,7 +265,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
         table.sortable th{cursor:pointer;background:#f5f5f7;user-select:none}table.sortable th:after{content:" \2195";color:#aaa}
         table.env th{background:#f5f5f7;width:130px}
         figure{margin:12px 0;border:1px solid #eee;padding:8px;border-radius:6px;overflow-x:auto}
-        .meta{color:#444;margin:4px 0}nav{margin:6px 0 0}section.verdict h2{margin-top:24px}
+        .meta{color:#444;margin:4px 0}nav{margin:6px 0 0}slice.verdict h2{margin-top:24px}
         .bar{display:inline-block;height:10px;background:#4e79a7;margin-right:6px;vertical-align:middle;border-radius:2px}
         details.study,details.details{margin-top:24px;border-top:2px solid #ddd;padding-top:8px}details>summary{font-size:18px;font-weight:600;cursor:pointer}
         .unranked-title{margin-bottom:0;font-weight:600}ul.unranked{margin-top:2px;color:#8a1f11}
@@ -298,7 +298,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
               .then(function(r){try{var y=r.view.scale('y');if(y&&y.domain)el.setAttribute('data-y-order',JSON.stringify(y.domain()));}catch(e){}return r;});}))
             .then(function(results){var ok=results.filter(function(r){return r.status==='fulfilled';}).length;
               results.forEach(function(r){if(r.status==='rejected')console.error('chart failed: '+r.reason);});
-              var answer=document.querySelector('#what-to-use, section.verdict table');
+              var answer=document.querySelector('#what-to-use, slice.verdict table');
               if(answer)document.body.setAttribute('data-verdict-top',String(Math.round(answer.getBoundingClientRect().top+window.scrollY)));
               document.body.setAttribute('data-charts-rendered',String(ok));document.body.setAttribute('data-ready','true');});
         })();

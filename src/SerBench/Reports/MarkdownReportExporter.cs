@@ -4,7 +4,7 @@ using SerBench.Studies;
 
 namespace SerBench.Reports;
 
-/// <summary><c>report.md</c>: GitHub-flavoured Markdown, one section per study, each table in the study's shape.</summary>
+/// <summary><c>report.md</c>: GitHub-flavoured Markdown, one slice per study, each table in the study's shape.</summary>
 /// <param name="chartImages">Charts whose SVG image was written to charts/; each study links its own.</param>
 public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages = null) : IReportExporter
 {
@@ -45,11 +45,11 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             WriteTable(writer, table);
         }
 
-        foreach (var study in ReportSections.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
         {
-            foreach (var section in study)
+            foreach (var slice in study)
             {
-                WriteStudy(writer, section, verdict.Studies.Where(v => v.Section.Key == section.Key).ToList());
+                WriteStudy(writer, slice, verdict.Studies.Where(v => v.Slice.Key == slice.Key).ToList());
             }
 
             WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
@@ -153,11 +153,11 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
         }
     }
 
-    private void WriteStudy(TextWriter writer, ReportSection section, IReadOnlyList<StudyVerdict> verdicts)
+    private void WriteStudy(TextWriter writer, StudySlice slice, IReadOnlyList<StudyVerdict> verdicts)
     {
-        var (study, cells) = (section.Study, section.Cells);
+        var (study, cells) = (slice.Study, slice.Cells);
         writer.WriteLine();
-        writer.WriteLine($"## {Escape(section.Key)}" + (study.Title == study.Name ? "" : $" — {Escape(study.Title)}"));
+        writer.WriteLine($"## {Escape(slice.Key)}" + (study.Title == study.Name ? "" : $" — {Escape(study.Title)}"));
         writer.WriteLine();
         if (study.Contenders.Count > 0)
         {
@@ -177,7 +177,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
             WriteTable(writer, VerdictTables.Case(ranking));
         }
 
-        var images = (chartImages ?? []).Where(c => c.Study == section.Key).ToList();
+        var images = (chartImages ?? []).Where(c => c.Study == slice.Key).ToList();
         if (images.Count > 0)
         {
             writer.WriteLine();

@@ -53,7 +53,7 @@ public static class RuntimeComparison
             var where = machine is null ? "" : $" · {machine}";
             tables.Add(new TableModel($"Runtimes{where}: each runtime against {oldest}", headers, body,
                 [$"Ratios are mean on the runtime / mean on {oldest}; \"tied\" when the verdict's 99% confidence intervals overlap. " +
-                 "A status other than OK is shown instead of a time; \"started passing\" or \"stopped passing\" says the correctness gate's verdict changed."]));
+                 "A status other than OK is shown instead of a time; \"started passing\" or \"stopped passing\" says the correctness gate's outcome changed."]));
         }
 
         return tables;
@@ -136,7 +136,7 @@ public static class RuntimeComparison
     /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
     public static RuntimeChange Classify(ResultCell? oldest, ResultCell? newer)
     {
-        if (oldest is null || newer is null || oldest.Verdict.Status == VerificationStatus.Unavailable || newer.Verdict.Status == VerificationStatus.Unavailable)
+        if (oldest is null || newer is null || oldest.Outcome.Status == VerificationStatus.Unavailable || newer.Outcome.Status == VerificationStatus.Unavailable)
         {
             return RuntimeChange.NotMeasuredOnBoth;
         }
@@ -156,7 +156,7 @@ public static class RuntimeComparison
     }
 
     /// <summary>OK and DIFFERS pass the gate (both round-trip). UNAVAILABLE (never reached the gate) is left out before this is asked.</summary>
-    private static bool Passes(ResultCell cell) => cell.Verdict.IsTimed;
+    private static bool Passes(ResultCell cell) => cell.Outcome.IsTimed;
 
     private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch
     {

@@ -63,14 +63,14 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         var unavailable = new List<(CellKey Key, string Label)>();
         foreach (var planned in plan)
         {
-            var verdict = planned.UnavailableReason is { } reason ? new Verdict(VerificationStatus.Unavailable, reason) : null;
+            var outcome = planned.UnavailableReason is { } reason ? new GateOutcome(VerificationStatus.Unavailable, reason) : null;
             foreach (var operation in planned.Operations)
             {
-                var cell = PlannedCells.Describe(planned, operation, verdict ?? Verdict.Ok);
+                var cell = PlannedCells.Describe(planned, operation, outcome ?? GateOutcome.Ok);
                 order.Add(cell.Key);
                 labels[cell.Key] = PlannedCells.Label(planned, operation);
-                cells[cell.Key] = new RoundedCell(cell, Measured: verdict is not null);
-                if (verdict is not null)
+                cells[cell.Key] = new RoundedCell(cell, Measured: outcome is not null);
+                if (outcome is not null)
                 {
                     unavailable.Add((cell.Key, labels[cell.Key]));
                 }
@@ -262,7 +262,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
         private readonly List<ResultCell> _rounds = [];
         private ResultCell? _failure;
 
-        /// <summary>True once the cell has a result to show: a gate verdict given here, a round, or a failure.</summary>
+        /// <summary>True once the cell has a result to show: a gate outcome given here, a round, or a failure.</summary>
         public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
 
         /// <summary>True once the cell's rounds fell into two speed groups (<see cref="RoundStatistics.Modes"/>).</summary>
@@ -312,7 +312,7 @@ public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgen
 
             if (_rounds.Count == 0)
             {
-                // An unavailable contender's gate verdict (cells not reached yet are not written at all).
+                // An unavailable contender's gate outcome (cells not reached yet are not written at all).
                 return template;
             }
 

@@ -10,9 +10,9 @@ namespace SerBench.Running;
 /// </summary>
 public static class VerifyRunner
 {
-    public static IReadOnlyList<(PlannedCase Case, Verdict Verdict, long? PayloadBytes)> Run(IReadOnlyList<PlannedCase> plan, IAgentClient agents)
+    public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Run(IReadOnlyList<PlannedCase> plan, IAgentClient agents)
     {
-        var byCase = new Dictionary<PlannedCase, (PlannedCase, Verdict, long?)>();
+        var byCase = new Dictionary<PlannedCase, (PlannedCase, GateOutcome, long?)>();
         foreach (var result in Gate.Verify([.. plan.Where(p => !p.NeedsChildProcess)]))
         {
             byCase[result.Case] = result;
@@ -23,7 +23,7 @@ public static class VerifyRunner
         {
             foreach (var (planned, _, cell) in children.Verify([.. group], CancellationToken.None))
             {
-                byCase[planned] = (planned, new Verdict(cell.Status, cell.Reason), cell.PayloadBytes);
+                byCase[planned] = (planned, new GateOutcome(cell.Status, cell.Reason), cell.PayloadBytes);
             }
         }
 

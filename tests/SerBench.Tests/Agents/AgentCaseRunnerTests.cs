@@ -24,15 +24,15 @@ public sealed class AgentCaseRunnerTests
         var child = new FakeChild(deadly);
 
         var isolated = new Isolated(Plan[0].Contender);
-        var verdicts = VerifyRunner.Run(Plan.Select(p => p with { Contender = isolated }).ToList(), child);
+        var outcomes = VerifyRunner.Run(Plan.Select(p => p with { Contender = isolated }).ToList(), child);
 
-        // The group, then each case it did not reach, alone: the first case's verdict is kept from the group.
+        // The group, then each case it did not reach, alone: the first case's outcome is kept from the group.
         Assert.Equal(Plan.Count, child.Requests.Count);
         Assert.Equal(Plan.Count, child.Requests[0]);
         Assert.All(child.Requests.Skip(1), count => Assert.Equal(1, count));
-        Assert.Equal(VerificationStatus.Crash, verdicts[1].Verdict.Status);
-        Assert.Equal("the separate process verifying this contender ended before this cell: exit code 134: Stack overflow.", verdicts[1].Verdict.Reason);
-        Assert.All(verdicts.Where((_, i) => i != 1), v => Assert.Equal(VerificationStatus.Ok, v.Verdict.Status));
+        Assert.Equal(VerificationStatus.Crash, outcomes[1].Outcome.Status);
+        Assert.Equal("the separate process verifying this contender ended before this cell: exit code 134: Stack overflow.", outcomes[1].Outcome.Reason);
+        Assert.All(outcomes.Where((_, i) => i != 1), v => Assert.Equal(VerificationStatus.Ok, v.Outcome.Status));
     }
 
     /// <summary>Answers every case but <paramref name="deadly"/>, which kills the process after the cases before it.</summary>
@@ -51,7 +51,7 @@ public sealed class AgentCaseRunnerTests
                     return new AgentAnswer(reply, "exit code 134: Stack overflow.");
                 }
 
-                reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], Verdict.Ok));
+                reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], GateOutcome.Ok));
             }
 
             return new AgentAnswer(reply, null);

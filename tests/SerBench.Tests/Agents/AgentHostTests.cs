@@ -45,7 +45,7 @@ public sealed class AgentHostTests : IDisposable
     }
 
     [Fact]
-    public void Verify_RepliesWithOneCellPerCase_WithItsVerdictAndSize()
+    public void Verify_RepliesWithOneCellPerCase_WithItsGateOutcomeAndSize()
     {
         var plan = Plan("binary-utf8");
 

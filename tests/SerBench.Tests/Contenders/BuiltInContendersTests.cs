@@ -41,20 +41,20 @@ public class BuiltInContendersTests
             // Small N keeps the test fast; the shapes are the study's own.
             var prepared = Verifier.Prepare(contender, study.Conventions, workload with { Count = Math.Min(workload.Count, 25) });
 
-            var context = $"{contenderName} on {workload.Payload.Name} {workload.Shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}";
+            var context = $"{contenderName} on {workload.Payload.Name} {workload.Shape}: {prepared.Outcome.Label} {prepared.Outcome.Reason}";
             if (contender.UnavailableReason is not null)
             {
-                Assert.True(prepared.Verdict.Status == VerificationStatus.Unavailable, context);
-                Assert.Equal(contender.UnavailableReason, prepared.Verdict.Reason);
+                Assert.True(prepared.Outcome.Status == VerificationStatus.Unavailable, context);
+                Assert.Equal(contender.UnavailableReason, prepared.Outcome.Reason);
             }
             else if (KnownDifferences.TryGetValue((contenderName, workload.Payload.Name), out var difference))
             {
-                Assert.True(prepared.Verdict.Status == VerificationStatus.Differs, context);
-                Assert.Contains(difference, prepared.Verdict.Reason, StringComparison.Ordinal);
+                Assert.True(prepared.Outcome.Status == VerificationStatus.Differs, context);
+                Assert.Contains(difference, prepared.Outcome.Reason, StringComparison.Ordinal);
             }
             else
             {
-                Assert.True(prepared.Verdict.Status == VerificationStatus.Ok, context);
+                Assert.True(prepared.Outcome.Status == VerificationStatus.Ok, context);
             }
         }
     }
@@ -88,9 +88,9 @@ public class BuiltInContendersTests
         {
             var prepared = Verifier.Prepare(contender, JsonConventions.Web, new Workload(model, shape, 10, [Operation.Serialize]));
 
-            Assert.True(prepared.Verdict.Status is not (VerificationStatus.Mismatch or VerificationStatus.Crash),
-                $"{contenderName} on {modelName} {shape}: {prepared.Verdict.Label} {prepared.Verdict.Reason}");
-            Assert.True(prepared.Verdict.Status == VerificationStatus.Ok || prepared.Verdict.Reason is { Length: > 0 });
+            Assert.True(prepared.Outcome.Status is not (VerificationStatus.Mismatch or VerificationStatus.Crash),
+                $"{contenderName} on {modelName} {shape}: {prepared.Outcome.Label} {prepared.Outcome.Reason}");
+            Assert.True(prepared.Outcome.Status == VerificationStatus.Ok || prepared.Outcome.Reason is { Length: > 0 });
         }
     }
 

@@ -67,7 +67,7 @@ public class HandWrittenBinaryTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find("binary-utf16")!, JsonConventions.Default,
             new Workload(withNul, Shape.Object, 1, [Operation.Serialize]));
 
-        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
-        Assert.Equal("round trip changed the data: $.Name: expected \"Speed\\0Run\" but got \"Speed\"", prepared.Verdict.Reason);
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Equal("round trip changed the data: $.Name: expected \"Speed\\0Run\" but got \"Speed\"", prepared.Outcome.Reason);
     }
 }

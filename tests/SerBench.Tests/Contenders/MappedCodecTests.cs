@@ -47,7 +47,7 @@ public class MappedCodecTests
 
         var prepared = Verifier.Prepare(new OwnModelContender("own-model", counting.Mapping), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Ok, prepared.Verdict.Status);
+        Assert.Equal(VerificationStatus.Ok, prepared.Outcome.Status);
         Assert.Equal(1, counting.FromOwnCalls);
         var mappedByTheGate = counting.ToOwnCalls;
         var body = prepared.CreateBody(Operation.RoundTrip);
@@ -63,8 +63,8 @@ public class MappedCodecTests
 
         var prepared = Verifier.Prepare(new OwnModelContender("lossy-mapping", lossy), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
-        Assert.Contains("$.HighScore", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Contains("$.HighScore", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -74,10 +74,10 @@ public class MappedCodecTests
 
         var prepared = Verifier.Prepare(new OwnModelContender("throwing-mapping", throwing), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Crash, prepared.Verdict.Status);
+        Assert.Equal(VerificationStatus.Crash, prepared.Outcome.Status);
         Assert.Equal(
             "serialize threw ModelMappingException: mapping SaveGame to OwnSaveGame failed (innermost: FormatException: no such field)",
-            prepared.Verdict.Reason);
+            prepared.Outcome.Reason);
     }
 
     [Fact]
@@ -87,9 +87,9 @@ public class MappedCodecTests
 
         var prepared = Verifier.Prepare(new OwnModelContender("throwing-back", throwing), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Crash, prepared.Verdict.Status);
-        Assert.StartsWith("deserialize threw ModelMappingException: mapping OwnSaveGame back to SaveGame failed", prepared.Verdict.Reason, StringComparison.Ordinal);
-        Assert.True(prepared.VerdictFor(Operation.Serialize).IsTimed);
+        Assert.Equal(VerificationStatus.Crash, prepared.Outcome.Status);
+        Assert.StartsWith("deserialize threw ModelMappingException: mapping OwnSaveGame back to SaveGame failed", prepared.Outcome.Reason, StringComparison.Ordinal);
+        Assert.True(prepared.OutcomeFor(Operation.Serialize).IsTimed);
     }
 
     [Fact]
@@ -97,7 +97,7 @@ public class MappedCodecTests
     {
         var prepared = Verifier.Prepare(new OwnModelContender("own-model", new CountingMapping().Mapping), JsonConventions.Default, SaveGameObject with { Shape = Shape.List, Count = 5 });
 
-        Assert.Equal(VerificationStatus.Ok, prepared.Verdict.Status);
+        Assert.Equal(VerificationStatus.Ok, prepared.Outcome.Status);
     }
 
     private static MappedCodec<SaveGame, OwnSaveGame, byte[]> OwnModelCodec(ModelMapping<SaveGame, OwnSaveGame> mapping) =>

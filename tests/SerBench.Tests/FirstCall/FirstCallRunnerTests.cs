@@ -32,7 +32,7 @@ public sealed class FirstCallRunnerTests : IDisposable
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
         foreach (var planned in plan)
         {
-            store.Add(PlannedCells.Describe(planned, Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
+            store.Add(PlannedCells.Describe(planned, Operation.Serialize, GateOutcome.Ok) with { MeanNs = 100 });
         }
 
         var launcher = new FakeLauncher(name => name == "binary-utf8" ? [10_000, 12_000, 30_000] : [5_000, 6_000, 7_000]);
@@ -52,11 +52,11 @@ public sealed class FirstCallRunnerTests : IDisposable
     }
 
     [Fact]
-    public void ContenderThatFailedTheGate_CarriesItsVerdict_AndStartsNoProcess()
+    public void ContenderThatFailedTheGate_CarriesItsGateOutcome_AndStartsNoProcess()
     {
         var (plan, store) = Plan("binary-utf8", "binary-utf16");
-        store.Add(PlannedCells.Describe(plan[0], Operation.Serialize, Verdict.Ok) with { MeanNs = 100 });
-        store.Add(PlannedCells.Describe(plan[1], Operation.Serialize, new Verdict(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
+        store.Add(PlannedCells.Describe(plan[0], Operation.Serialize, GateOutcome.Ok) with { MeanNs = 100 });
+        store.Add(PlannedCells.Describe(plan[1], Operation.Serialize, new GateOutcome(VerificationStatus.Mismatch, "$.Name: expected \"a\" but got \"b\"")));
 
         var launcher = new FakeLauncher(_ => [1_000, 1_000, 1_000]);
         FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
@@ -69,7 +69,7 @@ public sealed class FirstCallRunnerTests : IDisposable
     }
 
     [Fact]
-    public void WithoutSteadyStateCells_AContenderThatFailsTheGateHere_CarriesItsVerdict_AndStartsNoProcess()
+    public void WithoutSteadyStateCells_AContenderThatFailsTheGateHere_CarriesItsGateOutcome_AndStartsNoProcess()
     {
         var (plan, store) = Plan("binary-utf8");
         var broken = plan[0] with { Contender = FakeContenders.DropsField(), Operations = [Operation.FirstCall] };

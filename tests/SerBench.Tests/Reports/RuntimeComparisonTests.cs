@@ -78,9 +78,9 @@ public class RuntimeComparisonTests
         var document = SampleResults.Document(
             On("net8.0", "newtonsoft-string", 1000), On("net8.0", "stj-sourcegen-utf8", 300),
             On("net10.0", "newtonsoft-string", 800), On("net10.0", "stj-sourcegen-utf8", 250));
-        var sections = ReportSections.Of(document);
-        Assert.Equal(["web-api · net8.0", "web-api · net10.0"], sections.Select(s => s.Key));
-        Assert.All(sections, s => Assert.Single(s.Cells.Select(c => c.Runtime).Distinct()));
+        var slices = StudySlices.Of(document);
+        Assert.Equal(["web-api · net8.0", "web-api · net10.0"], slices.Select(s => s.Key));
+        Assert.All(slices, s => Assert.Single(s.Cells.Select(c => c.Runtime).Distinct()));
 
         using var markdown = new StringWriter();
         new MarkdownReportExporter().Export(document, markdown);
@@ -92,8 +92,8 @@ public class RuntimeComparisonTests
     [Fact]
     public void OnePlatform_KeepsTheStudyNameAsTheSection()
     {
-        var sections = ReportSections.Of(SampleResults.WebApiWithCrash());
-        Assert.Equal(["web-api"], sections.Select(s => s.Key));
+        var slices = StudySlices.Of(SampleResults.WebApiWithCrash());
+        Assert.Equal(["web-api"], slices.Select(s => s.Key));
     }
 
     [Theory]

@@ -10,7 +10,7 @@ public sealed class CellSelectionTests
         RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = study, Profile = "smoke", Cells = cells }));
 
     private static IEnumerable<string> Ids(IReadOnlyList<PlannedCase> plan) =>
-        plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok).Key))
+        plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, GateOutcome.Ok).Key))
             .Select(CellText.Selector);
 
     [Fact]

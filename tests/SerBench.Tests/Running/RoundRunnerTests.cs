@@ -319,7 +319,7 @@ public sealed class RoundRunnerTests
 
             double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
             var reply = new AgentReply();
-            reply.Cells.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, Verdict.Ok) with
+            reply.Cells.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, GateOutcome.Ok) with
             {
                 MeanNs = Mean(o),
                 ErrorNs = 1,

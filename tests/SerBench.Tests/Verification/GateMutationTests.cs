@@ -39,7 +39,7 @@ public class GateMutationTests
         var root = shape == Shape.Many ? $"$[{target}]" : "$";
         var mutations = Mutations(model, count, target);
         var inner = ContenderRegistry.Find(Inner)!;
-        Assert.Equal(VerificationStatus.Ok, Verifier.Prepare(FakeContenders.CorruptsAfterReading(inner, (_, _) => { }), conventions, workload).Verdict.Status);
+        Assert.Equal(VerificationStatus.Ok, Verifier.Prepare(FakeContenders.CorruptsAfterReading(inner, (_, _) => { }), conventions, workload).Outcome.Status);
 
         var missed = new List<string>();
         foreach (var mutation in mutations)
@@ -54,11 +54,11 @@ public class GateMutationTests
                 }
             });
 
-            var verdict = Verifier.Prepare(contender, conventions, workload).Verdict;
+            var outcome = Verifier.Prepare(contender, conventions, workload).Outcome;
             var expected = $"round trip changed the data: {root}{applied.Path}: ";
-            if (verdict.Status != VerificationStatus.Mismatch || verdict.Reason?.StartsWith(expected, StringComparison.Ordinal) != true)
+            if (outcome.Status != VerificationStatus.Mismatch || outcome.Reason?.StartsWith(expected, StringComparison.Ordinal) != true)
             {
-                missed.Add($"{root}{applied} → {verdict.Label}: {verdict.Reason}");
+                missed.Add($"{root}{applied} → {outcome.Label}: {outcome.Reason}");
             }
         }
 

@@ -14,9 +14,9 @@ public class VerifierTests
     {
         var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
-        Assert.Contains("$.HighScore: expected 10000 but got 0", prepared.Verdict.Reason, StringComparison.Ordinal);
-        Assert.False(prepared.Verdict.IsTimed);
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Contains("$.HighScore: expected 10000 but got 0", prepared.Outcome.Reason, StringComparison.Ordinal);
+        Assert.False(prepared.Outcome.IsTimed);
     }
 
     [Fact]
@@ -24,8 +24,8 @@ public class VerifierTests
     {
         var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject with { Shape = Shape.Many, Count = 5 });
 
-        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
-        Assert.Contains("$[0].HighScore", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Contains("$[0].HighScore", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -37,9 +37,9 @@ public class VerifierTests
 
         var prepared = Verifier.Prepare(FakeContenders.DropsField(), JsonConventions.Default, SaveGameObject with { Payload = payload });
 
-        Assert.Equal(VerificationStatus.Unavailable, prepared.Verdict.Status);
-        Assert.StartsWith("the input's problem, not the library's: SerBench could not build the value to serialize (TargetInvocationException", prepared.Verdict.Reason, StringComparison.Ordinal);
-        Assert.Contains("innermost: InvalidOperationException: the user's constructor", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Unavailable, prepared.Outcome.Status);
+        Assert.StartsWith("the input's problem, not the library's: SerBench could not build the value to serialize (TargetInvocationException", prepared.Outcome.Reason, StringComparison.Ordinal);
+        Assert.Contains("innermost: InvalidOperationException: the user's constructor", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -47,8 +47,8 @@ public class VerifierTests
     {
         var prepared = Verifier.Prepare(FakeContenders.Throws(), JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Crash, prepared.Verdict.Status);
-        Assert.Equal("serialize threw InvalidOperationException: boom <script>alert(1)</script>", prepared.Verdict.Reason);
+        Assert.Equal(VerificationStatus.Crash, prepared.Outcome.Status);
+        Assert.Equal("serialize threw InvalidOperationException: boom <script>alert(1)</script>", prepared.Outcome.Reason);
     }
 
     [Fact]
@@ -58,9 +58,9 @@ public class VerifierTests
 
         var prepared = Verifier.Prepare(FakeContenders.WritesDatesDifferently(), JsonConventions.Web, workload);
 
-        Assert.Equal(VerificationStatus.Differs, prepared.Verdict.Status);
-        Assert.StartsWith("document differs from the reference: $.registered: expected \"", prepared.Verdict.Reason, StringComparison.Ordinal);
-        Assert.True(prepared.Verdict.IsTimed);
+        Assert.Equal(VerificationStatus.Differs, prepared.Outcome.Status);
+        Assert.StartsWith("document differs from the reference: $.registered: expected \"", prepared.Outcome.Reason, StringComparison.Ordinal);
+        Assert.True(prepared.Outcome.IsTimed);
         Assert.NotNull(prepared.CreateBody(Operation.Serialize)());
     }
 
@@ -71,8 +71,8 @@ public class VerifierTests
 
         var prepared = Verifier.Prepare(unity, JsonConventions.Default, SaveGameObject);
 
-        Assert.Equal(VerificationStatus.Unavailable, prepared.Verdict.Status);
-        Assert.Contains("Unity player", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Unavailable, prepared.Outcome.Status);
+        Assert.Contains("Unity player", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -81,8 +81,8 @@ public class VerifierTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find("datacontract-json")!, JsonConventions.Default,
             new Workload(PayloadRegistry.User, Shape.Object, 1, [Operation.Serialize]));
 
-        Assert.Equal(VerificationStatus.Unsupported, prepared.Verdict.Status);
-        Assert.Contains("parameterless constructor", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Unsupported, prepared.Outcome.Status);
+        Assert.Contains("parameterless constructor", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -91,7 +91,7 @@ public class VerifierTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find("datacontract-json")!, JsonConventions.Web,
             new Workload(PayloadRegistry.Person, Shape.Object, 1, [Operation.Serialize]));
 
-        Assert.Equal(VerificationStatus.Differs, prepared.Verdict.Status);
-        Assert.Contains("$.eyeColor", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Differs, prepared.Outcome.Status);
+        Assert.Contains("$.eyeColor", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 }

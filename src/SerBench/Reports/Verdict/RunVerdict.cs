@@ -18,8 +18,8 @@ public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, 
     public static RunVerdict Of(ResultsDocument document)
     {
         var rank = document.Profile != UnrankedProfile;
-        var studies = ReportSections.Of(document)
-            .SelectMany(section => StudyVerdict.Of(section with { Cells = [.. section.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
+        var studies = StudySlices.Of(document)
+            .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
             .ToList();
         var upgrades = rank ? UpgradeAnswer.Of(document) : [];
         return new RunVerdict(

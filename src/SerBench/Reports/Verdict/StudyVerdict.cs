@@ -9,7 +9,7 @@ namespace SerBench.Reports;
 /// <see cref="MostFindings"/> one-line findings, one line per contender that was not ranked, and the cells with two speeds.
 /// </summary>
 public sealed record StudyVerdict(
-    ReportSection Section,
+    StudySlice Slice,
     string SectionTitle,
     IReadOnlyList<CaseRanking> Cases,
     IReadOnlyList<StudyStanding> Standings,
@@ -21,13 +21,13 @@ public sealed record StudyVerdict(
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     /// <summary>The heading: the study (and platform), then the section of the study when it has several.</summary>
-    public string Title => Section.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
+    public string Title => Slice.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
 
     /// <summary>One verdict per section of the study (one when it has none); steady-state cases only, first calls apart.</summary>
-    public static IReadOnlyList<StudyVerdict> Of(ReportSection section, bool rank)
+    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank)
     {
         var verdicts = new List<StudyVerdict>();
-        foreach (var (title, _, cells) in StudySections.Of(section.Study, section.Cells))
+        foreach (var (title, _, cells) in StudySections.Of(slice.Study, slice.Cells))
         {
             if (cells.Count == 0)
             {
@@ -36,7 +36,7 @@ public sealed record StudyVerdict(
 
             var cases = CaseRanking.Of(title, cells, rank);
             var standings = StudyStanding.Of(cases, rank);
-            verdicts.Add(new StudyVerdict(section, title, cases, standings, Describe(section.Study.Baseline, cases, standings, cells, rank), NotRankedLines(cells)));
+            verdicts.Add(new StudyVerdict(slice, title, cases, standings, Describe(slice.Study.Baseline, cases, standings, cells, rank), NotRankedLines(cells)));
         }
 
         return verdicts;
@@ -71,7 +71,7 @@ public sealed record StudyVerdict(
             findings.Add(twoSpeeds);
         }
 
-        var failed = cells.Where(c => c.MeanNs is null && c.Verdict.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
+        var failed = cells.Where(c => c.MeanNs is null && c.Outcome.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
         if (failed.Count > 0)
         {
             findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");

@@ -30,7 +30,7 @@ public static class VerdictTables
         };
 
     /// <summary>
-    /// One row per contender measured in the section, by overall rank: its time against the fastest in each case
+    /// One row per contender measured in the slice, by overall rank: its time against the fastest in each case
     /// (<paramref name="withCases"/>; rank 1 in bold), the geometric mean of those, allocation and size per object in its
     /// largest case, statuses and Native AOT safety.
     /// </summary>
@@ -69,7 +69,7 @@ public static class VerdictTables
             }
 
             var largest = standing.Largest.Cell;
-            var statuses = verdict.Section.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.StatusLabel).Distinct();
+            var statuses = verdict.Slice.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.StatusLabel).Distinct();
             row.AddRange(
             [
                 RatioInterval.Times(standing.GeometricMeanRelative),
@@ -116,7 +116,7 @@ public static class VerdictTables
 
     private static string RankText(int? rank, bool reference) => reference ? "ref" : rank?.ToString(Invariant) ?? "—";
 
-    /// <summary>"ser person 1,000": the parts that tell this section's cases apart.</summary>
+    /// <summary>"ser person 1,000": the parts that tell this slice's cases apart.</summary>
     private static string ShortCase(CaseRanking ranking, IReadOnlyList<CaseRanking> all)
     {
         var operation = CellText.ShortName(ranking.Operation);

@@ -26,9 +26,9 @@ public static class WhatToUse
 
     public static IReadOnlyList<Answer> Answer(ResultsDocument document)
     {
-        var sections = ReportSections.Of(document);
-        var user = sections.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
-        var all = (user.Count > 0 ? user : sections).SelectMany(s => s.Cells.Select(c => (Section: s.Key, Cell: c))).ToList();
+        var slices = StudySlices.Of(document);
+        var user = slices.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
+        var all = (user.Count > 0 ? user : slices).SelectMany(s => s.Cells.Select(c => (Slice: s.Key, Cell: c))).ToList();
         // A contender that lost data or crashed on any case is recommended for none: passing one payload does not make it
         // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).
         var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
@@ -71,10 +71,10 @@ public static class WhatToUse
     }
 
     /// <summary>The case with the most contenders that fit, ranked among them; ties name every contender at rank 1.</summary>
-    private static Answer? Fastest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
+    private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
     {
         var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
-            .GroupBy(x => (x.Section, x.Cell.Payload, x.Cell.Shape, x.Cell.Count, x.Cell.Operation))
+            .GroupBy(x => (x.Slice, x.Cell.Payload, x.Cell.Shape, x.Cell.Count, x.Cell.Operation))
             .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
             .FirstOrDefault();
         if (best is null || best.Count() < 2)
@@ -85,7 +85,7 @@ public static class WhatToUse
         var ranking = CaseRanking.Of("", best.Select(x => x.Cell), rank: true).Single();
         var winners = ranking.Winners.ToList();
         var fastest = ranking.Rows[0];
-        var evidence = $"{best.Key.Section} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}";
+        var evidence = $"{best.Key.Slice} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}";
         var tied = winners.Skip(1).Select(w => $"{w.Cell.Contender} {w.AgainstFastest}").ToList();
         if (tied.Count > 0)
         {
@@ -101,10 +101,10 @@ public static class WhatToUse
     }
 
     /// <summary>Sizes are exact, so the smallest is simply the least bytes per object (every contender at that size).</summary>
-    private static Answer? Smallest(string question, IReadOnlyList<(string Section, ResultCell Cell)> cells, Func<ResultCell, long?> size)
+    private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size)
     {
         var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == Operation.Serialize && !x.Cell.Reference && Findings.IsRankable(x.Cell))
-            .GroupBy(x => (x.Section, x.Cell.Payload, x.Cell.Shape, x.Cell.Count))
+            .GroupBy(x => (x.Slice, x.Cell.Payload, x.Cell.Shape, x.Cell.Count))
             .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
             .FirstOrDefault();
         if (best is null || best.Count() < 2)
@@ -116,7 +116,7 @@ public static class WhatToUse
         var least = size(ordered[0])!.Value;
         var winners = ordered.TakeWhile(c => size(c) == least).ToList();
         var next = ordered.Skip(winners.Count).FirstOrDefault();
-        var evidence = $"{best.Key.Section} · {best.Key.Payload} · {CellText.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
+        var evidence = $"{best.Key.Slice} · {best.Key.Payload} · {CellText.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
                        (next is null ? "" : $"; next {next.Contender} {size(next)!.Value.ToString("N0", Invariant)} B ({RatioInterval.Times((double)size(next)!.Value / least)})") +
                        $" ({ordered.Count} contenders)";
         return new Answer(question, [.. winners.Select(c => c.Contender)], evidence);

@@ -25,7 +25,7 @@ public class DocumentContenderTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find(contender)!, JsonConventions.Default,
             Workload("plain", """{"id":12,"name":"Ada","tags":["x","y"],"score":1.5,"ok":true,"none":null}""", "[1,2,3]"));
 
-        Assert.Equal(VerificationStatus.Ok, prepared.Verdict.Status);
+        Assert.Equal(VerificationStatus.Ok, prepared.Outcome.Status);
         Assert.Equal(Encoding.UTF8.GetByteCount("""{"id":12,"name":"Ada","tags":["x","y"],"score":1.5,"ok":true,"none":null}[1,2,3]"""), prepared.Sizes!.Bytes);
         foreach (var operation in new[] { Operation.Deserialize, Operation.Serialize, Operation.RoundTrip })
         {
@@ -40,9 +40,9 @@ public class DocumentContenderTests
     {
         var prepared = Verifier.Prepare(ContenderRegistry.Find(contender)!, JsonConventions.Default, Workload("text", """{"city":"Zürich"}"""));
 
-        Assert.Equal(VerificationStatus.Differs, prepared.Verdict.Status);
-        Assert.Contains("$.city: escaped differently", prepared.Verdict.Reason, StringComparison.Ordinal);
-        Assert.True(prepared.Verdict.IsTimed);
+        Assert.Equal(VerificationStatus.Differs, prepared.Outcome.Status);
+        Assert.Contains("$.city: escaped differently", prepared.Outcome.Reason, StringComparison.Ordinal);
+        Assert.True(prepared.Outcome.IsTimed);
     }
 
     [Fact]
@@ -51,7 +51,7 @@ public class DocumentContenderTests
         // A parsed JsonNode writes the text it was parsed from until something materialises the object.
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-node")!, JsonConventions.Default, Workload("dup", """{"a":1,"a":2}"""));
 
-        Assert.Equal(VerificationStatus.Ok, prepared.Verdict.Status);
+        Assert.Equal(VerificationStatus.Ok, prepared.Outcome.Status);
     }
 
     [Fact]
@@ -59,9 +59,9 @@ public class DocumentContenderTests
     {
         var prepared = Verifier.Prepare(new LastKeyWins(), JsonConventions.Default, Workload("dup", """{"id":7,"a":1,"a":2}"""));
 
-        Assert.Equal(VerificationStatus.Mismatch, prepared.Verdict.Status);
-        Assert.Equal("round trip changed the data: $.a: duplicate key written 2 times in the original, 1 in the output (kept the last value)", prepared.Verdict.Reason);
-        Assert.False(prepared.Verdict.IsTimed);
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Equal("round trip changed the data: $.a: duplicate key written 2 times in the original, 1 in the output (kept the last value)", prepared.Outcome.Reason);
+        Assert.False(prepared.Outcome.IsTimed);
     }
 
     /// <summary>A DOM that reads objects into a dictionary, as many do: the last of duplicate keys wins.</summary>
@@ -94,8 +94,8 @@ public class DocumentContenderTests
     {
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-reflection-utf8")!, JsonConventions.Default, Workload("plain", "[1]"));
 
-        Assert.Equal(VerificationStatus.Unsupported, prepared.Verdict.Status);
-        Assert.Contains("serializes typed objects", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Unsupported, prepared.Outcome.Status);
+        Assert.Contains("serializes typed objects", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -104,7 +104,7 @@ public class DocumentContenderTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-node")!, JsonConventions.Default,
             new Workload(PayloadRegistry.SaveGame, Shape.Object, 1, [Operation.Serialize]));
 
-        Assert.Equal(VerificationStatus.Unsupported, prepared.Verdict.Status);
-        Assert.Contains("document model", prepared.Verdict.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Unsupported, prepared.Outcome.Status);
+        Assert.Contains("document model", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 }

@@ -1,0 +1,40 @@
+namespace SerBench.Running;
+
+/// <summary>An exception as one line for a report or an error message: reasons and messages never span lines.</summary>
+public static class ExceptionText
+{
+    /// <summary>
+    /// The exception's type and message, and the innermost exception's when it is wrapped (a type initializer, a
+    /// library's own wrapper): that is where the cause is, e.g. Jil's AmbiguousMatchException on .NET 9 and later.
+    /// </summary>
+    public static string Describe(Exception exception)
+    {
+        var innermost = exception;
+        while (innermost.InnerException is { } inner)
+        {
+            innermost = inner;
+        }
+
+        var cause = ReferenceEquals(innermost, exception) ? "" : $" (innermost: {innermost.GetType().Name}: {FirstLine(innermost.Message)})";
+        return $"{exception.GetType().Name}: {FirstLine(exception.Message)}{cause}";
+    }
+
+    /// <summary>The innermost exception's type and first line: where a wrapped cause (a type initializer, a reflection call) really is.</summary>
+    public static string Innermost(Exception exception)
+    {
+        while (exception.InnerException is { } inner)
+        {
+            exception = inner;
+        }
+
+        return $"{exception.GetType().Name}: {FirstLine(exception.Message)}";
+    }
+
+    public static string FirstLine(string message)
+    {
+        var line = message.AsSpan().Trim();
+        var end = line.IndexOfAny('\r', '\n');
+        var first = end < 0 ? line : line[..end];
+        return first.Length > 300 ? string.Concat(first[..297], "...") : first.ToString();
+    }
+}
