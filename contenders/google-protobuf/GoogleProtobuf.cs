@@ -1,5 +1,6 @@
 using System.Reflection;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.GoogleProtobuf;
 

@@ -1,8 +1,8 @@
 using Google.Protobuf;
 using Google.Protobuf.Collections;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 using SerBench.Packs.GoogleProtobuf.Messages;
-using SerBench.Payloads;
 using static SerBench.Packs.GoogleProtobuf.ProtobufMapping;
 
 namespace SerBench.Packs.GoogleProtobuf;

@@ -1,7 +1,6 @@
 using Google.Protobuf;
-using SerBench.Contenders;
+using SerBench.Core.Payloads;
 using SerBench.Packs.GoogleProtobuf.Messages;
-using SerBench.Payloads;
 
 namespace SerBench.Packs.GoogleProtobuf;
 

@@ -1,6 +1,7 @@
 using System.Reflection;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Packs;
 using Converter = JsonSrcGen.JsonConverter;
 
 namespace SerBench.Packs.JsonSrcGen;

@@ -1,5 +1,5 @@
 using JsonSrcGen;
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
 // JsonSrcGen's generator needs each [Json] type declared once (it throws "An item with the same key has already been
 // added" on a partial type), and renames only through [JsonName] on each property. So the pack declares models of its

@@ -1,6 +1,6 @@
 using MemoryPack;
 
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 // MemoryPack's source generator runs on SerBench's own payload models: the agent compiles them together with this
 // pack, and these partial declarations give the generator its attribute (members in declaration order).

@@ -1,7 +1,8 @@
 using System.Reflection;
 using MessagePack;
 using MessagePack.Resolvers;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.MessagePack;
 

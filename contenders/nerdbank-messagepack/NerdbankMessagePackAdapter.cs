@@ -1,8 +1,9 @@
 using System.Reflection;
 using Nerdbank.MessagePack;
 using PolyType;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
+using SerBench.Core.Payloads;
 
 namespace SerBench.Packs.NerdbankMessagePack;
 

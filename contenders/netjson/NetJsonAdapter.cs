@@ -1,6 +1,7 @@
 using System.Reflection;
 using NetJSON;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.NetJson;
 

@@ -1,9 +1,9 @@
 using System.Reflection;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
-using SerBench.Contenders;
-using SerBench.Contenders.Documents;
-using SerBench.UserData;
+using SerBench.Core.Contenders;
+using SerBench.Core.Contenders.Documents;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.NewtonsoftJson;
 

@@ -1,7 +1,8 @@
-using System.Text;
 using System.Reflection;
+using System.Text;
 using Newtonsoft.Json;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.NewtonsoftJson;
 

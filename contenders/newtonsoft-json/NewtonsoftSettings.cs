@@ -2,7 +2,7 @@ using System.Reflection;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Converters;
 using Newtonsoft.Json.Serialization;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Packs.NewtonsoftJson;
 

@@ -1,8 +1,9 @@
 using System.Reflection;
 using ProtoBuf;
 using ProtoBuf.Meta;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.ProtobufNet;
 

@@ -1,7 +1,8 @@
 using System.Reflection;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 using SpanJson;
 using SpanJson.Resolvers;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.SpanJson;
 

@@ -1,7 +1,8 @@
 using System.Reflection;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 using Utf8Json;
 using Utf8Json.Resolvers;
+using SerBench.Core.Packs;
 
 namespace SerBench.Packs.Utf8Json;
 

@@ -1,10 +1,10 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
-using SerBench.Contenders;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Fidelity;
 
@@ -127,7 +127,7 @@ internal static class Same
         .CreateCodec<T>(Cell.StudyOf(study).Conventions);
 
     // BenchmarkDotNet runs this from its own generated folders: look upwards for the repository's contenders/.
-    private static readonly Lazy<SerBench.Packs.PackCatalog> LivePacks = new(() =>
+    private static readonly Lazy<SerBench.Core.Packs.PackCatalog> LivePacks = new(() =>
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {
@@ -135,11 +135,11 @@ internal static class Same
             if (File.Exists(Path.Combine(contenders, "newtonsoft-json", "pack.json")))
             {
                 // The packs' adapters are compiled into this assembly; eng code may find them by their attribute.
-                var adapters = typeof(Same).Assembly.GetTypes().Where(t => t.IsSubclassOf(typeof(SerBench.Packs.ContenderAdapter)) && !t.IsAbstract)
-                    .Select(t => (Type: t, Name: System.Reflection.CustomAttributeExtensions.GetCustomAttribute<SerBench.Packs.PackContenderAttribute>(t)?.Name))
+                var adapters = typeof(Same).Assembly.GetTypes().Where(t => t.IsSubclassOf(typeof(SerBench.Core.Packs.ContenderAdapter)) && !t.IsAbstract)
+                    .Select(t => (Type: t, Name: System.Reflection.CustomAttributeExtensions.GetCustomAttribute<SerBench.Core.Packs.PackContenderAttribute>(t)?.Name))
                     .Where(a => a.Name is not null)
-                    .ToDictionary(a => a.Name!, a => (SerBench.Packs.ContenderAdapter)Activator.CreateInstance(a.Type)!, StringComparer.Ordinal);
-                return SerBench.Packs.PackCatalog.Load(contenders, adapters);
+                    .ToDictionary(a => a.Name!, a => (SerBench.Core.Packs.ContenderAdapter)Activator.CreateInstance(a.Type)!, StringComparer.Ordinal);
+                return SerBench.Core.Packs.PackCatalog.Load(contenders, adapters);
             }
         }
 

@@ -1,6 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
 namespace SerBench.Fidelity;
 

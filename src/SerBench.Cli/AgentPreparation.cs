@@ -1,7 +1,8 @@
 using System.Globalization;
+using SerBench.Core.Packs;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 using SerBench.Packs;
-using SerBench.Results;
-using SerBench.Running;
 
 namespace SerBench.Cli;
 
@@ -12,7 +13,7 @@ namespace SerBench.Cli;
 internal static class AgentPreparation
 {
     /// <returns>The agent, or null when nothing in the plan needs one.</returns>
-    public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
+    public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log) =>
         Prepare(plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).ToList(), userContenders, packageSources, log,
             ModelSources(plan.Where(p => p.Runtime.IsCurrent).ToList()));
@@ -20,7 +21,7 @@ internal static class AgentPreparation
     /// <summary>As for a plan, for contenders that run on SerBench's own runtime (<c>conformance</c> has no plan).</summary>
     /// <param name="modelSources">Models of the user's documents to compile into the agent: with any, the agent is built even without a pack contender.</param>
     /// <returns>The agent, or null when none of the contenders needs one.</returns>
-    public static AgentBuild? Prepare(IReadOnlyList<Contenders.Contender> contenders, IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
+    public static AgentBuild? Prepare(IReadOnlyList<Core.Contenders.Contender> contenders, IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log, IReadOnlyDictionary<string, string>? modelSources = null)
     {
         modelSources ??= new Dictionary<string, string>();
@@ -78,7 +79,7 @@ internal static class AgentPreparation
     /// restore's or publish's message), a pack contender's when its pack did not build for that runtime.
     /// </summary>
     public static (IReadOnlyList<PlannedCase> Plan, IReadOnlyDictionary<RuntimeTarget, AgentBuild> Agents) PrepareRuntimes(IReadOnlyList<PlannedCase> plan,
-        IReadOnlyList<Contenders.Contender> userContenders, IReadOnlyList<string> packageSources, Action<string> log)
+        IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources, Action<string> log)
     {
         var agents = new Dictionary<RuntimeTarget, AgentBuild>();
         var packs = PackCatalog.Current.Packs.Concat(userContenders.OfType<PackContender>().Select(c => c.Pack)).Distinct().ToList();
@@ -105,7 +106,7 @@ internal static class AgentPreparation
     public static IReadOnlyDictionary<string, AgentBuild> PrepareVersions(IReadOnlyList<PlannedCase> plan, IReadOnlyList<string> packageSources, Action<string> log)
     {
         var agents = new Dictionary<string, AgentBuild>(StringComparer.OrdinalIgnoreCase);
-        var versioned = plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).OfType<Contenders.VersionedContender>().Distinct().ToList();
+        var versioned = plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).OfType<Core.Contenders.VersionedContender>().Distinct().ToList();
         foreach (var group in versioned.GroupBy(v => ((v.Inner as PackContender)?.Pack, v.PackageId!, v.Version)))
         {
             var (pack, id, version) = group.Key;
@@ -135,9 +136,9 @@ internal static class AgentPreparation
         return agents;
     }
 
-    private static string? UnavailableOn(AgentBuild agent, Contenders.Contender contender)
+    private static string? UnavailableOn(AgentBuild agent, Core.Contenders.Contender contender)
     {
-        if (contender is Contenders.VersionedContender)
+        if (contender is Core.Contenders.VersionedContender)
         {
             return $"a version named with @ is measured on SerBench's own runtime ({RuntimeTarget.Current.Name}) only";
         }

@@ -2,8 +2,8 @@ using System.CommandLine;
 using System.Globalization;
 using SerBench.Cli.Commands;
 using SerBench.Comparison;
+using SerBench.Core.Running;
 using SerBench.Reports;
-using SerBench.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli;

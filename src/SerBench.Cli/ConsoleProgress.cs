@@ -1,5 +1,5 @@
-using SerBench.Results;
-using SerBench.Running;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli;

@@ -1,5 +1,6 @@
+using SerBench.Core.Results;
 using SerBench.Reports;
-using SerBench.Results;
+using SerBench.Reports.Verdict;
 using Spectre.Console;
 
 namespace SerBench.Cli;
@@ -101,10 +102,10 @@ internal static class ConsoleReport
         console.Write(table);
         for (var i = 0; i < model.Footnotes.Count; i++)
         {
-            console.WriteLine($"  [{i + 1}] {Files.InvisibleText.Show(model.Footnotes[i])}");
+            console.WriteLine($"  [{i + 1}] {Core.Files.InvisibleText.Show(model.Footnotes[i])}");
         }
     }
 
     /// <summary>Text from results as console markup: no markup can form, and an escape or U+202E shows as its code point.</summary>
-    internal static string Text(string text) => Markup.Escape(Files.InvisibleText.Show(text));
+    internal static string Text(string text) => Markup.Escape(Core.Files.InvisibleText.Show(text));
 }

@@ -1,5 +1,5 @@
 using System.Runtime.CompilerServices;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
 
 namespace SerBench.Tests;
 

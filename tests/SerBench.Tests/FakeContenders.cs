@@ -1,7 +1,7 @@
 using System.Reflection;
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
 namespace SerBench.Tests;
 

@@ -1,4 +1,5 @@
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 using SerBench.Packs;
 
 namespace SerBench.Tests;

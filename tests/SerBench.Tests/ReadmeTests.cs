@@ -65,7 +65,7 @@ public sealed partial class ReadmeTests
     public void ResultsFormat_DescribesEveryTopLevelField()
     {
         var doc = File.ReadAllLines(Path.Combine(Root, "docs", "results-format.md")).Where(l => l.StartsWith("| `", StringComparison.Ordinal)).ToList();
-        var fields = typeof(SerBench.Results.ResultsDocument).GetProperties()
+        var fields = typeof(SerBench.Core.Results.ResultsDocument).GetProperties()
             .Where(p => p.GetCustomAttributes(typeof(System.Text.Json.Serialization.JsonIgnoreAttribute), false).Length == 0)
             .Select(p => System.Text.Json.JsonNamingPolicy.CamelCase.ConvertName(p.Name));
 

@@ -1,6 +1,6 @@
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Running;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 
 namespace SerBench.Tests;
 

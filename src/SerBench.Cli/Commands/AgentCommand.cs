@@ -1,5 +1,5 @@
 using System.CommandLine;
-using SerBench.Agents;
+using SerBench.Core.Agents;
 
 namespace SerBench.Cli.Commands;
 

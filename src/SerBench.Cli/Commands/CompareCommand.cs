@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using SerBench.Comparison;
-using SerBench.Running;
+using SerBench.Core.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

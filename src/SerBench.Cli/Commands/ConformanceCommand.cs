@@ -2,11 +2,12 @@ using System.CommandLine;
 using System.Globalization;
 using SerBench.Agents;
 using SerBench.Conformance;
-using SerBench.Contenders;
-using SerBench.Contenders.Documents;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
+using SerBench.Core.Contenders.Documents;
+using SerBench.Core.Running;
+using SerBench.Core.UserData;
 using SerBench.Results;
-using SerBench.Running;
-using SerBench.UserData;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using SerBench.Core.Running;
 using SerBench.Running;
 
 namespace SerBench.Cli.Commands;

@@ -1,8 +1,9 @@
 using System.CommandLine;
 using SerBench.Comparison;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 using SerBench.Reports;
 using SerBench.Results;
-using SerBench.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

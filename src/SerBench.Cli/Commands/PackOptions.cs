@@ -1,5 +1,6 @@
 using System.CommandLine;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
+using SerBench.Core.Running;
 using SerBench.Running;
 
 namespace SerBench.Cli.Commands;

@@ -2,7 +2,6 @@ using System.CommandLine;
 using SerBench.Comparison;
 using SerBench.Reports;
 using SerBench.Results;
-using SerBench.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

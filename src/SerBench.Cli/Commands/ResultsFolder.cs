@@ -1,5 +1,5 @@
+using SerBench.Core.Results;
 using SerBench.Results;
-using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 

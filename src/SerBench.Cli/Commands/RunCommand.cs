@@ -1,12 +1,14 @@
 using System.CommandLine;
 using System.Globalization;
 using SerBench.Agents;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
 using SerBench.Packs;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;
-using SerBench.Sizes;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -91,7 +93,7 @@ internal static class RunCommand
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
-            if (request.WhyNoTypedStudy is { } whyNoTyped && request.Studies.Any(s => s.Name == UserData.DataStudy.Name))
+            if (request.WhyNoTypedStudy is { } whyNoTyped && request.Studies.Any(s => s.Name == Core.UserData.DataStudy.Name))
             {
                 Log(whyNoTyped);
             }
@@ -106,7 +108,7 @@ internal static class RunCommand
             var store = ResultsFolder.Open(folder, document);
             if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {
-                File.WriteAllText(Path.Combine(store.Directory, OutputFolderClaim.ModelFileName), UserData.InferredDataModel.Combine(models));
+                File.WriteAllText(Path.Combine(store.Directory, OutputFolderClaim.ModelFileName), Core.UserData.InferredDataModel.Combine(models));
             }
             var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents, versionAgents);
             return Execute(context, request, plan, document, folder, store, time, agents);

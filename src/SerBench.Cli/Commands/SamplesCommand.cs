@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
-using SerBench.Running;
-using SerBench.UserData;
+using SerBench.Core.Running;
+using SerBench.Core.UserData;
 
 namespace SerBench.Cli.Commands;
 

@@ -2,10 +2,10 @@ using System.CommandLine;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using SerBench.Agents;
-using SerBench.Reports;
-using SerBench.Results;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Verification;
 using SerBench.Running;
-using SerBench.Verification;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

@@ -1,10 +1,9 @@
-using SerBench.Conformance;
-using SerBench.FirstCall;
-using SerBench.Measurement;
-using SerBench.Running;
-using SerBench.Verification;
+using SerBench.Core.Conformance;
+using SerBench.Core.FirstCall;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
 
-namespace SerBench.Agents;
+namespace SerBench.Core.Agents;
 
 /// <summary>
 /// The child side of the agent protocol: runs one <see cref="AgentRequest"/> in this process, in any mode, and writes its

@@ -1,6 +1,6 @@
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.Agents;
+namespace SerBench.Core.Agents;
 
 /// <summary>
 /// The child side's entry point, <c>agent PATH/request.txt</c>: <c>serbench agent</c> runs it, and it is the

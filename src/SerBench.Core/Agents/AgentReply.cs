@@ -1,11 +1,11 @@
 using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using SerBench.Conformance;
-using SerBench.FirstCall;
-using SerBench.Results;
+using SerBench.Core.Conformance;
+using SerBench.Core.FirstCall;
+using SerBench.Core.Results;
 
-namespace SerBench.Agents;
+namespace SerBench.Core.Agents;
 
 /// <summary>
 /// What a child answers, in every mode: the channel between two SerBench processes, not the published results schema

@@ -1,8 +1,8 @@
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Running;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
 
-namespace SerBench.Agents;
+namespace SerBench.Core.Agents;
 
 /// <summary>What a child process is asked to do.</summary>
 public enum AgentMode

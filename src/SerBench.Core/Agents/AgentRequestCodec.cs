@@ -1,15 +1,15 @@
 using System.Globalization;
 using System.Text;
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.UserData;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
+using SerBench.Core.UserData;
 
-namespace SerBench.Agents;
+namespace SerBench.Core.Agents;
 
 /// <summary>
 /// The one encoding of <see cref="AgentRequest"/>, for every mode: a line per field, <c>key</c>, a tab, then the values

@@ -1,11 +1,11 @@
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Contenders.Documents;
-using SerBench.UserData;
-using SerBench.Verification;
-using SerBench.Running;
+using SerBench.Core.Contenders;
+using SerBench.Core.Contenders.Documents;
+using SerBench.Core.Running;
+using SerBench.Core.UserData;
+using SerBench.Core.Verification;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>
 /// Puts documents through one document-model contender in this process: it reads each document into its DOM and writes

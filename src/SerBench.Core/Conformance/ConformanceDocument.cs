@@ -1,9 +1,9 @@
 using System.Buffers;
 using System.Text;
 using System.Text.Json.Serialization;
-using SerBench.Files;
+using SerBench.Core.Files;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>A document of the matrix as the reports describe it: where it comes from, what it holds, what RFC 8259 says about it.</summary>
 /// <param name="Name">Its row label: a built-in document's short name, or a user's file name.</param>

@@ -3,9 +3,9 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using SerBench.Results;
+using SerBench.Core.Results;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>A library in the matrix: its contender, the library and version that ran, or why it could not.</summary>
 public sealed record ContenderInfo(string Name, string Library, string Version, string? Unavailable);

@@ -1,6 +1,6 @@
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>
 /// The documents of one <c>serbench conformance [PATH ...]</c>: the built-in tricky documents, then the user's files (a
@@ -91,9 +91,9 @@ public sealed class ConformanceSuite
     {
         try
         {
-            return SerBench.Files.InputFile.ReadAll(file, maxFileBytes, "one conformance document");
+            return SerBench.Core.Files.InputFile.ReadAll(file, maxFileBytes, "one conformance document");
         }
-        catch (SerBench.Files.InputFileException exception)
+        catch (SerBench.Core.Files.InputFileException exception)
         {
             throw new UsageException($"{shown}: {exception.Message}; {(exception.TooBig ? "measure big documents with serbench run --data" : "give JSON files or folders of them")}.");
         }

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>What a library did with one document: read it and wrote it back (how), refused it, or could not be run.</summary>
 public enum ConformanceOutcome

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Text;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>
 /// What RFC 8259 says about one text: whether it is a JSON text and, if not, where and why; and the leeway the RFC gives

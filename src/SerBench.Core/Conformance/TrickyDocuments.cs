@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace SerBench.Conformance;
+namespace SerBench.Core.Conformance;
 
 /// <summary>
 /// The documents SerBench puts through every library on its own: the cases where JSON parsers and writers are known to

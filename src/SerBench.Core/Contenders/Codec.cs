@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// A contender's serializer for one type. The harness only sees this untyped face; the typed work happens in

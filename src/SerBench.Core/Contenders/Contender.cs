@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>What kind of document a contender writes.</summary>
 public enum PayloadFormat

@@ -1,6 +1,6 @@
-using SerBench.Packs;
+using SerBench.Core.Packs;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// Every contender, by name: the built-in ones (in-box libraries and the hand-written references) and those of the

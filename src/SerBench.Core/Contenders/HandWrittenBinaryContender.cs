@@ -1,7 +1,7 @@
 using System.Reflection;
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>Common part of the json-vs-binary study's hand-written binary format and its variants.</summary>
 internal abstract class HandWrittenBinaryContender(string name, BinaryFormatOptions options, string note)

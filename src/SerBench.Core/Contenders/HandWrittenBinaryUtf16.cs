@@ -1,6 +1,6 @@
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>The article's exact format: <c>[int32 total size][Name as UTF-16 + NUL][int32 HighScore]</c>, generalised field by field to every model.</summary>
 internal sealed class HandWrittenBinaryUtf16() : HandWrittenBinaryContender(

@@ -1,6 +1,6 @@
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>The article's first suggested refinement: UTF-8 text instead of UTF-16.</summary>
 internal sealed class HandWrittenBinaryUtf8() : HandWrittenBinaryContender(

@@ -1,6 +1,6 @@
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>Both refinements the article suggests: UTF-8 text and no size prefix.</summary>
 internal sealed class HandWrittenBinaryUtf8Unframed() : HandWrittenBinaryContender(

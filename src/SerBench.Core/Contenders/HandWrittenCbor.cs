@@ -1,8 +1,8 @@
 using System.Formats.Cbor;
 using System.Reflection;
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// CBOR (RFC 8949) through Microsoft's System.Formats.Cbor, which has no serializer: code per model on

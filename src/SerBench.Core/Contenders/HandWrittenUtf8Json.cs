@@ -1,7 +1,7 @@
 using System.Reflection;
-using SerBench.Contenders.HandWritten;
+using SerBench.Core.Contenders.HandWritten;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// Hand-written <c>Utf8JsonWriter</c>/<c>Utf8JsonReader</c> code per model: the speed-of-light reference for JSON on

@@ -1,4 +1,4 @@
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// The document conventions a study asks for. Every contender maps them onto its own settings so that all

@@ -1,4 +1,4 @@
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// The two copies between a payload model <typeparamref name="T"/> and a pack's own model <typeparamref name="TOwn"/>:

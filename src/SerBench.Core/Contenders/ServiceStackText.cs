@@ -1,4 +1,4 @@
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// ServiceStack.Text, which the shootout's write-up ranked. SerBench does not link it: the package comes under the

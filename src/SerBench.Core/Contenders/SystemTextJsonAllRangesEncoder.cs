@@ -2,7 +2,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Unicode;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>System.Text.Json with <c>JavaScriptEncoder.Create(UnicodeRanges.All)</c>, options built once: non-ASCII text is written unescaped.</summary>
 internal sealed class SystemTextJsonAllRangesEncoder() : SystemTextJsonContender("stj-encoder-all-ranges", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), options built once")

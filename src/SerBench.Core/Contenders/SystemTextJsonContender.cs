@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>Common metadata of the System.Text.Json contenders.</summary>
 internal abstract class SystemTextJsonContender(string name, TextMode textMode, Generation generation, string? note = null)

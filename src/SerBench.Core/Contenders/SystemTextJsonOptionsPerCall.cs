@@ -2,7 +2,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Unicode;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// The escaping article's code: a new <see cref="JsonSerializerOptions"/> (with the all-ranges encoder) on every call.

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>System.Text.Json, reflection metadata, to and from a UTF-16 <see cref="string"/>.</summary>
 internal sealed class SystemTextJsonReflectionUtf16() : SystemTextJsonContender("stj-reflection-string", TextMode.Utf16, Generation.Reflection)

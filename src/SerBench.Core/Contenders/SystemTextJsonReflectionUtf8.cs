@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>System.Text.Json, reflection metadata, to and from UTF-8 bytes.</summary>
 internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("stj-reflection-utf8", TextMode.Utf8, Generation.Reflection)

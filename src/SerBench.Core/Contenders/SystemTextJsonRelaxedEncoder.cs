@@ -1,7 +1,7 @@
 using System.Text.Encodings.Web;
 using System.Text.Json;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>System.Text.Json with <c>JavaScriptEncoder.UnsafeRelaxedJsonEscaping</c>, options built once.</summary>
 internal sealed class SystemTextJsonRelaxedEncoder() : SystemTextJsonContender("stj-encoder-relaxed", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping, options built once")

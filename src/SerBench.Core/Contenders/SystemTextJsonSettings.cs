@@ -3,9 +3,9 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>Maps <see cref="JsonConventions"/> onto System.Text.Json options and source-generated contexts.</summary>
 internal static class SystemTextJsonSettings

@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.Json;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// The json-vs-binary study's JSON side: serialize to a string, then encode it to UTF-8 bytes (what a program

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// A contender a study names that cannot run wherever SerBench runs (see <see cref="ContenderRegistry.Missing"/>). It

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// Unity's <c>JsonUtility</c>, used by the json-vs-binary article. It lives in UnityEngine and runs only inside the

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.Contenders;
+namespace SerBench.Core.Contenders;
 
 /// <summary>
 /// A contender at another version of its library's package (<c>--contenders newtonsoft-string@14.0.1-beta2</c>): the same

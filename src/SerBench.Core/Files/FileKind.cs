@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 
-namespace SerBench.Files;
+namespace SerBench.Core.Files;
 
 /// <summary>
 /// What a path names, found without opening it: opening a FIFO blocks until a writer comes, and a device has no end.

@@ -1,4 +1,4 @@
-namespace SerBench.Files;
+namespace SerBench.Core.Files;
 
 /// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
 public sealed class InputFileException(string message, bool tooBig) : IOException(message)

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace SerBench.Files;
+namespace SerBench.Core.Files;
 
 /// <summary>Which characters a preview of a document or a value must show as code points rather than print.</summary>
 internal static class InvisibleText

@@ -1,7 +1,7 @@
 using System.Text.Json;
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.Files;
+namespace SerBench.Core.Files;
 
 /// <summary>System.Text.Json's error, said SerBench's way: one line, the position as "line L, column C", no " LineNumber: 0 | BytePositionInLine: 5." suffix.</summary>
 public static class JsonErrorText

@@ -1,8 +1,8 @@
 using System.Diagnostics;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.FirstCall;
+namespace SerBench.Core.FirstCall;
 
 /// <summary>What one fresh process measured: the cost of the very first use of a serializer, in microseconds.</summary>
 /// <param name="CreateMicroseconds">Building the codec (options, contexts, serializer instances).</param>

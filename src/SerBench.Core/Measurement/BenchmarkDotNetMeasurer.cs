@@ -11,7 +11,7 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using BenchmarkDotNet.Toolchains.InProcess.NoEmit;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>
 /// Measures with BenchmarkDotNet: in-process emit toolchain (no generated child projects), memory diagnoser,

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>
 /// The one benchmark class SerBench hands BenchmarkDotNet. It runs in-process and one cell at a time, so the body

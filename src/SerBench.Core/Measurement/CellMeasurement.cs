@@ -1,4 +1,4 @@
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>What BenchmarkDotNet measured for one cell. Times are per operation, in nanoseconds.</summary>
 public sealed record CellMeasurement

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using Perfolizer.Horology;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>
 /// A BenchmarkDotNet clock that reads the CPU time the measuring process has used (POSIX

@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>Durations as the command line takes them (<c>--budget 10m</c>, <c>90s</c>, <c>1h30m</c>) and as reports print them.</summary>
 public static partial class Durations

@@ -1,6 +1,6 @@
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>
 /// The calibration cell: an operation that does nothing but return its input, built and called exactly as every

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>
 /// A small fixed workload timed now and then during a run, so the report can say how much the machine's own speed

@@ -1,4 +1,4 @@
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>What a cell's time is read from (<c>--clock</c>).</summary>
 public enum MeasurementClock

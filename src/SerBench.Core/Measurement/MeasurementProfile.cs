@@ -1,10 +1,10 @@
 using System.Globalization;
 using BenchmarkDotNet.Jobs;
 using Perfolizer.Horology;
-using SerBench.Sizes;
-using SerBench.Statistics;
+using SerBench.Core.Sizes;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Measurement;
+namespace SerBench.Core.Measurement;
 
 /// <summary>How hard to measure: a BenchmarkDotNet job, how many fresh processes per cell, and the run's time budget.</summary>
 public sealed record MeasurementProfile

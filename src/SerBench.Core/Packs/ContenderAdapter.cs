@@ -1,7 +1,7 @@
 using System.Reflection;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
-namespace SerBench.Packs;
+namespace SerBench.Core.Packs;
 
 /// <summary>
 /// The code side of one pack contender: how to serialize and deserialize with the library. Everything a table shows

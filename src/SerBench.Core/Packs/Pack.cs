@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace SerBench.Packs;
+namespace SerBench.Core.Packs;
 
 /// <summary>Where a pack comes from: shipped with SerBench, or named with <c>--pack</c>.</summary>
 public enum PackOrigin
@@ -99,7 +99,7 @@ public sealed class Pack
                 return $"'{relative}' is a symbolic link; a pack holds its files itself (copy the file into the pack folder).";
             }
 
-            if (entry is FileInfo && SerBench.Files.FileKind.NotRegular(entry.FullName) is { } kind)
+            if (entry is FileInfo && SerBench.Core.Files.FileKind.NotRegular(entry.FullName) is { } kind)
             {
                 return $"'{relative}' is {kind}; a pack holds regular files only (sources, pack.json, pack.targets).";
             }

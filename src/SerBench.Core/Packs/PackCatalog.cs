@@ -1,4 +1,4 @@
-namespace SerBench.Packs;
+namespace SerBench.Core.Packs;
 
 /// <summary>
 /// The packs this process knows. In SerBench itself: the packs shipped in <c>contenders/</c> beside the tool, as

@@ -1,7 +1,7 @@
 using System.Reflection;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
-namespace SerBench.Packs;
+namespace SerBench.Core.Packs;
 
 /// <summary>
 /// A contender from a pack. In SerBench itself it has no adapter (the library is not loaded here): its cells are measured

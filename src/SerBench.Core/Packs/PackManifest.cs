@@ -1,9 +1,9 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.RegularExpressions;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
-namespace SerBench.Packs;
+namespace SerBench.Core.Packs;
 
 /// <summary>A package a pack needs, exactly as NuGet names it.</summary>
 /// <param name="Id">Package id, e.g. <c>Newtonsoft.Json</c>.</param>

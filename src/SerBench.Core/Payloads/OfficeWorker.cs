@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>
 /// The study-4 model. Data-contract names give DataContractJsonSerializer (and Newtonsoft.Json, which

@@ -1,6 +1,6 @@
 using Bogus;
 
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>
 /// Deterministic data for every model. Each generator owns its <see cref="Randomizer"/> seeded from the

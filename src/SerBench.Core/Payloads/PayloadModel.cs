@@ -1,4 +1,4 @@
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>
 /// A payload model: a type from one of the studies plus a deterministic generator of distinct instances. The model

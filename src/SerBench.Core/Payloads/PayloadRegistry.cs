@@ -1,4 +1,4 @@
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>The built-in payload models, by command-line name.</summary>
 public static class PayloadRegistry

@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>Eye colour of a <see cref="Person"/>; written as a string in the web-api study.</summary>
 public enum EyeColor

@@ -1,4 +1,4 @@
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>The study-2 model, as the Unity article declared it.</summary>
 public sealed partial class SaveGame

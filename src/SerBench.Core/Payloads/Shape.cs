@@ -1,4 +1,4 @@
-namespace SerBench.Payloads;
+namespace SerBench.Core.Payloads;
 
 /// <summary>How the objects of a payload are handed to a serializer.</summary>
 public enum Shape

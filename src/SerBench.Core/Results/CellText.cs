@@ -1,9 +1,9 @@
 using System.Globalization;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>
 /// The one text form of a cell's shape, operation and status, and the one parser of it: what results.json, reply.json,

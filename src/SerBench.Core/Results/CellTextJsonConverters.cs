@@ -1,10 +1,10 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>
 /// A cell's shape, operation or status in JSON as <see cref="CellText"/> writes it (<c>"list"</c>, <c>"first-call"</c>,

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>
 /// Checks a JSON tree against the serializer's own contract for a type (its properties, their types, which are required

@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Runtime;
 using System.Runtime.InteropServices;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>Reads the machine and runtime settings that every results file records.</summary>
 internal static class EnvironmentProbe

@@ -1,7 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>
 /// Paths inside the folder a command writes into (its policy: <c>OutputFolderClaim</c>). Names that come from results files (study, contender, payload) become

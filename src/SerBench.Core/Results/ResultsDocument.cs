@@ -1,8 +1,7 @@
 using System.Collections.Immutable;
 using System.Text.Json.Serialization;
-using SerBench.Statistics;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>The whole of <c>results.json</c>. Documented in <c>docs/results-format.md</c>.</summary>
 public sealed class ResultsDocument

@@ -2,9 +2,9 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using SerBench.Sizes;
+using SerBench.Core.Sizes;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>Source-generated (de)serialization of <c>results.json</c>: camelCase, indented, nulls omitted.</summary>
 [JsonSourceGenerationOptions(

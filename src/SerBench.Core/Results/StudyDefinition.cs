@@ -1,7 +1,7 @@
 using System.Text.Json.Serialization;
-using SerBench.Studies;
+using SerBench.Core.Studies;
 
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>
 /// A study as it was run, recorded in results.json so that <c>serbench report</c> renders an old file the same way

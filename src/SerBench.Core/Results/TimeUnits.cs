@@ -1,4 +1,4 @@
-namespace SerBench.Results;
+namespace SerBench.Core.Results;
 
 /// <summary>How SerBench writes a time: in the unit BenchmarkDotNet would pick, the same in progress lines and reports.</summary>
 public static class TimeUnits

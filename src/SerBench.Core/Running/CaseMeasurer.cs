@@ -1,11 +1,11 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>
 /// Gates and measures the cases of one process, one BenchmarkDotNet measurement per operation that passed the gate

@@ -1,7 +1,7 @@
 using System.Globalization;
-using SerBench.Results;
+using SerBench.Core.Results;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>
 /// <c>--cells</c>: the cells to keep, each as its identity <c>study/contender/payload/shape/count/operation</c> (the

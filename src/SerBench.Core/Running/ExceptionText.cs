@@ -1,4 +1,4 @@
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>An exception as one line for a report or an error message: reasons and messages never span lines.</summary>
 public static class ExceptionText

@@ -1,7 +1,7 @@
-using SerBench.Sizes;
-using SerBench.Verification;
+using SerBench.Core.Sizes;
+using SerBench.Core.Verification;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
 public static class Gate

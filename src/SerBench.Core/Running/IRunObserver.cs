@@ -1,4 +1,4 @@
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>Where a run is; the CLI turns this into a progress display.</summary>
 /// <param name="Done">Cells finished.</param>

@@ -1,4 +1,4 @@
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>Resolves user-typed names and, when one is unknown, lists the valid ones closest match first.</summary>
 public static class NameMatcher

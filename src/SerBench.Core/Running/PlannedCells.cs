@@ -1,11 +1,9 @@
-using System.Globalization;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>The cells of a planned case: how each is described in results.json, found again, and labelled for progress.</summary>
 public static class PlannedCells

@@ -1,7 +1,7 @@
 using System.Globalization;
-using SerBench.Results;
+using SerBench.Core.Results;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>
 /// One line per finished cell (<c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>): progress where no terminal

@@ -1,6 +1,6 @@
-using SerBench.Results;
+using SerBench.Core.Results;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>Ratio and Alloc Ratio: each cell against its baseline's cell of the same study, payload, shape, count, operation and runtime.</summary>
 public static class Ratios

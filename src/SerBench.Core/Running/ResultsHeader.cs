@@ -1,8 +1,8 @@
 using System.Reflection;
-using SerBench.Contenders;
-using SerBench.Results;
+using SerBench.Core.Contenders;
+using SerBench.Core.Results;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>The header of results.json (everything but the cells), and the tool that writes it.</summary>
 public static class ResultsHeader

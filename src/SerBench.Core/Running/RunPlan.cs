@@ -1,9 +1,9 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>One contender on one workload of a study, with the operations to measure on it, on one runtime.</summary>
 public sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline)

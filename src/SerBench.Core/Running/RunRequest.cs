@@ -1,11 +1,10 @@
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Studies;
-using SerBench.UserData;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.UserData;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>What to run, resolved from the command line (RunOptionsParser). Null lists mean "as each study says".</summary>
 public sealed record RunRequest

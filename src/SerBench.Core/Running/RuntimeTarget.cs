@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Runtime.CompilerServices;
 
-namespace SerBench.Running;
+namespace SerBench.Core.Running;
 
 /// <summary>
 /// A runtime SerBench measures on: a .NET major version, compiled just in time or ahead of time (Native AOT). Written

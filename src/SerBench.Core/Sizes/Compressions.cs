@@ -1,6 +1,6 @@
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.Sizes;
+namespace SerBench.Core.Sizes;
 
 /// <summary>
 /// The compressors a run measures sizes and compress times with (<c>--compressions</c>; all by default): bit i chooses

@@ -1,9 +1,9 @@
 using System.IO.Compression;
 using K4os.Compression.LZ4;
-using SerBench.Results;
+using SerBench.Core.Results;
 using ZstdCompressor = ZstdSharp.Compressor;
 
-namespace SerBench.Sizes;
+namespace SerBench.Core.Sizes;
 
 /// <summary>
 /// A compressor that sizes and compress times are measured with; every one is listed in <see cref="All"/>.

@@ -1,8 +1,8 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
-using SerBench.Statistics;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Sizes;
+namespace SerBench.Core.Sizes;
 
 /// <summary>
 /// How large a workload's output is, raw and after each chosen <see cref="Compressor"/> at the level a web server or a

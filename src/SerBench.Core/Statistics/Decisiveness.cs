@@ -1,8 +1,8 @@
-using SerBench.Results;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Statistics;
+namespace SerBench.Core.Statistics;
 
 /// <summary>Two measured contenders of one case, fastest first, and the interval of their ratio.</summary>
 public sealed record CellPair(ResultCell Faster, ResultCell Slower, RatioInterval Interval)

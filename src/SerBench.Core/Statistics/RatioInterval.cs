@@ -1,7 +1,7 @@
 using System.Globalization;
-using SerBench.Results;
+using SerBench.Core.Results;
 
-namespace SerBench.Statistics;
+namespace SerBench.Core.Statistics;
 
 /// <summary>
 /// How many times slower one cell is than another, with the verdict's 99% confidence interval. Built on the log scale, where

@@ -1,6 +1,6 @@
 using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
-namespace SerBench.Statistics;
+namespace SerBench.Core.Statistics;
 
 /// <summary>
 /// Turns the per-round means of every cell in a run into a mean and a 99.9% confidence interval that include the

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization;
 
-namespace SerBench.Statistics;
+namespace SerBench.Core.Statistics;
 
 /// <summary>
 /// What a run says about a cell's variance of log round means before that cell's own rounds are seen: a scaled

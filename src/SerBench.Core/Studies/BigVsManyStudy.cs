@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>Study 3: one list of 10,000 users vs 10,000 single-user calls, Newtonsoft.Json vs System.Text.Json defaults.</summary>
 internal static class BigVsManyStudy

@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>Study 4: non-ASCII text, and the cost of encoder options separated from the cost of building options per call.</summary>
 internal static class EscapingStudy

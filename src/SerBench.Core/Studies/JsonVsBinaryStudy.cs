@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>Study 2: JSON against the hand-written binary format, on the SaveGame value.</summary>
 internal static class JsonVsBinaryStudy

@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>What one measured cell does.</summary>
 public enum Operation

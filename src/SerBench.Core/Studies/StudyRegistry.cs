@@ -1,4 +1,4 @@
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>The built-in studies, by name.</summary>
 public static class StudyRegistry

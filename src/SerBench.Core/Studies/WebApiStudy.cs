@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Studies;
+namespace SerBench.Core.Studies;
 
 /// <summary>Study 1: one Person vs an array of 200, Newtonsoft.Json against four System.Text.Json ways.</summary>
 internal static class WebApiStudy

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>C# names and literals for generated code: any JSON text in, valid C# out.</summary>
 internal static class CSharpNames

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// A closed generic type named on the command line, as C# writes it (<c>Ns.Page&lt;int&gt;</c>) or as .NET does

@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Text.Json;
-using SerBench.Payloads;
-using SerBench.Running;
+using SerBench.Core.Payloads;
+using SerBench.Core.Running;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// The documents of one <c>--data PATH</c>: a JSON file, or every <c>*.json</c> file directly in a folder. Each file is

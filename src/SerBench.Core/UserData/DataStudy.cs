@@ -1,9 +1,9 @@
 using System.Globalization;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// The study <c>serbench run --data</c> builds from the user's documents: every document-model contender parses and

@@ -1,4 +1,4 @@
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>What model inference made of a data set: the C# source of its model, or why there is none, and what was decided on the way.</summary>
 public sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes)

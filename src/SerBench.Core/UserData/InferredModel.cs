@@ -1,4 +1,4 @@
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// The C# model <see cref="ModelInference"/> inferred from every document of a data set: its classes, the type of a

@@ -2,7 +2,7 @@ using System.Collections;
 using System.Reflection;
 using Bogus;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// Fills instances of a user's type when no sample documents are given: every public settable property and field gets a

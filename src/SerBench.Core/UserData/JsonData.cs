@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// One of the user's JSON documents, as the bytes of its file (UTF-8; <c>run --data</c> drops a leading byte order mark, <c>conformance</c> keeps every byte). It is the payload

@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// Everything the documents showed at one place (<see cref="Path"/>: <c>$.orders[*].price</c>): how many values of

@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text.Json;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>Infers a C# model from the user's JSON documents: the types that hold every document of a set.</summary>
 /// <remarks>

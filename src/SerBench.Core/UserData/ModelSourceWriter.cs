@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// Writes an <see cref="InferredModel"/> as one C# file: the classes, with the attributes that keep each JSON name for
@@ -86,7 +86,7 @@ public static partial class ModelSourceWriter
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
                 internal static void Register() =>
-                    global::SerBench.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
+                    global::SerBench.Core.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
             }
 
             """);

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using Bogus;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// Documents in the shapes users bring (<c>serbench samples</c>): a social timeline (many small objects, text with

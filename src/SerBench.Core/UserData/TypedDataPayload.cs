@@ -3,9 +3,9 @@ using System.Globalization;
 using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>
 /// A data set as typed objects: each document read into the model inferred from the set and compiled into the

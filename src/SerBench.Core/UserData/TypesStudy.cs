@@ -1,10 +1,10 @@
 using System.Reflection;
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>Where the user's types come from: <c>--types ASSEMBLY --type NAME … [--sample FILE_OR_FOLDER]</c>. Every process loads them from here.</summary>
 public sealed record UserTypesSource(string AssemblyPath, IReadOnlyList<string> TypeNames, string? SamplePath);

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>A model inferred from a data set and compiled into the measuring agent: its root type and its source-generated metadata.</summary>
 public sealed record UserModel(string DataSetName, Type RootType, JsonSerializerContext Context);

@@ -2,9 +2,9 @@ using System.Reflection;
 using System.Runtime.Loader;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using SerBench.Running;
+using SerBench.Core.Running;
 
-namespace SerBench.UserData;
+namespace SerBench.Core.UserData;
 
 /// <summary>One of the user's own types (<c>--types ASSEMBLY.dll --type Namespace.TypeName</c>) and the documents to fill it from, if any.</summary>
 public sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);

@@ -2,7 +2,7 @@ using System.Collections;
 using System.Collections.Concurrent;
 using System.Reflection;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>How <see cref="ObjectComparer"/> compares values of one runtime type.</summary>
 internal enum ComparisonKind

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>
 /// Compares two JSON documents as documents: property order and escaping do not matter, numbers compare by value

@@ -1,4 +1,4 @@
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>Status plus the human-readable reason (null only for <see cref="VerificationStatus.Ok"/>).</summary>
 public sealed record GateOutcome(VerificationStatus Status, string? Reason)

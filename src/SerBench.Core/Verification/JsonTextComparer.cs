@@ -3,7 +3,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>How much a change between two JSON texts matters.</summary>
 public enum JsonChangeKind

@@ -4,9 +4,9 @@ using System.Reflection;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using SerBench.Files;
+using SerBench.Core.Files;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>
 /// Deep comparison of an original object graph with what came back from a round trip. Returns the first path that

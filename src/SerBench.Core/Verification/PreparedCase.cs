@@ -1,8 +1,8 @@
-using SerBench.Payloads;
-using SerBench.Sizes;
-using SerBench.Studies;
+using SerBench.Core.Payloads;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>
 /// One contender on one workload after the correctness gate: the outcome, the payload size, and everything needed

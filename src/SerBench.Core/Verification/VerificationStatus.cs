@@ -1,4 +1,4 @@
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>The outcome of the correctness gate for one contender, payload and shape.</summary>
 public enum VerificationStatus

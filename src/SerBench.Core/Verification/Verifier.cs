@@ -1,11 +1,11 @@
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.Running;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
 
-namespace SerBench.Verification;
+namespace SerBench.Core.Verification;
 
 /// <summary>
 /// The correctness gate. For a contender on a workload: serialize, deserialize and deep-compare with the original;

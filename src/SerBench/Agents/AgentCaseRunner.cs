@@ -1,8 +1,9 @@
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Agents;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Agents;
 

@@ -1,8 +1,9 @@
-using SerBench.Contenders;
 using System.Globalization;
+using SerBench.Core.Agents;
+using SerBench.Core.Contenders;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 using SerBench.Packs;
-using SerBench.Results;
-using SerBench.Running;
 
 namespace SerBench.Agents;
 

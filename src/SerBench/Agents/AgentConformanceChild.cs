@@ -1,5 +1,7 @@
 using SerBench.Conformance;
-using SerBench.Contenders;
+using SerBench.Core.Agents;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Agents;
 

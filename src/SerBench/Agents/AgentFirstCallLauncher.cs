@@ -1,5 +1,6 @@
+using SerBench.Core.Agents;
+using SerBench.Core.Running;
 using SerBench.FirstCall;
-using SerBench.Running;
 
 namespace SerBench.Agents;
 

@@ -1,3 +1,5 @@
+using SerBench.Core.Agents;
+
 namespace SerBench.Agents;
 
 /// <summary>What a child answered: its reply (null when it died before writing one) and why it ended early (null when it did not).</summary>

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
-using SerBench.Results;
+using SerBench.Core.Results;
 
 namespace SerBench.Comparison;
 
@@ -54,7 +54,7 @@ internal static class BenchmarkDotNetExport
             allocated = bytes <= long.MaxValue ? (long)bytes : throw invalid($"{path}.Memory.BytesAllocatedPerOperation: {bytes.ToString(CultureInfo.InvariantCulture)} is too large");
         }
 
-        return new ComparableCell(study, key, mean is null ? null : Verification.VerificationStatus.Ok, mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
+        return new ComparableCell(study, key, mean is null ? null : Core.Verification.VerificationStatus.Ok, mean, error, iterations.Count > 0 ? iterations : null, allocated, null);
     }
 
     /// <summary>Optional fields: absent or null is "not there"; anything else must have the expected type.</summary>

@@ -7,23 +7,23 @@ namespace SerBench.Comparison;
 public sealed record ComparableCell(
     string Study,
     string Key,
-    Verification.VerificationStatus? Status,
+    Core.Verification.VerificationStatus? Status,
     double? MeanNs,
     double? ErrorNs,
     IReadOnlyList<double>? IterationsNs,
     long? AllocatedBytes,
     long? PayloadBytes,
     IReadOnlyList<double>? RoundsNs = null,
-    Results.CellKey? TypedKey = null)
+    Core.Results.CellKey? TypedKey = null)
 {
     /// <summary>
     /// The typed identity (SerBench cells), or the study and label (BenchmarkDotNet exports, which have no other: their
     /// shape and operation are the enums' defaults, the same for every such cell).
     /// </summary>
-    public Results.CellKey Identity => TypedKey ?? new Results.CellKey(Study, Key, "", default, 0, default);
+    public Core.Results.CellKey Identity => TypedKey ?? new Core.Results.CellKey(Study, Key, "", default, 0, default);
 
     /// <summary>The status as printed: its label, or <c>NO RESULT</c> for a BenchmarkDotNet benchmark that has none.</summary>
-    public string StatusText => Status is { } status ? Results.CellText.Label(status) : "NO RESULT";
+    public string StatusText => Status is { } status ? Core.Results.CellText.Label(status) : "NO RESULT";
 }
 
 /// <summary>A results file read for comparison: what kind it was, its cells, and the runtime knobs it was measured with.</summary>

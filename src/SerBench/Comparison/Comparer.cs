@@ -1,5 +1,5 @@
-using SerBench.Statistics;
-using SerBench.Verification;
+using SerBench.Core.Statistics;
+using SerBench.Core.Verification;
 
 namespace SerBench.Comparison;
 
@@ -135,7 +135,7 @@ public static class Comparer
         }
 
         var warnings = new List<string>();
-        foreach (var name in before.Keys.Union(after.Keys).Where(Results.EnvironmentProbe.ChangesTheMeasurement).Order(StringComparer.Ordinal))
+        foreach (var name in before.Keys.Union(after.Keys).Where(Core.Results.EnvironmentProbe.ChangesTheMeasurement).Order(StringComparer.Ordinal))
         {
             var (old, current) = (before.GetValueOrDefault(name), after.GetValueOrDefault(name));
             if (old != current)
@@ -311,9 +311,9 @@ public static class Comparer
         && (cell.IterationsNs is null || cell.IterationsNs.All(v => double.IsFinite(v) && v >= 0))
         && (cell.RoundsNs is null || cell.RoundsNs.All(v => double.IsFinite(v) && v >= 0));
 
-    private static Dictionary<Results.CellKey, ComparableCell> Index(IEnumerable<ComparableCell> cells)
+    private static Dictionary<Core.Results.CellKey, ComparableCell> Index(IEnumerable<ComparableCell> cells)
     {
-        var index = new Dictionary<Results.CellKey, ComparableCell>();
+        var index = new Dictionary<Core.Results.CellKey, ComparableCell>();
         foreach (var cell in cells)
         {
             index.TryAdd(cell.Identity, cell);

@@ -1,4 +1,4 @@
-using SerBench.Running;
+using SerBench.Core.Running;
 
 namespace SerBench.Comparison;
 
@@ -62,7 +62,7 @@ public static class ComparisonMarkdownFile
     /// </summary>
     private static void RefuseAnythingButARegularFile(string target, string full)
     {
-        var kind = new FileInfo(full).LinkTarget is not null ? "a symbolic link" : Files.FileKind.NotRegular(full);
+        var kind = new FileInfo(full).LinkTarget is not null ? "a symbolic link" : Core.Files.FileKind.NotRegular(full);
         if (kind is not null)
         {
             throw new UsageException($"--markdown '{target}' is {kind}; SerBench replaces only a regular file (not even with --force). Give a file name that is free or a regular file.");

@@ -18,7 +18,7 @@ public static class ComparisonTables
         {
             var rows = study.Select(c => (IReadOnlyList<string>)
             [
-                c.Key, Formatting.Time(c.Base.MeanNs, Results.TimeUnits.For(c.Base.MeanNs ?? 1)), Formatting.Time(c.New.MeanNs, Results.TimeUnits.For(c.New.MeanNs ?? 1)),
+                c.Key, Formatting.Time(c.Base.MeanNs, Core.Results.TimeUnits.For(c.Base.MeanNs ?? 1)), Formatting.Time(c.New.MeanNs, Core.Results.TimeUnits.For(c.New.MeanNs ?? 1)),
                 TimeText(c), c.PValue is { } p ? p.ToString(p < 0.0001 ? "0.0e0" : "0.0000", Invariant) : c.TimeMethod == "Mann–Whitney U" ? "—" : c.TimeMethod,
                 AllocationText(c), SizeText(c), c.StatusChange ?? c.New.StatusText,
             ]).ToList();

@@ -1,5 +1,5 @@
 using System.Globalization;
-using SerBench.Statistics;
+using SerBench.Core.Statistics;
 
 namespace SerBench.Comparison;
 

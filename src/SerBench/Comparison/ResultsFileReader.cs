@@ -1,9 +1,7 @@
 using System.Text.Json;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Statistics;
-using SerBench.Studies;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Statistics;
 
 namespace SerBench.Comparison;
 
@@ -206,16 +204,16 @@ public static class ResultsFileReader
 
         try
         {
-            using var stream = Files.InputFile.Open(path, MaxBytes, "a results file");
+            using var stream = Core.Files.InputFile.Open(path, MaxBytes, "a results file");
             return JsonDocument.Parse(stream);
         }
-        catch (Files.InputFileException exception)
+        catch (Core.Files.InputFileException exception)
         {
             throw new ResultsFileException($"'{path}' {exception.Message}.");
         }
         catch (JsonException exception)
         {
-            throw new ResultsFileException($"'{path}' is not valid JSON (truncated, nested too deep, or not a results file): {Files.JsonErrorText.Describe(exception)}");
+            throw new ResultsFileException($"'{path}' is not valid JSON (truncated, nested too deep, or not a results file): {Core.Files.JsonErrorText.Describe(exception)}");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {

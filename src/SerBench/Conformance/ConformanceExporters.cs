@@ -1,3 +1,5 @@
+using SerBench.Core.Conformance;
+
 namespace SerBench.Conformance;
 
 /// <summary>Turns a conformance matrix into one file. Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
-using SerBench.Results;
+using SerBench.Core.Conformance;
+using SerBench.Core.Results;
 
 namespace SerBench.Conformance;
 

@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Core.Conformance;
 using SerBench.Reports;
 
 namespace SerBench.Conformance;

@@ -1,4 +1,5 @@
-using SerBench.Contenders;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Conformance;
 
@@ -47,7 +48,7 @@ public static class ConformanceRunner
 
         return new ConformanceReport
         {
-            Tool = Running.ResultsHeader.Tool,
+            Tool = Core.Running.ResultsHeader.Tool,
             Command = command,
             StartedAt = startedAt,
             Documents = [.. suite.Documents.Select(d => d.Info)],

@@ -1,9 +1,10 @@
-using SerBench.Measurement;
+using SerBench.Core.FirstCall;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Results;
-using SerBench.Running;
-using SerBench.Statistics;
-using SerBench.Studies;
-using SerBench.Verification;
 
 namespace SerBench.FirstCall;
 
@@ -167,7 +168,7 @@ public static class FirstCallRunner
     }
 
     /// <summary>A first call is one object of the case's payload, whatever the case's shape.</summary>
-    private static PlannedCase ObjectCase(PlannedCase planned) => planned with { Workload = planned.Workload with { Shape = Payloads.Shape.Object, Count = 1 } };
+    private static PlannedCase ObjectCase(PlannedCase planned) => planned with { Workload = planned.Workload with { Shape = Core.Payloads.Shape.Object, Count = 1 } };
 
     private static ResultCell Describe(PlannedCase planned, GateOutcome outcome, IReadOnlyList<FirstCallSample> samples, string? failure)
     {

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
-using SerBench.Running;
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
 using static SerBench.Packs.BuildOutput;
 
 namespace SerBench.Packs;
@@ -43,7 +44,7 @@ public sealed class AgentBuilder
     /// </param>
     /// <param name="modelSources">
     /// C# models inferred from the user's documents, by data set name: compiled into the agent with the measuring core
-    /// (they register themselves with <see cref="UserData.UserModels"/>), so the agent can run typed contenders on them.
+    /// (they register themselves with <see cref="Core.UserData.UserModels"/>), so the agent can run typed contenders on them.
     /// </param>
     /// <param name="stepTimeout">How long one restore, build or publish may take before it is stopped (default: 15 minutes).</param>
     /// <param name="versions">

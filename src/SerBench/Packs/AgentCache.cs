@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
-using SerBench.Running;
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 
@@ -159,7 +160,7 @@ internal static class AgentCache
 
         try
         {
-            var build = JsonSerializer.Deserialize<AgentBuild>(Files.InputFile.ReadAll(path, 1024 * 1024, "an agent's build record"), RecordOptions);
+            var build = JsonSerializer.Deserialize<AgentBuild>(Core.Files.InputFile.ReadAll(path, 1024 * 1024, "an agent's build record"), RecordOptions);
             if (build?.AgentAssembly is not { } relative)
             {
                 return build;

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
-using SerBench.Running;
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 
@@ -25,9 +26,9 @@ internal static class AgentKey
             Add(label);
             try
             {
-                hash.AppendData(Files.InputFile.ReadAll(path, MaxHashedFileBytes, "a file of the agent's sources"));
+                hash.AppendData(Core.Files.InputFile.ReadAll(path, MaxHashedFileBytes, "a file of the agent's sources"));
             }
-            catch (Files.InputFileException exception)
+            catch (Core.Files.InputFileException exception)
             {
                 throw new PackException($"'{path}' {exception.Message}.");
             }

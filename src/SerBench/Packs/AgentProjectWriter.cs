@@ -1,5 +1,6 @@
 using System.Xml.Linq;
-using SerBench.Running;
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 

@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using SerBench.Core.Packs;
 using static SerBench.Packs.BuildOutput;
 
 namespace SerBench.Packs;

@@ -1,3 +1,5 @@
+using SerBench.Core.Packs;
+
 namespace SerBench.Packs;
 
 /// <summary>The packs an agent leaves out because they ask for another version of a package than it holds.</summary>

@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
@@ -75,7 +76,7 @@ public static partial class ChartSpecs
     private static JsonObject TimeChart(string title, CaseRanking ranking)
     {
         var rows = ranking.Rows.Select(r => r.Cell).ToList();
-        var unit = Results.TimeUnits.For(rows.Min(r => r.MeanNs!.Value));
+        var unit = Core.Results.TimeUnits.For(rows.Min(r => r.MeanNs!.Value));
         var values = new JsonArray([.. ranking.Rows.Select(row => (JsonNode)new JsonObject
         {
             ["contender"] = row.Cell.Contender,

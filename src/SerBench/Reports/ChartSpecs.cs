@@ -1,9 +1,8 @@
-using System.Globalization;
 using System.Text.Json.Nodes;
-using SerBench.Files;
-using SerBench.Results;
-using SerBench.Sizes;
-using SerBench.Studies;
+using SerBench.Core.Files;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
@@ -65,7 +64,7 @@ public static partial class ChartSpecs
                     TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 
-            foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))
+            foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Core.Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))
             {
                 var label = $"{CellText.Title(group.Key.Operation)} · {group.Key.Payload}";
                 charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
@@ -249,7 +248,7 @@ public static partial class ChartSpecs
                 ["field"] = "case",
                 ["type"] = "nominal",
                 ["title"] = null,
-                ["sort"] = new JsonArray([.. rows.OrderBy(r => r.Shape == Payloads.Shape.Object ? 0 : 1).ThenBy(r => r.Count).Select(r => r.Case).Distinct().Select(c => (JsonNode)c!)]),
+                ["sort"] = new JsonArray([.. rows.OrderBy(r => r.Shape == Core.Payloads.Shape.Object ? 0 : 1).ThenBy(r => r.Count).Select(r => r.Case).Distinct().Select(c => (JsonNode)c!)]),
                 ["header"] = Header(),
             },
         },

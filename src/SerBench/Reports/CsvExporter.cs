@@ -1,6 +1,6 @@
 using System.Globalization;
-using SerBench.Results;
-using SerBench.Sizes;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
 
 namespace SerBench.Reports;
 
@@ -42,7 +42,7 @@ public sealed class CsvExporter : IReportExporter
     /// then text a spreadsheet could run as a formula (starting with =, +, -, @) gets a leading apostrophe, as OWASP
     /// recommends against CSV injection. Numbers are written by <see cref="Number(double?)"/> and left alone.
     /// </summary>
-    private static string? Text(string? field) => field is null ? null : Guarded(Files.InvisibleText.Show(field));
+    private static string? Text(string? field) => field is null ? null : Guarded(Core.Files.InvisibleText.Show(field));
 
     private static string Guarded(string text) => text is ['=' or '+' or '-' or '@', ..] ? "'" + text : text;
 

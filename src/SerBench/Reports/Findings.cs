@@ -1,5 +1,6 @@
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
@@ -12,7 +13,7 @@ public static class Findings
     /// each library's default writer differs there, and a user asks which one is fastest all the same.
     /// </summary>
     public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
-        && (cell.Outcome.Status == Verification.VerificationStatus.Ok || cell.Outcome.FormOnly);
+        && (cell.Outcome.Status == Core.Verification.VerificationStatus.Ok || cell.Outcome.FormOnly);
 }
 
 /// <summary>Statistical ties: two measured cells whose ratio's 99% interval holds 1 (<see cref="RatioInterval"/>).</summary>

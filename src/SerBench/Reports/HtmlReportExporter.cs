@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Net;
 using System.Text.Json.Nodes;
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Results;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
@@ -255,7 +255,7 @@ public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRepor
     }
 
     /// <summary>Text from results, encoded, with control and bidi characters shown as code points.</summary>
-    private static string E(string text) => WebUtility.HtmlEncode(Files.InvisibleText.Show(text));
+    private static string E(string text) => WebUtility.HtmlEncode(Core.Files.InvisibleText.Show(text));
 
     private const string Style = """
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}

@@ -1,6 +1,6 @@
 using System.Text;
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Results;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
@@ -215,7 +215,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
     /// <summary>
     /// Text from results (names, reasons, exception messages, the environment) as literal Markdown: no table break, raw
     /// HTML, entity, link, image, emphasis or code span can form, it stays on one line (so it never starts a heading), and
-    /// control and bidi characters show as code points (<see cref="Files.InvisibleText.Show"/>).
+    /// control and bidi characters show as code points (<see cref="Core.Files.InvisibleText.Show"/>).
     /// </summary>
     internal static string Escape(string text)
     {
@@ -238,7 +238,7 @@ public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages
 
     /// <summary>Line breaks as spaces (a table row is one line), every other invisible character as its code point.</summary>
     private static string OneVisibleLine(string text) =>
-        Files.InvisibleText.Show(text.Replace('\r', ' ').Replace('\n', ' '));
+        Core.Files.InvisibleText.Show(text.Replace('\r', ' ').Replace('\n', ' '));
 
     /// <summary>
     /// A code span that holds <paramref name="text"/> literally: fenced with more backticks than any run inside it,

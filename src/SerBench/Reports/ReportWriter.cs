@@ -1,4 +1,5 @@
 using System.Text.Json;
+using SerBench.Core.Results;
 using SerBench.Results;
 
 namespace SerBench.Reports;

@@ -1,7 +1,7 @@
 using System.Globalization;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 
 namespace SerBench.Reports;
 
@@ -22,7 +22,7 @@ public static class RunConditions
         {
             lines.Add(("Method", method.Interval));
             lines.Add(("Clock", MeasurementClocks.Describe(method.Clock)));
-            var timed = document.Cells.Where(c => c.RoundsNs is not null && c.Operation != Studies.Operation.FirstCall).ToList();
+            var timed = document.Cells.Where(c => c.RoundsNs is not null && c.Operation != Core.Studies.Operation.FirstCall).ToList();
             if (timed.Sum(c => c.DroppedRoundsNs?.Count ?? 0) is var dropped and > 0)
             {
                 var rounds = timed.Sum(c => c.RoundsNs!.Count) + dropped;

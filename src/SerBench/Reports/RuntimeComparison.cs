@@ -1,8 +1,8 @@
 using System.Globalization;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Statistics;
-using SerBench.Verification;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Statistics;
+using SerBench.Core.Verification;
 
 namespace SerBench.Reports;
 
@@ -175,7 +175,7 @@ public static class RuntimeComparison
         }
 
         var error = cell.ErrorNs is { } e && mean > 0 ? $" ±{(e / mean * 100).ToString("0.#", CultureInfo.InvariantCulture)}%" : "";
-        return Formatting.Time(mean, Results.TimeUnits.For(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
+        return Formatting.Time(mean, Core.Results.TimeUnits.For(mean)) + error + (cell.Status == VerificationStatus.Ok ? "" : $" {CellText.Label(cell.Status)}");
     }
 
     private static int Count(IEnumerable<(ComparedCell Row, RuntimeChange Change, double Ratio)> timed, RuntimeChange change) => timed.Count(t => t.Change == change);

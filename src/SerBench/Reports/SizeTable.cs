@@ -1,7 +1,7 @@
 using System.Globalization;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Sizes;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
 
 namespace SerBench.Reports;
 
@@ -40,6 +40,6 @@ public static class SizeTable
 
     private static string Compressed(Compressed compressed, long raw) => compressed.Bytes is { } size
         ? $"{size.ToString("N0", CultureInfo.InvariantCulture)} B ({(raw == 0 ? 0 : 100.0 * size / raw).ToString("0", CultureInfo.InvariantCulture)}%)"
-          + (compressed.Ns is { } ns ? " · " + Formatting.Time(ns, Results.TimeUnits.For(ns)) : "")
+          + (compressed.Ns is { } ns ? " · " + Formatting.Time(ns, Core.Results.TimeUnits.For(ns)) : "")
         : "—";
 }

@@ -1,5 +1,4 @@
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 

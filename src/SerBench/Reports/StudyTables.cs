@@ -1,6 +1,6 @@
 using System.Globalization;
+using SerBench.Core.Results;
 using SerBench.Reports.Columns;
-using SerBench.Results;
 
 namespace SerBench.Reports;
 
@@ -24,7 +24,7 @@ public static class StudyTables
                     .OrderBy(c => c.Shape).ThenBy(c => c.Count)
                     .ThenBy(c => order.IndexOf(c.Contender))
                     .ToList();
-                tables.Add(group.Key.Operation == Studies.Operation.FirstCall
+                tables.Add(group.Key.Operation == Core.Studies.Operation.FirstCall
                     ? BuildFirstCallTable($"{prefix}First call in a fresh process · {group.Key.Payload}", rows)
                     : BuildTable($"{prefix}{CellText.Title(group.Key.Operation)} · {group.Key.Payload}", rows, columns));
             }
@@ -54,7 +54,7 @@ public static class StudyTables
     private static TableModel BuildTable(string title, List<ResultCell> rows, IReadOnlyList<IColumn> studyColumns)
     {
         var timed = rows.Where(r => r.MeanNs is not null).ToList();
-        var unit = Results.TimeUnits.For(timed.Count == 0 ? 0 : timed.Min(r => r.MeanNs!.Value));
+        var unit = Core.Results.TimeUnits.For(timed.Count == 0 ? 0 : timed.Min(r => r.MeanNs!.Value));
         // The payload's size is always shown: where the study puts it, or before the status.
         IReadOnlyList<IColumn> columns = studyColumns.OfType<PayloadColumn>().Any() ? studyColumns : [.. studyColumns, new PayloadColumn()];
         var footnotes = new Footnotes();

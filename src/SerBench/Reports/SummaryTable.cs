@@ -1,8 +1,6 @@
 using System.Globalization;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Studies;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
@@ -19,7 +17,7 @@ public static class SummaryTable
     public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {
         // Steady state only: a first call is milliseconds of JIT and start-up, a different question with its own table.
-        var steady = cells.Where(c => c.Operation != Studies.Operation.FirstCall).ToList();
+        var steady = cells.Where(c => c.Operation != Core.Studies.Operation.FirstCall).ToList();
         return [.. StudySections.Of(study, steady).Where(s => s.Cells.Count > 0).Select(s => BuildSection(s.Title, s.Cells))];
     }
 

@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json;
-using SerBench.Running;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 
 namespace SerBench.Results;
 

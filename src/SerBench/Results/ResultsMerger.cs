@@ -1,7 +1,8 @@
 using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
-using SerBench.Running;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
 
 namespace SerBench.Results;
 

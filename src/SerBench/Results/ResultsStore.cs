@@ -1,4 +1,5 @@
 using System.Globalization;
+using SerBench.Core.Results;
 using SerBench.Reports;
 
 namespace SerBench.Results;

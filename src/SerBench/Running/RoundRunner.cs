@@ -1,13 +1,15 @@
 using System.Diagnostics;
 using System.Globalization;
 using SerBench.Agents;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.FirstCall;
-using SerBench.Measurement;
 using SerBench.Results;
-using SerBench.Sizes;
-using SerBench.Statistics;
-using SerBench.Studies;
-using SerBench.Verification;
 
 namespace SerBench.Running;
 

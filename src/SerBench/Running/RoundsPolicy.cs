@@ -1,5 +1,6 @@
-using SerBench.Measurement;
-using SerBench.Statistics;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
+using SerBench.Core.Statistics;
 
 namespace SerBench.Running;
 

@@ -1,13 +1,14 @@
 using System.Globalization;
 using NuGet.Versioning;
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Packs;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.UserData;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Packs;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
+using SerBench.Core.UserData;
 
 namespace SerBench.Running;
 

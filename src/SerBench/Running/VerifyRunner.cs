@@ -1,5 +1,7 @@
 using SerBench.Agents;
-using SerBench.Verification;
+using SerBench.Core.Agents;
+using SerBench.Core.Running;
+using SerBench.Core.Verification;
 
 namespace SerBench.Running;
 

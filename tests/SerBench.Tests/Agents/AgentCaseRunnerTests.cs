@@ -1,8 +1,10 @@
 using SerBench.Agents;
-using SerBench.Contenders;
+using SerBench.Core.Agents;
+using SerBench.Core.Contenders;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Running;
-using SerBench.Studies;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Agents;
 

@@ -1,12 +1,11 @@
-using SerBench.Agents;
-using SerBench.Conformance;
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Agents;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Agents;
 

@@ -1,10 +1,10 @@
-using SerBench.Agents;
-using SerBench.Conformance;
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Running;
-using SerBench.Sizes;
-using SerBench.Studies;
+using SerBench.Core.Agents;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
 
 namespace SerBench.Tests.Agents;
 

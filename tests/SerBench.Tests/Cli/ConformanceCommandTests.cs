@@ -1,5 +1,5 @@
-using SerBench.Conformance;
-using SerBench.Contenders;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Tests.Cli;
 

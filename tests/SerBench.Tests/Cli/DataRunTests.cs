@@ -1,5 +1,5 @@
 using SerBench.Comparison;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Cli;
 
@@ -25,7 +25,7 @@ public sealed class DataRunTests : IDisposable
         Assert.True(exitCode == 0, error + console);
         var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
         Assert.Equal(6, cells.Count);
-        Assert.All(cells, c => Assert.Equal(("data", "orders", SerBench.Payloads.Shape.Many, 2), (c.Study, c.Payload, c.Shape, c.Count)));
+        Assert.All(cells, c => Assert.Equal(("data", "orders", SerBench.Core.Payloads.Shape.Many, 2), (c.Study, c.Payload, c.Shape, c.Count)));
         // Utf8JsonWriter's default encoder writes "<" as \u003C: same data, other form, so every STJ writer DIFFERS.
         Assert.All(cells, c => Assert.Equal(VerificationStatus.Differs, c.Status));
         Assert.All(cells, c => Assert.Contains("$[1].note: escaped differently", c.Reason, StringComparison.Ordinal));
@@ -63,10 +63,10 @@ public sealed class DataRunTests : IDisposable
         {
             var bytes = File.ReadAllBytes(_temp.File($"s/{name}.json"));
             Assert.InRange(bytes.Length, 50_000, 60_000);
-            SerBench.Verification.JsonTextComparer.Parse(bytes);
+            SerBench.Core.Verification.JsonTextComparer.Parse(bytes);
         }
 
-        Assert.Equal(File.ReadAllBytes(_temp.File("s/geo.json")), SerBench.UserData.SampleDataSets.Create("geo", 50_000));
+        Assert.Equal(File.ReadAllBytes(_temp.File("s/geo.json")), SerBench.Core.UserData.SampleDataSets.Create("geo", 50_000));
         var again = CliTester.Run(["samples", "--out", _temp.File("s")]);
         Assert.Equal(2, again.ExitCode);
         Assert.Contains("already exists", again.Error, StringComparison.Ordinal);

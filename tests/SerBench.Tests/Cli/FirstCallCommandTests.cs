@@ -38,18 +38,18 @@ public sealed class FirstCallCommandTests : IDisposable
     public void AFirstCallChild_ReadsItsRequestAsText_AndRepliesWithItsSample()
     {
         // The child must not run System.Text.Json before it times a first use: its request is the codec's plain text.
-        var planned = SerBench.Running.RunPlan.Create(new SerBench.Running.RunRequest
+        var planned = SerBench.Core.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
         {
-            Studies = [SerBench.Studies.StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
-            Contenders = [SerBench.Contenders.ContenderRegistry.Find("binary-utf8")!],
+            Studies = [SerBench.Core.Studies.StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = [SerBench.Core.Contenders.ContenderRegistry.Find("binary-utf8")!],
         })[0];
-        var request = Path.Combine(_directory, SerBench.Agents.AgentRequestCodec.FileName);
-        File.WriteAllText(request, SerBench.Agents.AgentRequestCodec.Write(SerBench.Agents.AgentRequest.FirstCall(planned)));
+        var request = Path.Combine(_directory, SerBench.Core.Agents.AgentRequestCodec.FileName);
+        File.WriteAllText(request, SerBench.Core.Agents.AgentRequestCodec.Write(SerBench.Core.Agents.AgentRequest.FirstCall(planned)));
 
         var (exitCode, output, error) = CliTester.Run("agent", request);
 
         Assert.True(exitCode == 0, error + output);
-        var reply = SerBench.Agents.AgentReply.Read(_directory);
+        var reply = SerBench.Core.Agents.AgentReply.Read(_directory);
         Assert.True(reply?.FirstCall?.SerializeMicroseconds > 0);
         Assert.False(File.Exists(Path.Combine(_directory, "results.json")));
     }

@@ -1,11 +1,11 @@
 using System.Text;
 using SerBench.Comparison;
-using SerBench.Conformance;
-using SerBench.Packs;
-using SerBench.Running;
+using SerBench.Core.Conformance;
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
+using SerBench.Core.UserData;
 using SerBench.Tests.Files;
 using SerBench.Tests.Reports;
-using SerBench.UserData;
 
 namespace SerBench.Tests.Cli;
 

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using SerBench.Cli;
-using SerBench.Contenders;
-using SerBench.Studies;
+using SerBench.Core.Contenders;
+using SerBench.Core.Studies;
 
 namespace SerBench.Tests.Cli;
 

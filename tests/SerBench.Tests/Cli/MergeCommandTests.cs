@@ -1,6 +1,5 @@
-using System.Text.Json.Nodes;
 using SerBench.Comparison;
-using SerBench.Results;
+using SerBench.Core.Results;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Cli;

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Tests.Cli;
 

@@ -1,4 +1,4 @@
-using SerBench.Results;
+using SerBench.Core.Results;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Cli;
@@ -80,7 +80,7 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         ResultsDocument Unavailable(int minute)
         {
             var document = SampleResults.Document([.. Timed(744_000, 288_000).Cells.Select(c =>
-                c with { MeanNs = null, ErrorNs = null, IterationsNs = null, Status = SerBench.Verification.VerificationStatus.Unavailable, Reason = "NU1101" })]);
+                c with { MeanNs = null, ErrorNs = null, IterationsNs = null, Status = SerBench.Core.Verification.VerificationStatus.Unavailable, Reason = "NU1101" })]);
             document.FinishedAt = new DateTimeOffset(2026, 11, 22, 10, minute, 0, TimeSpan.Zero);
             return document;
         }

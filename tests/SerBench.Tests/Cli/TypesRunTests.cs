@@ -1,7 +1,7 @@
 using SerBench.Comparison;
-using SerBench.Studies;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Tests.UserData.Samples;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Cli;
 
@@ -75,7 +75,7 @@ public sealed class TypesRunTests : IDisposable
     [InlineData("SerBench.Tests.UserData.Samples.Page<SerBench.Tests.UserData.Samples.OrderLine>")]
     public void ClosedGenericType_IsAccepted(string type)
     {
-        var loaded = Assert.Single(SerBench.UserData.UserTypes.Load(Assembly, [type], null));
+        var loaded = Assert.Single(SerBench.Core.UserData.UserTypes.Load(Assembly, [type], null));
 
         Assert.True(loaded.Type.IsConstructedGenericType);
         Assert.False(loaded.Type.ContainsGenericParameters);

@@ -1,5 +1,5 @@
 using SerBench.Comparison;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Comparison;
 
@@ -114,13 +114,13 @@ public class ComparerTests
     }
 
     /// <summary>A run of <paramref name="cells"/> cells, each with three round means spread by <paramref name="noise"/> (log scale).</summary>
-    private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null, Func<int, SerBench.Payloads.Shape>? shape = null)
+    private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null, Func<int, SerBench.Core.Payloads.Shape>? shape = null)
     {
         var random = new Random(seed);
         return Results([.. Enumerable.Range(0, cells).Select(i =>
         {
             double[] rounds = [.. Enumerable.Range(0, 3).Select(_ => 1000 * (i + 1) * (factor?.Invoke(i) ?? 1) * Math.Exp(noise * (2 * random.NextDouble() - 1)))];
-            var key = new SerBench.Results.CellKey("study", "c" + i, "person", shape?.Invoke(i) ?? SerBench.Payloads.Shape.Object, 1, SerBench.Studies.Operation.Serialize);
+            var key = new SerBench.Core.Results.CellKey("study", "c" + i, "person", shape?.Invoke(i) ?? SerBench.Core.Payloads.Shape.Object, 1, SerBench.Core.Studies.Operation.Serialize);
             return new ComparableCell("study", "label " + i, VerificationStatus.Ok, rounds.Average(), null, rounds, 100, 500, rounds, key);
         })]);
     }
@@ -186,7 +186,7 @@ public class ComparerTests
             < 12 => Math.Exp(0.01 * (-1 + (2.0 * ((i * 5) % 12) / 11))),
             _ => Math.Exp(0.08 * (-2 + (4.0 * (((i - 12) * 5) % 12) / 11))),
         };
-        SerBench.Payloads.Shape Shape(int i) => i < 12 ? SerBench.Payloads.Shape.Object : SerBench.Payloads.Shape.List;
+        SerBench.Core.Payloads.Shape Shape(int i) => i < 12 ? SerBench.Core.Payloads.Shape.Object : SerBench.Core.Payloads.Shape.List;
         var before = RoundsRun(24, 0.02, 1, shape: Shape);
         var after = RoundsRun(24, 0.02, 2, Shift, Shape);
 

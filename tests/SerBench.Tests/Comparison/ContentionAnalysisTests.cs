@@ -1,6 +1,6 @@
 using SerBench.Comparison;
-using SerBench.Results;
-using SerBench.Verification;
+using SerBench.Core.Results;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Comparison;
 
@@ -14,7 +14,7 @@ public class ContentionAnalysisTests
         {
             for (var cell = 0; cell < 5; cell++)
             {
-                var key = new CellKey("study", $"contender-{contender}", "person", SerBench.Payloads.Shape.List, cell + 1, SerBench.Studies.Operation.Serialize);
+                var key = new CellKey("study", $"contender-{contender}", "person", SerBench.Core.Payloads.Shape.List, cell + 1, SerBench.Core.Studies.Operation.Serialize);
                 var mean = 1000.0 * (cell + 1);
                 var wobble = 1 + (0.02 * ((cell % 3) - 1));
                 before.Add(Cell(key, [mean, mean * 1.01]));

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using SerBench.Comparison;
+using SerBench.Core.Results;
 using SerBench.Results;
 using SerBench.Tests.Reports;
 
@@ -116,7 +117,7 @@ public sealed class ResultsFileReaderTests : IDisposable
     {
         // A quiet run's fit: typical log variance e^-0.53. Written as it was, results.json would be refused by every reader.
         var document = SampleResults.WebApiWithCrash();
-        document.Method = new MeasurementMethod(2, "contender", "test", "wall", new SerBench.Statistics.VariancePrior(0.0016, 200, -0.53));
+        document.Method = new MeasurementMethod(2, "contender", "test", "wall", new SerBench.Core.Statistics.VariancePrior(0.0016, 200, -0.53));
         var path = Write("prior.json", ResultsJson.ToJson(document));
 
         var read = ResultsFileReader.ReadDocument(path);

@@ -1,6 +1,6 @@
-using SerBench.Conformance;
-using SerBench.Contenders;
-using SerBench.UserData;
+using SerBench.Core.Conformance;
+using SerBench.Core.Contenders;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.Conformance;
 
@@ -127,7 +127,7 @@ public class ConformanceCheckerTests
     [Fact]
     public void Run_TypedSerializer_IsRefusedAsNotADocumentModel()
     {
-        var error = Assert.Throws<SerBench.Running.UsageException>(() =>
+        var error = Assert.Throws<SerBench.Core.Running.UsageException>(() =>
             ConformanceChecker.Run(ContenderRegistry.Find("stj-reflection-utf8")!, TrickyDocuments.Documents, _ => { }));
 
         Assert.StartsWith("stj-reflection-utf8 serializes typed objects", error.Message, StringComparison.Ordinal);

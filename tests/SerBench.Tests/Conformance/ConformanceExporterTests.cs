@@ -1,5 +1,6 @@
 using SerBench.Conformance;
-using SerBench.Results;
+using SerBench.Core.Conformance;
+using SerBench.Core.Results;
 
 namespace SerBench.Tests.Conformance;
 

@@ -1,5 +1,5 @@
-using SerBench.Conformance;
-using SerBench.Running;
+using SerBench.Core.Conformance;
+using SerBench.Core.Running;
 
 namespace SerBench.Tests.Conformance;
 

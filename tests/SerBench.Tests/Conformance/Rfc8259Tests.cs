@@ -1,5 +1,5 @@
 using System.Text;
-using SerBench.Conformance;
+using SerBench.Core.Conformance;
 
 namespace SerBench.Tests.Conformance;
 
@@ -153,6 +153,6 @@ public class Rfc8259Tests
         var text = "[\"\uFFFF\uFDD0\U0001FFFE\u0378\uFFFD\"]";
 
         Assert.Equal("[\"⟨U+FFFF⟩⟨U+FDD0⟩⟨U+1FFFE⟩⟨U+0378⟩\uFFFD\"]", ConformanceDocument.Preview(Encoding.UTF8.GetBytes(text)));
-        Assert.Equal("[\"⟨U+FFFF⟩⟨U+FDD0⟩⟨U+1FFFE⟩⟨U+0378⟩\uFFFD\"]", SerBench.Files.InvisibleText.Show(text));
+        Assert.Equal("[\"⟨U+FFFF⟩⟨U+FDD0⟩⟨U+1FFFE⟩⟨U+0378⟩\uFFFD\"]", SerBench.Core.Files.InvisibleText.Show(text));
     }
 }

@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Contenders;
 
@@ -103,7 +103,7 @@ public class BuiltInContendersTests
         Assert.All(names, n => Assert.Matches("^[a-z0-9]+(-[a-z0-9]+)*$", n));
     }
 
-    private static bool RunsHere(string name) => ContenderRegistry.Find(name) is not SerBench.Packs.PackContender || LivePacks.Contenders.Any(c => c.Name == name);
+    private static bool RunsHere(string name) => ContenderRegistry.Find(name) is not SerBench.Core.Packs.PackContender || LivePacks.Contenders.Any(c => c.Name == name);
 
     [Fact]
     public void Studies_NameOnlyRegisteredContendersAndListTheirBaseline()

@@ -1,4 +1,4 @@
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 
 namespace SerBench.Tests.Contenders;
 

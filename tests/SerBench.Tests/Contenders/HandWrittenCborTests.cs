@@ -1,6 +1,6 @@
 using System.Formats.Cbor;
-using SerBench.Contenders;
-using SerBench.Payloads;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
 
 namespace SerBench.Tests.Contenders;
 

@@ -1,9 +1,9 @@
 using System.Reflection;
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Contenders;
 

@@ -1,6 +1,6 @@
 using System.Text.Json;
-using SerBench.Contenders;
-using SerBench.Packs;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Contenders;

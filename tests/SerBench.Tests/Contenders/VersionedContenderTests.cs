@@ -1,4 +1,4 @@
-using SerBench.Contenders;
+using SerBench.Core.Contenders;
 using SerBench.Running;
 using SerBench.Tests.Cli;
 

@@ -1,4 +1,4 @@
-using SerBench.Files;
+using SerBench.Core.Files;
 
 namespace SerBench.Tests.Files;
 

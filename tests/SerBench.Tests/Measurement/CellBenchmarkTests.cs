@@ -1,6 +1,6 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
 
 namespace SerBench.Tests.Measurement;
 

@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
 
 namespace SerBench.Tests.Measurement;
 

@@ -1,4 +1,4 @@
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
 
 namespace SerBench.Tests.Measurement;
 

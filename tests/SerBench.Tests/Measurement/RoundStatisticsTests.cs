@@ -1,5 +1,4 @@
-using SerBench.Measurement;
-using SerBench.Statistics;
+using SerBench.Core.Statistics;
 
 namespace SerBench.Tests.Measurement;
 

@@ -1,3 +1,4 @@
+using SerBench.Core.Packs;
 using SerBench.Packs;
 
 namespace SerBench.Tests.Packs;
@@ -8,7 +9,7 @@ public class AdapterRegistrationTests
     public void Find_AttributedClass_IsNamedInItsNamespace_AtTheAttributesLine()
     {
         const string source = """
-            using SerBench.Contenders;
+            using SerBench.Core.Contenders;
 
             namespace Acme.Pack;
 
@@ -33,12 +34,12 @@ public class AdapterRegistrationTests
         const string source = """
             namespace First
             {
-                [PackContender("one")] public class One : SerBench.Packs.ContenderAdapter { }
+                [PackContender("one")] public class One : SerBench.Core.Packs.ContenderAdapter { }
             }
             namespace Second
             {
-                [SerBench.Packs.PackContenderAttribute( "two" )]
-                class Two : SerBench.Packs.ContenderAdapter { }
+                [SerBench.Core.Packs.PackContenderAttribute( "two" )]
+                class Two : SerBench.Core.Packs.ContenderAdapter { }
             }
             """;
 

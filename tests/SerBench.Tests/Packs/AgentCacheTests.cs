@@ -1,3 +1,4 @@
+using SerBench.Core.Packs;
 using SerBench.Packs;
 
 namespace SerBench.Tests.Packs;

@@ -1,5 +1,5 @@
+using SerBench.Core.Running;
 using SerBench.Packs;
-using SerBench.Running;
 
 namespace SerBench.Tests.Packs;
 

@@ -1,5 +1,6 @@
+using SerBench.Core.Packs;
+using SerBench.Core.Running;
 using SerBench.Packs;
-using SerBench.Running;
 
 namespace SerBench.Tests.Packs;
 

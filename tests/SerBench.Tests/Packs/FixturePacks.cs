@@ -110,7 +110,7 @@ public sealed class FixturePacks : IDisposable
 
     private static string Adapter(string name, string className, string assembly, string payload) => $$"""
         using System.Reflection;
-        using SerBench.Contenders;
+        using SerBench.Core.Contenders;
         namespace SerBench.Packs.Fixtures;
         [PackContender("{{name}}")]
         internal sealed class {{className}} : ContenderAdapter
@@ -126,7 +126,7 @@ public sealed class FixturePacks : IDisposable
         using System.Reflection;
         using System.Text.Json;
         using System.Text.Json.Serialization;
-        using SerBench.Contenders;
+        using SerBench.Core.Contenders;
         using SerBench.Fixture.Serializer;
         namespace SerBench.Packs.Fixtures;
 

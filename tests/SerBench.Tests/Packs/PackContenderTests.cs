@@ -1,6 +1,6 @@
 using System.Reflection;
-using SerBench.Contenders;
-using SerBench.Packs;
+using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 
 namespace SerBench.Tests.Packs;
 

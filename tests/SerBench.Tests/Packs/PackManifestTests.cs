@@ -1,4 +1,4 @@
-using SerBench.Packs;
+using SerBench.Core.Packs;
 using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Packs;
@@ -22,7 +22,7 @@ public class PackManifestTests
         Assert.Equal("Acme.Json", manifest.Library);
         Assert.Equal(new PackPackage("Acme.Json", "2.1.0"), Assert.Single(manifest.Packages));
         var contender = Assert.Single(manifest.Contenders);
-        Assert.Equal(("acme-utf8", SerBench.Contenders.TextMode.Utf8, "a note"), (contender.Name, contender.TextMode, contender.Note));
+        Assert.Equal(("acme-utf8", SerBench.Core.Contenders.TextMode.Utf8, "a note"), (contender.Name, contender.TextMode, contender.Note));
     }
 
     public static TheoryData<string, string> BadManifests() => new()

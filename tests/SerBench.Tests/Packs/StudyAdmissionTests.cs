@@ -1,3 +1,4 @@
+using SerBench.Core.Running;
 using SerBench.Running;
 
 namespace SerBench.Tests.Packs;

@@ -1,7 +1,7 @@
 using System.Security.Cryptography;
 using System.Text.Json;
-using SerBench.Payloads;
-using SerBench.UserData;
+using SerBench.Core.Payloads;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.Payloads;
 

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
-using SerBench.Reports;
 
 namespace SerBench.Tests.Reports;
 

@@ -4,7 +4,7 @@ namespace SerBench.Tests.Reports;
 
 public class HtmlReportExporterTests
 {
-    private static string Render(SerBench.Results.ResultsDocument document)
+    private static string Render(SerBench.Core.Results.ResultsDocument document)
     {
         using var writer = new StringWriter();
         new HtmlReportExporter(ChartSpecs.Build(document)).Export(document, writer);

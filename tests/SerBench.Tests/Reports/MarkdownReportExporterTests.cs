@@ -1,5 +1,5 @@
+using SerBench.Core.Results;
 using SerBench.Reports;
-using SerBench.Results;
 
 namespace SerBench.Tests.Reports;
 
@@ -61,7 +61,7 @@ public class MarkdownReportExporterTests
     public void UnavailableBaseline_IsNotCalledTheBaseline()
     {
         var document = SampleResults.Document(
-            SampleResults.Cell("newtonsoft-string", null, status: SerBench.Verification.VerificationStatus.Unavailable, reason: "its pack did not restore"),
+            SampleResults.Cell("newtonsoft-string", null, status: SerBench.Core.Verification.VerificationStatus.Unavailable, reason: "its pack did not restore"),
             SampleResults.Cell("stj-sourcegen-utf8", 288_000));
 
         var markdown = Render(document);

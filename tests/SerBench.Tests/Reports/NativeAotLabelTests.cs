@@ -1,7 +1,7 @@
 using SerBench.Cli;
+using SerBench.Core.Results;
+using SerBench.Core.Verification;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Reports;
 

@@ -1,3 +1,4 @@
+using SerBench.Core.Results;
 using SerBench.Reports;
 using SerBench.Results;
 

@@ -1,5 +1,5 @@
+using SerBench.Core.Results;
 using SerBench.Reports;
-using SerBench.Results;
 
 namespace SerBench.Tests.Reports;
 

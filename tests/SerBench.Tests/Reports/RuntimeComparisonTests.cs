@@ -1,6 +1,6 @@
+using SerBench.Core.Results;
+using SerBench.Core.Verification;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Verification;
 using static SerBench.Reports.RuntimeComparison;
 
 namespace SerBench.Tests.Reports;

@@ -1,5 +1,5 @@
 using System.Text.Json.Nodes;
-using SerBench.Results;
+using SerBench.Core.Results;
 
 namespace SerBench.Tests.Reports;
 

@@ -1,9 +1,9 @@
 using System.Collections.Immutable;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Reports;
 

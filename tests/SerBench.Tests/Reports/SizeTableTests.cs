@@ -1,6 +1,6 @@
 using System.Collections.Immutable;
+using SerBench.Core.Sizes;
 using SerBench.Reports;
-using SerBench.Sizes;
 
 namespace SerBench.Tests.Reports;
 

@@ -1,5 +1,5 @@
 using System.Text.RegularExpressions;
-using SerBench.Results;
+using SerBench.Core.Results;
 
 namespace SerBench.Tests.Results;
 

@@ -1,7 +1,7 @@
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Results;
 

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using SerBench.Running;
+using SerBench.Core.Running;
 using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Results;

@@ -1,6 +1,6 @@
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Studies;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Results;

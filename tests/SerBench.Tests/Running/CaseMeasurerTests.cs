@@ -1,9 +1,9 @@
-using SerBench.Contenders;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Running;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Running;
 
@@ -29,7 +29,7 @@ public class CaseMeasurerTests
     [Trait("Category", "Slow")]
     public void ContenderThatThrowsWhileMeasured_IsRecordedAsCrash_AndTheNextCaseGoesOn()
     {
-        var cells = Measure([Operation.Serialize], FakeContenders.FailsUnderLoad(healthyCalls: 5), SerBench.Contenders.ContenderRegistry.Find("binary-utf8")!);
+        var cells = Measure([Operation.Serialize], FakeContenders.FailsUnderLoad(healthyCalls: 5), SerBench.Core.Contenders.ContenderRegistry.Find("binary-utf8")!);
 
         Assert.Equal(2, cells.Count);
         Assert.Equal(VerificationStatus.Crash, cells[0].Status);

@@ -1,6 +1,7 @@
-using SerBench.Results;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Verification;
 using SerBench.Running;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Running;
 

@@ -1,7 +1,8 @@
-using SerBench.Payloads;
-using SerBench.Results;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
 using SerBench.Running;
-using SerBench.Studies;
 
 namespace SerBench.Tests.Running;
 

@@ -1,10 +1,13 @@
 using SerBench.Agents;
-using SerBench.Contenders;
-using SerBench.Measurement;
+using SerBench.Core.Agents;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Running;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Results;
 using SerBench.Running;
-using SerBench.Studies;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Running;
 

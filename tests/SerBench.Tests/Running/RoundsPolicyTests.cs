@@ -1,8 +1,9 @@
-using SerBench.Contenders;
-using SerBench.Measurement;
+using SerBench.Core.Contenders;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
 using SerBench.Running;
-using SerBench.Statistics;
-using SerBench.Studies;
 
 namespace SerBench.Tests.Running;
 

@@ -1,6 +1,7 @@
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
 using SerBench.Running;
-using SerBench.Sizes;
 
 namespace SerBench.Tests.Running;
 
@@ -164,7 +165,7 @@ public sealed class RunOptionsParserTests
 
         var plan = RunPlan.Create(request);
 
-        Assert.All(plan, p => Assert.Equal([Studies.Operation.FirstCall], p.Operations));
+        Assert.All(plan, p => Assert.Equal([Core.Studies.Operation.FirstCall], p.Operations));
         Assert.Equal(MeasurementProfile.Quick.FirstCallLaunches, request.Profile.FirstCallLaunches);
     }
 
@@ -173,7 +174,7 @@ public sealed class RunOptionsParserTests
     {
         var plan = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "json-vs-binary", Contenders = "binary-utf8", Profile = "smoke" }));
 
-        Assert.DoesNotContain(plan, p => p.Operations.Contains(Studies.Operation.FirstCall));
+        Assert.DoesNotContain(plan, p => p.Operations.Contains(Core.Studies.Operation.FirstCall));
     }
 
     [Fact]
@@ -185,7 +186,7 @@ public sealed class RunOptionsParserTests
         }));
 
         var only = Assert.Single(plan);
-        Assert.Equal([Studies.Operation.FirstCall], only.Operations);
+        Assert.Equal([Core.Studies.Operation.FirstCall], only.Operations);
     }
 
     [Theory]

@@ -1,5 +1,5 @@
-using SerBench.Running;
-using SerBench.Sizes;
+using SerBench.Core.Running;
+using SerBench.Core.Sizes;
 
 namespace SerBench.Tests.Sizes;
 

@@ -1,7 +1,7 @@
 using System.Text.Json.Nodes;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Sizes;
 using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Sizes;

@@ -1,5 +1,5 @@
 using System.Text;
-using SerBench.Sizes;
+using SerBench.Core.Sizes;
 
 namespace SerBench.Tests.Sizes;
 

@@ -1,14 +1,14 @@
 using SerBench.Cli;
 using SerBench.Conformance;
-using SerBench.Measurement;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Reports;
-using SerBench.Results;
 using SerBench.Running;
-using SerBench.Studies;
 using SerBench.Tests.Cli;
 using SerBench.Tests.Conformance;
 using SerBench.Tests.Reports;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Snapshots;
 

@@ -1,10 +1,10 @@
 using SerBench.Cli;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Studies;
 using SerBench.Tests.Cli;
 using SerBench.Tests.Reports;
-using SerBench.Verification;
 
 namespace SerBench.Tests.Snapshots;
 

@@ -1,5 +1,6 @@
+using SerBench.Core.Running;
+using SerBench.Core.UserData;
 using SerBench.Running;
-using SerBench.UserData;
 
 namespace SerBench.Tests.UserData;
 

@@ -1,4 +1,4 @@
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.UserData;
 

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Loader;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.UserData;
 

@@ -1,5 +1,5 @@
 using System.Text;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.UserData;
 

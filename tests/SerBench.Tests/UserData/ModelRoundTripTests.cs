@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.Json;
-using SerBench.UserData;
-using SerBench.Verification;
+using SerBench.Core.UserData;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.UserData;
 

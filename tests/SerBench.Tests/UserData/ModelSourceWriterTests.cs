@@ -1,4 +1,4 @@
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.UserData;
 
@@ -69,7 +69,7 @@ public class ModelSourceWriterTests
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
                 internal static void Register() =>
-                    global::SerBench.UserData.UserModels.Register<Root>("test", RootJsonContext.Default);
+                    global::SerBench.Core.UserData.UserModels.Register<Root>("test", RootJsonContext.Default);
             }
 
             """, source);
@@ -116,7 +116,7 @@ public class ModelSourceWriterTests
 
         Assert.Contains("// The model SerBench inferred from the data set \"a\\nb\" (1 document(s)).", lines);
         Assert.Contains("// - $[\"x\"]: one\\ntwo\\u2028three\\rfour", lines);
-        Assert.Contains("        global::SerBench.UserData.UserModels.Register<Root>(\"a\\nb\", RootJsonContext.Default);", lines);
+        Assert.Contains("        global::SerBench.Core.UserData.UserModels.Register<Root>(\"a\\nb\", RootJsonContext.Default);", lines);
     }
 
     [Theory]

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Verification;
 

@@ -1,7 +1,7 @@
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Verification;
 

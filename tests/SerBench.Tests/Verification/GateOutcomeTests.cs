@@ -1,5 +1,5 @@
-using SerBench.Results;
-using SerBench.Verification;
+using SerBench.Core.Results;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Verification;
 

@@ -1,6 +1,6 @@
 using System.Text;
 using System.Text.Json;
-using SerBench.Verification;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Verification;
 

@@ -1,8 +1,7 @@
 using System.Collections;
-using System.Collections.ObjectModel;
 using System.Numerics;
-using SerBench.Payloads;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Verification;
 

@@ -1,7 +1,7 @@
 using System.Text;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>Marks a codec that reads and writes documents through a DOM, as opposed to a typed serializer handed a <see cref="JsonData"/>.</summary>
 public interface IDocumentCodec;

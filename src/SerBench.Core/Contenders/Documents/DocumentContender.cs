@@ -1,6 +1,6 @@
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>
 /// A contender that reads and writes the user's documents (<c>serbench run --data</c>) through a library's document

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Text.Json;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>
 /// A <see cref="Utf8JsonWriter"/> over a buffer kept between calls, returning an owned copy of what was written: what

@@ -1,8 +1,8 @@
 using System.Reflection;
 using System.Text.Json;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>System.Text.Json's read-only DOM: <see cref="JsonDocument.Parse(ReadOnlyMemory{byte}, JsonDocumentOptions)"/>, written with <see cref="JsonDocument.WriteTo"/>.</summary>
 public sealed class SystemTextJsonDocument() : DocumentContender("stj-document", "System.Text.Json", TextMode.Utf8,

@@ -1,9 +1,9 @@
 using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>System.Text.Json's mutable DOM: <see cref="JsonNode.Parse(ReadOnlySpan{byte}, JsonNodeOptions?, JsonDocumentOptions)"/>, written with <see cref="JsonNode.WriteTo"/>.</summary>
 public sealed class SystemTextJsonNode() : DocumentContender("stj-node", "System.Text.Json", TextMode.Utf8,

@@ -1,8 +1,8 @@
 using System.Reflection;
 using System.Text.Json;
-using SerBench.UserData;
+using SerBench.Core.UserData;
 
-namespace SerBench.Contenders.Documents;
+namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>
 /// The speed-of-light reference for documents: deserialize walks every token with <see cref="Utf8JsonReader"/> and

@@ -2,7 +2,7 @@ using System.Buffers.Binary;
 using System.Runtime.InteropServices;
 using System.Text;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 /// <summary>
 /// The json-vs-binary article's hand-written format: <c>[int32 total size]</c> then each field, little-endian;

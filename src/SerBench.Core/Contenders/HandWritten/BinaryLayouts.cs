@@ -1,6 +1,6 @@
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 internal readonly struct SaveGameBinaryLayout : IBinaryLayout<SaveGame>
 {

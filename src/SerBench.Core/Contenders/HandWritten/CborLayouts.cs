@@ -1,7 +1,7 @@
 using System.Formats.Cbor;
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 /// <summary>One model's hand-written <c>CborWriter</c>/<c>CborReader</c> code; static so the codec calls it without dispatch.</summary>
 internal interface ICborLayout<T>

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 /// <summary>Property names of one model, precomputed in both casings so nothing is encoded per call.</summary>
 internal sealed class JsonPropertyNames

@@ -1,6 +1,6 @@
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 /// <summary>The hand-written JSON layouts by type: each model and a list of it.</summary>
 internal static class JsonCodecs

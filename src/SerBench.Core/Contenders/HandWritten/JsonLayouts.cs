@@ -1,7 +1,7 @@
 using System.Text.Json;
-using SerBench.Payloads;
+using SerBench.Core.Payloads;
 
-namespace SerBench.Contenders.HandWritten;
+namespace SerBench.Core.Contenders.HandWritten;
 
 internal readonly struct SaveGameJsonLayout : IJsonLayout<SaveGame>
 {

@@ -1,5 +1,5 @@
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
 
 namespace SerBench.Reports.Columns;
 

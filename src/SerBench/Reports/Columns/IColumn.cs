@@ -1,10 +1,10 @@
-using SerBench.Results;
+using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
 /// <summary>
 /// One column of a study's table: its header and a cell's value in it. The times of one table share a unit
-/// (<see cref="Results.TimeUnits.For"/>), picked from its fastest row.
+/// (<see cref="Core.Results.TimeUnits.For"/>), picked from its fastest row.
 /// </summary>
 public interface IColumn
 {

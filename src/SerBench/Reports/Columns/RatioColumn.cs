@@ -1,4 +1,4 @@
-using SerBench.Results;
+using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 

@@ -1,7 +1,7 @@
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>One contender's place in a case: its rank (null when not ranked) and its time against the fastest.</summary>
 /// <param name="Cell">The measured cell.</param>
@@ -17,7 +17,7 @@ public sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? Agains
 /// The measured contenders of one case (payload, shape, count, operation) of a study section, fastest first. Only
 /// cells that passed the gate and have a time are here; references are listed but never ranked among libraries.
 /// </summary>
-public sealed record CaseRanking(string Section, string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation, IReadOnlyList<RankedRow> Rows)
+public sealed record CaseRanking(string Section, string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation, IReadOnlyList<RankedRow> Rows)
 {
     /// <summary>The ranked rows that share rank 1.</summary>
     public IEnumerable<RankedRow> Winners => Rows.Where(r => r.Rank == 1);
@@ -31,7 +31,7 @@ public sealed record CaseRanking(string Section, string Payload, Payloads.Shape 
             .Select(g => Build(section, g.Key, [.. g], rank))
             .Where(r => r.Rows.Count > 0)];
 
-    private static CaseRanking Build(string section, (string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation) key, List<ResultCell> cells, bool rank)
+    private static CaseRanking Build(string section, (string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation) key, List<ResultCell> cells, bool rank)
     {
         var measured = cells.Where(c => Findings.IsRankable(c) && c.MeanNs > 0).OrderBy(c => c.MeanNs).ToList();
         var ranked = measured.Where(c => !c.Reference).ToList();

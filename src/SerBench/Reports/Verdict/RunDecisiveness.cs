@@ -1,9 +1,9 @@
 using System.Globalization;
-using SerBench.Measurement;
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>How decisive a run was, in one line at the top of every report, and the pairs it left undecided, for Details.</summary>
 public static class RunDecisiveness

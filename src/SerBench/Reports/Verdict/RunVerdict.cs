@@ -1,7 +1,7 @@
-using SerBench.Results;
-using SerBench.Studies;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>
 /// What a report opens with: a caution when the run cannot support conclusions, "What to use" across the run's studies,

@@ -1,7 +1,6 @@
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>
 /// A contender's place in a study section over all its cases: its time against the fastest in each case, how many cases
@@ -30,7 +29,7 @@ public sealed record StudyStanding(
     public int Cases => ByCase.Count;
 
     /// <summary>Its row in the case with the most objects, for allocation and size per object.</summary>
-    public RankedRow Largest => ByCase.Values.MaxBy(r => (r.Cell.Count, r.Cell.Operation == Studies.Operation.Serialize ? 1 : 0))!;
+    public RankedRow Largest => ByCase.Values.MaxBy(r => (r.Cell.Count, r.Cell.Operation == Core.Studies.Operation.Serialize ? 1 : 0))!;
 
     public static IReadOnlyList<StudyStanding> Of(IReadOnlyList<CaseRanking> cases, bool rank)
     {

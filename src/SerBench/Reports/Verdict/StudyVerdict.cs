@@ -1,8 +1,8 @@
 using System.Globalization;
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>
 /// The answer of one study section: its cases ranked, an overall rank per contender, at most
@@ -71,7 +71,7 @@ public sealed record StudyVerdict(
             findings.Add(twoSpeeds);
         }
 
-        var failed = cells.Where(c => c.MeanNs is null && c.Outcome.Status is Verification.VerificationStatus.Mismatch or Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
+        var failed = cells.Where(c => c.MeanNs is null && c.Outcome.Status is Core.Verification.VerificationStatus.Mismatch or Core.Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
         if (failed.Count > 0)
         {
             findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");
@@ -144,7 +144,7 @@ public sealed record StudyVerdict(
 
     internal static string Time(double ns)
     {
-        var unit = Results.TimeUnits.For(ns);
+        var unit = Core.Results.TimeUnits.For(ns);
         return (ns / unit.Divisor).ToString(ns / unit.Divisor >= 100 ? "N0" : "0.##", Invariant) + " " + unit.Unit;
     }
 }

@@ -1,12 +1,12 @@
 using NuGet.Versioning;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Statistics;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>One case of an upgrade: the newer version's time over the older one's, with the verdict's interval.</summary>
 public sealed record UpgradeCase(string Case, ResultCell From, ResultCell To, RatioInterval Interval);

@@ -1,8 +1,8 @@
 using System.Globalization;
-using SerBench.Results;
-using SerBench.Statistics;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>The verdict as tables every exporter draws: "What to use", a study's standings, and one case's ranking.</summary>
 public static class VerdictTables
@@ -95,7 +95,7 @@ public static class VerdictTables
     public static TableModel Case(CaseRanking ranking)
     {
         var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();
-        var unit = Results.TimeUnits.For(timed.Min());
+        var unit = Core.Results.TimeUnits.For(timed.Min());
         var rows = ranking.Rows.Select(r => (IReadOnlyList<string>)
         [
             RankText(r.Rank, r.Cell.Reference), r.Cell.Contender, $"{r.Cell.Library} {r.Cell.LibraryVersion}",

@@ -1,12 +1,12 @@
 using System.Globalization;
-using SerBench.Payloads;
-using SerBench.Results;
-using SerBench.Statistics;
-using SerBench.Sizes;
-using SerBench.Studies;
-using SerBench.Verification;
+using SerBench.Core.Payloads;
+using SerBench.Core.Results;
+using SerBench.Core.Sizes;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
-namespace SerBench.Reports;
+namespace SerBench.Reports.Verdict;
 
 /// <summary>One answer of "What to use": the question, every contender that shares the top place, and the evidence.</summary>
 /// <param name="Question">What a user asks, e.g. "Fastest JSON to UTF-8 bytes, one object · serialize".</param>
@@ -27,7 +27,7 @@ public static class WhatToUse
     public static IReadOnlyList<Answer> Answer(ResultsDocument document)
     {
         var slices = StudySlices.Of(document);
-        var user = slices.Where(s => s.Study.Name is UserData.DataStudy.Name or UserData.DataStudy.TypedName or UserData.TypesStudy.Name).ToList();
+        var user = slices.Where(s => s.Study.Name is Core.UserData.DataStudy.Name or Core.UserData.DataStudy.TypedName or Core.UserData.TypesStudy.Name).ToList();
         var all = (user.Count > 0 ? user : slices).SelectMany(s => s.Cells.Select(c => (Slice: s.Key, Cell: c))).ToList();
         // A contender that lost data or crashed on any case is recommended for none: passing one payload does not make it
         // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).

@@ -1,9 +1,9 @@
 using System.Text;
-using SerBench.Contenders;
-using SerBench.Payloads;
-using SerBench.Studies;
-using SerBench.UserData;
-using SerBench.Verification;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.UserData;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Contenders.Documents;
 
@@ -65,13 +65,13 @@ public class DocumentContenderTests
     }
 
     /// <summary>A DOM that reads objects into a dictionary, as many do: the last of duplicate keys wins.</summary>
-    private sealed class LastKeyWins() : SerBench.Contenders.Documents.DocumentContender("fake-dictionary-dom", "Fake", TextMode.Utf8)
+    private sealed class LastKeyWins() : SerBench.Core.Contenders.Documents.DocumentContender("fake-dictionary-dom", "Fake", TextMode.Utf8)
     {
         protected override System.Reflection.Assembly? LibraryAssembly => typeof(LastKeyWins).Assembly;
 
         protected override Codec<JsonData> CreateDocumentCodec() => new DictionaryCodec();
 
-        private sealed class DictionaryCodec : SerBench.Contenders.Documents.DocumentCodec<Dictionary<string, int>, byte[]>
+        private sealed class DictionaryCodec : SerBench.Core.Contenders.Documents.DocumentCodec<Dictionary<string, int>, byte[]>
         {
             protected override Dictionary<string, int> Parse(byte[] text)
             {

@@ -1,7 +1,6 @@
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
 using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Statistics;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Reports.Verdict;
 

@@ -1,8 +1,7 @@
-using SerBench.Studies;
-using SerBench.Reports;
-using SerBench.Results;
-using SerBench.Tests.Reports;
-using SerBench.Verification;
+using SerBench.Core.Results;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
+using SerBench.Reports.Verdict;
 
 namespace SerBench.Tests.Reports.Verdict;
 
