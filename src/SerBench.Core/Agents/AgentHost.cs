@@ -12,7 +12,7 @@ namespace SerBench.Core.Agents;
 /// <param name="directory">Where the reply (and BenchmarkDotNet's log, in run mode) go.</param>
 /// <param name="observer">Progress, for the child's console.log.</param>
 /// <param name="measurer">What times run-mode cells; null for BenchmarkDotNet, logging into <paramref name="directory"/>.</param>
-public sealed class AgentHost(string directory, IRunObserver observer, IMeasurer? measurer = null)
+internal sealed class AgentHost(string directory, IRunObserver observer, IMeasurer? measurer = null)
 {
     public void Run(AgentRequest request, CancellationToken cancellation = default)
     {

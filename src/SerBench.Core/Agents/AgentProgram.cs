@@ -6,7 +6,7 @@ namespace SerBench.Core.Agents;
 /// The child side's entry point, <c>agent PATH/request.txt</c>: <c>serbench agent</c> runs it, and it is the
 /// <c>Main</c> of the measuring agent, which compiles only the core so that no CLI or report edit changes its key.
 /// </summary>
-public static class AgentProgram
+internal static class AgentProgram
 {
     /// <summary>The command a child runs a request with: <c>agent PATH/request.txt</c>.</summary>
     public const string Command = "agent";

@@ -12,7 +12,7 @@ namespace SerBench.Core.Agents;
 /// (results.json and conformance.json are written by the parent alone). The child rewrites <c>reply.json</c> after every
 /// cell, so a child that dies leaves what it finished.
 /// </summary>
-public sealed class AgentReply
+internal sealed class AgentReply
 {
     public const string FileName = "reply.json";
 

@@ -5,7 +5,7 @@ using SerBench.Core.Running;
 namespace SerBench.Core.Agents;
 
 /// <summary>What a child process is asked to do.</summary>
-public enum AgentMode
+internal enum AgentMode
 {
     /// <summary>Gate and measure the cases (one round); the reply gets the measured cells.</summary>
     Run,
@@ -26,7 +26,7 @@ public enum AgentMode
 /// contender, one study, one runtime); the child looks each name up and runs exactly those cases, planning nothing.
 /// <see cref="AgentRequestCodec"/> is its one encoding.
 /// </summary>
-public sealed record AgentRequest
+internal sealed record AgentRequest
 {
     public required AgentMode Mode { get; init; }
 

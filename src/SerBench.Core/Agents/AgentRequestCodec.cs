@@ -17,7 +17,7 @@ namespace SerBench.Core.Agents;
 /// run System.Text.Json before it times a first use (reading the request with it made STJ's first call 30–40% too cheap).
 /// Decoding looks each name up (contender, study, payload, runtime, profile) and plans nothing.
 /// </summary>
-public static class AgentRequestCodec
+internal static class AgentRequestCodec
 {
     public const string FileName = "request.txt";
 

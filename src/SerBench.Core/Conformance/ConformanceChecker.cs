@@ -12,7 +12,7 @@ namespace SerBench.Core.Conformance;
 /// the DOM back; what it wrote is judged against the document. Runs in a child process (a library may overflow the
 /// stack on deep nesting, or hang); see <c>ConformanceRunner</c>.
 /// </summary>
-public static class ConformanceChecker
+internal static class ConformanceChecker
 {
     /// <summary>Runs <paramref name="contender"/> on each document in order, handing every cell to <paramref name="done"/> as soon as it is known.</summary>
     /// <exception cref="Running.UsageException">The contender is not a document model.</exception>

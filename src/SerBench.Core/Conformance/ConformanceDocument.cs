@@ -14,7 +14,7 @@ namespace SerBench.Core.Conformance;
 /// <param name="Valid">Whether RFC 8259 makes it a JSON text.</param>
 /// <param name="Problem">Why it is not one: line, column and what is wrong; null when it is.</param>
 /// <param name="Leeway">What makes the other outcome right too (see <see cref="RfcCheck.Leeway"/>).</param>
-public sealed record DocumentInfo(string Name, string Source, string? Description, long Bytes, string Preview, bool Valid, string? Problem, IReadOnlyList<string> Leeway)
+internal sealed record DocumentInfo(string Name, string Source, string? Description, long Bytes, string Preview, bool Valid, string? Problem, IReadOnlyList<string> Leeway)
 {
     /// <summary>Reading the document is right: it is JSON, or the RFC lets a parser read it.</summary>
     [JsonIgnore]
@@ -48,7 +48,7 @@ public sealed record DocumentInfo(string Name, string Source, string? Descriptio
 }
 
 /// <summary>One document to put through every library: its exact bytes (a byte order mark included) and what RFC 8259 says of them.</summary>
-public sealed class ConformanceDocument
+internal sealed class ConformanceDocument
 {
     public const string BuiltInSource = "built-in";
 

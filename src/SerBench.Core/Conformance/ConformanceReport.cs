@@ -8,14 +8,14 @@ using SerBench.Core.Results;
 namespace SerBench.Core.Conformance;
 
 /// <summary>A library in the matrix: its contender, the library and version that ran, or why it could not.</summary>
-public sealed record ContenderInfo(string Name, string Library, string Version, string? Unavailable);
+internal sealed record ContenderInfo(string Name, string Library, string Version, string? Unavailable);
 
 /// <summary>
 /// The conformance matrix, as <c>conformance.json</c> holds it: every document with what RFC 8259 says of it, every
 /// library, and one cell per library and document with its outcome and rating. It describes itself completely, so the
 /// reports render from it alone.
 /// </summary>
-public sealed record ConformanceReport
+internal sealed record ConformanceReport
 {
     public const int CurrentSchemaVersion = 1;
 

@@ -13,7 +13,7 @@ namespace SerBench.Core.Conformance;
 /// not exist, a folder without <c>*.json</c> files, a file that cannot be read or is over <see cref="MaxFileBytes"/>, a
 /// file that must be JSON and is not (line, column, what is wrong), and an <c>n_</c> file that is valid JSON.
 /// </remarks>
-public sealed class ConformanceSuite
+internal sealed class ConformanceSuite
 {
     /// <summary>The largest file read as a conformance document: every library holds it, its output and its DOM in memory, once per library.</summary>
     public const long MaxFileBytes = 16L * 1024 * 1024;

@@ -3,7 +3,7 @@ using System.Text.Json.Serialization;
 namespace SerBench.Core.Conformance;
 
 /// <summary>What a library did with one document: read it and wrote it back (how), refused it, or could not be run.</summary>
-public enum ConformanceOutcome
+internal enum ConformanceOutcome
 {
     /// <summary>Read it and wrote back the same document (for an invalid one: read it, and wrote JSON).</summary>
     Accepted,
@@ -28,7 +28,7 @@ public enum ConformanceOutcome
 }
 
 /// <summary>The colour of a cell: how the outcome stands against RFC 8259.</summary>
-public enum ConformanceRating
+internal enum ConformanceRating
 {
     /// <summary>Green: what the RFC asks (or allows): a JSON text read and written back unchanged, a text that is not JSON refused.</summary>
     Right,
@@ -52,7 +52,7 @@ public enum ConformanceRating
 /// <param name="Outcome">What the library did.</param>
 /// <param name="Rating">How that stands against RFC 8259, judged when the cell was made, so a report renders the same forever.</param>
 /// <param name="Detail">What changed, the exception's first line, what it wrote, or why it crashed; null when there is nothing to say.</param>
-public sealed record ConformanceCell(string Contender, string Document, ConformanceOutcome Outcome, ConformanceRating Rating, string? Detail)
+internal sealed record ConformanceCell(string Contender, string Document, ConformanceOutcome Outcome, ConformanceRating Rating, string? Detail)
 {
     /// <summary>The cell for <paramref name="outcome"/> on <paramref name="document"/>, rated.</summary>
     public static ConformanceCell Of(string contender, DocumentInfo document, ConformanceOutcome outcome, string? detail) =>

@@ -14,7 +14,7 @@ namespace SerBench.Core.Conformance;
 /// What makes another outcome right too: for a valid text, why a parser may refuse it (depth, number range, duplicate
 /// names, lone surrogates); for an invalid one, why it may read it anyway (a byte order mark). Empty when only one outcome is right.
 /// </param>
-public sealed record RfcCheck(bool Valid, string? Problem, IReadOnlyList<string> Leeway);
+internal sealed record RfcCheck(bool Valid, string? Problem, IReadOnlyList<string> Leeway);
 
 /// <summary>
 /// A recognizer for RFC 8259 JSON texts, written for SerBench and independent of every library it judges (the
@@ -22,7 +22,7 @@ public sealed record RfcCheck(bool Valid, string? Problem, IReadOnlyList<string>
 /// read without recursion; it checks UTF-8 strictly (RFC 8259 §8.1) and reports the first error by line and column
 /// (columns count characters).
 /// </summary>
-public static class Rfc8259
+internal static class Rfc8259
 {
     /// <summary>
     /// Nesting deeper than this is granted the §9 leeway: the RFC lets a parser limit depth without a number, and 64 is

@@ -8,7 +8,7 @@ namespace SerBench.Core.Conformance;
 /// differ. Each says whether RFC 8259 makes it a JSON text; <see cref="Rfc8259"/> agrees with every one (a test checks),
 /// and adds the leeway the RFC gives on it.
 /// </summary>
-public static class TrickyDocuments
+internal static class TrickyDocuments
 {
     /// <summary>How deep <c>deep-nesting</c> goes: far past every default limit, and deep enough to overflow the stack of a recursive parser without one.</summary>
     public const int DeepNesting = 100_000;

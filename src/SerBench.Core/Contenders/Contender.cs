@@ -3,21 +3,21 @@ using System.Reflection;
 namespace SerBench.Core.Contenders;
 
 /// <summary>What kind of document a contender writes.</summary>
-public enum PayloadFormat
+internal enum PayloadFormat
 {
     Json,
     Binary,
 }
 
 /// <summary>How text is encoded in the output: UTF-8 bytes or a UTF-16 <see cref="string"/> (or UTF-16 code units inside a binary format).</summary>
-public enum TextMode
+internal enum TextMode
 {
     Utf8,
     Utf16,
 }
 
 /// <summary>How the contender's (de)serialization code comes about.</summary>
-public enum Generation
+internal enum Generation
 {
     Reflection,
     SourceGenerated,
@@ -26,7 +26,7 @@ public enum Generation
 }
 
 /// <summary>Whether a contender works under trimming and Native AOT, as its library documents it.</summary>
-public enum AotSupport
+internal enum AotSupport
 {
     /// <summary>Documented to work trimmed and ahead-of-time compiled (source generators, hand-written code).</summary>
     Safe,
@@ -45,7 +45,7 @@ public enum AotSupport
 /// <param name="textMode">UTF-8 bytes or UTF-16 text.</param>
 /// <param name="generation">Reflection, source generator, hand-written, run-time IL emit.</param>
 /// <param name="note">A label that must travel with every number: transcoding, anti-patterns, variants.</param>
-public abstract class Contender(string name, string library, PayloadFormat format, TextMode textMode, Generation generation, string? note = null)
+internal abstract class Contender(string name, string library, PayloadFormat format, TextMode textMode, Generation generation, string? note = null)
 {
     /// <summary>Command-line name, kebab-case, unique, e.g. <c>stj-reflection-utf8</c>.</summary>
     public string Name => name;

@@ -6,7 +6,7 @@ namespace SerBench.Core.Contenders;
 /// Every contender, by name: the built-in ones (in-box libraries and the hand-written references) and those of the
 /// contender packs (<c>contenders/</c>). Adding a third-party library = one pack folder; see docs/adding-a-library.md.
 /// </summary>
-public static class ContenderRegistry
+internal static class ContenderRegistry
 {
     /// <summary>Contenders compiled into SerBench: no package to restore.</summary>
     public static IReadOnlyList<Contender> BuiltIn { get; } =

@@ -6,7 +6,7 @@ namespace SerBench.Core.Contenders;
 /// A contender at another version of its library's package (<c>--contenders newtonsoft-string@14.0.1-beta2</c>): the same
 /// code, measured by an agent built with that version, under its own name in every table, results.json and <c>compare</c>.
 /// </summary>
-public sealed class VersionedContender : Contender
+internal sealed class VersionedContender : Contender
 {
     public const char Separator = '@';
 

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Files;
 
 /// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
-public sealed class InputFileException(string message, bool tooBig) : IOException(message)
+internal sealed class InputFileException(string message, bool tooBig) : IOException(message)
 {
     /// <summary>True when the file is regular but holds more than the limit; false when it is not a regular file.</summary>
     public bool TooBig { get; } = tooBig;
@@ -12,7 +12,7 @@ public sealed class InputFileException(string message, bool tooBig) : IOExceptio
 /// files, samples): only a regular file, and never more than a limit counted on the bytes read, not on the length the
 /// file system reports (0 for a device, anything for a file that grows while being read).
 /// </summary>
-public static class InputFile
+internal static class InputFile
 {
     /// <summary>
     /// The bytes of the regular file at <paramref name="path"/>. Throws <see cref="InputFileException"/> when it is a

@@ -4,7 +4,7 @@ using SerBench.Core.Running;
 namespace SerBench.Core.Files;
 
 /// <summary>System.Text.Json's error, said SerBench's way: one line, the position as "line L, column C", no " LineNumber: 0 | BytePositionInLine: 5." suffix.</summary>
-public static class JsonErrorText
+internal static class JsonErrorText
 {
     /// <summary>"line 3, column 7: '0x00' is an invalid start of a value."; no position when the exception has none.</summary>
     public static string Describe(JsonException exception)

@@ -8,7 +8,7 @@ namespace SerBench.Core.FirstCall;
 /// <param name="CreateMicroseconds">Building the codec (options, contexts, serializer instances).</param>
 /// <param name="SerializeMicroseconds">The first serialize call: JIT, reflection or generated metadata, caches.</param>
 /// <param name="DeserializeMicroseconds">The first deserialize call of what was just written.</param>
-public sealed record FirstCallSample(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds)
+internal sealed record FirstCallSample(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds)
 {
     public double TotalMicroseconds => CreateMicroseconds + SerializeMicroseconds + DeserializeMicroseconds;
 }
@@ -19,7 +19,7 @@ public sealed record FirstCallSample(double CreateMicroseconds, double Serialize
 /// Only meaningful as the first thing the process does with that serializer: <c>serbench first-call</c> starts a new
 /// process for every sample.
 /// </summary>
-public static class FirstCallProbe
+internal static class FirstCallProbe
 {
     public static FirstCallSample Measure(Contender contender, JsonConventions conventions, PayloadModel payload) =>
         payload.Accept(new ProbeVisitor(contender, conventions));

@@ -17,7 +17,7 @@ namespace SerBench.Core.Measurement;
 /// Measures with BenchmarkDotNet: in-process emit toolchain (no generated child projects), memory diagnoser,
 /// one cell per BenchmarkDotNet run. BenchmarkDotNet's own log goes to <paramref name="log"/>.
 /// </summary>
-public sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath) : IMeasurer
+internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath) : IMeasurer
 {
     /// <summary>True when SerBench itself was built without optimizations; results are then marked as such.</summary>
     public static bool IsDebugBuild { get; } =

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Measurement;
 
 /// <summary>What BenchmarkDotNet measured for one cell. Times are per operation, in nanoseconds.</summary>
-public sealed record CellMeasurement
+internal sealed record CellMeasurement
 {
     public required double MeanNs { get; init; }
 
@@ -26,7 +26,7 @@ public sealed record CellMeasurement
 }
 
 /// <summary>Measures one prepared cell. Throws <see cref="MeasurementException"/> when the cell crashed or hung.</summary>
-public interface IMeasurer
+internal interface IMeasurer
 {
     CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName);
 
@@ -38,7 +38,7 @@ public interface IMeasurer
 }
 
 /// <summary>A cell that threw, hung or produced no result while being measured.</summary>
-public sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner)
+internal sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner)
 {
     /// <summary>The body threw while it was warmed or timed.</summary>
     public static MeasurementException Threw(Exception fault) => new($"threw {fault.GetType().Name} while measured: {fault.Message}", fault);

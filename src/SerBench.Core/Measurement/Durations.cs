@@ -5,7 +5,7 @@ using SerBench.Core.Running;
 namespace SerBench.Core.Measurement;
 
 /// <summary>Durations as the command line takes them (<c>--budget 10m</c>, <c>90s</c>, <c>1h30m</c>) and as reports print them.</summary>
-public static partial class Durations
+internal static partial class Durations
 {
     /// <summary>A positive duration: one or more number-and-unit parts (h, m, s), e.g. 10m, 90s, 1h30m, 2.5m.</summary>
     public static TimeSpan Parse(string option, string text)

@@ -7,7 +7,7 @@ namespace SerBench.Core.Measurement;
 /// contender's serialize is (a closure over the value, one virtual codec call, BenchmarkDotNet's loop). Its mean is
 /// what a cell contains besides the library's own work.
 /// </summary>
-public static class HarnessCalibration
+internal static class HarnessCalibration
 {
     public const string Name = "harness calibration (returns its input)";
 

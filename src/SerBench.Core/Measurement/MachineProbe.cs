@@ -11,7 +11,7 @@ namespace SerBench.Core.Measurement;
 /// larger than a typical last-level cache share (memory latency, which a neighbour thrashing the shared cache slows
 /// down while the first half does not notice).
 /// </summary>
-public static class MachineProbe
+internal static class MachineProbe
 {
     private const int BufferBytes = 64 * 1024;
     private const int Passes = 40;
@@ -120,7 +120,7 @@ public static class MachineProbe
 }
 
 /// <summary>One timing of the machine probe's two halves, in nanoseconds: the core (a hash over 64 KB) and memory latency (a random walk through 32 MB).</summary>
-public readonly record struct MachineProbeReading(double CoreNs, double MemoryNs)
+internal readonly record struct MachineProbeReading(double CoreNs, double MemoryNs)
 {
     public double TotalNs => CoreNs + MemoryNs;
 }

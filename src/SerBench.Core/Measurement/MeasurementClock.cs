@@ -1,7 +1,7 @@
 namespace SerBench.Core.Measurement;
 
 /// <summary>What a cell's time is read from (<c>--clock</c>).</summary>
-public enum MeasurementClock
+internal enum MeasurementClock
 {
     /// <summary>Elapsed wall-clock time (BenchmarkDotNet's own default clock): everything that happened meanwhile is counted. The default.</summary>
     Wall,
@@ -14,7 +14,7 @@ public enum MeasurementClock
 }
 
 /// <summary>Names and descriptions of <see cref="MeasurementClock"/>, as the command line and results.json spell them.</summary>
-public static class MeasurementClocks
+internal static class MeasurementClocks
 {
     /// <summary>
     /// The clock a profile uses unless told otherwise: the wall clock, as BenchmarkDotNet's default job, so that SerBench's

@@ -7,7 +7,7 @@ using SerBench.Core.Statistics;
 namespace SerBench.Core.Measurement;
 
 /// <summary>How hard to measure: a BenchmarkDotNet job, how many fresh processes per cell, and the run's time budget.</summary>
-public sealed record MeasurementProfile
+internal sealed record MeasurementProfile
 {
     public required string Name { get; init; }
 

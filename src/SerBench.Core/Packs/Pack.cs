@@ -3,7 +3,7 @@ using System.Globalization;
 namespace SerBench.Core.Packs;
 
 /// <summary>Where a pack comes from: shipped with SerBench, or named with <c>--pack</c>.</summary>
-public enum PackOrigin
+internal enum PackOrigin
 {
     BuiltIn,
     User,
@@ -13,7 +13,7 @@ public enum PackOrigin
 /// A contender pack: a folder with <c>pack.json</c>, the adapter source files and, when the build needs more than package
 /// references (a code generator's items), a <c>pack.targets</c> imported into the agent project.
 /// </summary>
-public sealed class Pack
+internal sealed class Pack
 {
     public const string TargetsFileName = "pack.targets";
 

@@ -5,7 +5,7 @@ namespace SerBench.Core.Packs;
 /// manifests only. In an agent: the packs it was built from (<c>packs/</c> beside it), with their adapters, which are
 /// compiled into the same assembly as this class and listed by a file the agent build writes (<see cref="RegisterAdapters"/>).
 /// </summary>
-public sealed partial class PackCatalog
+internal sealed partial class PackCatalog
 {
     /// <summary>Folder beside the tool that holds the packs shipped with SerBench.</summary>
     public const string BuiltInFolder = "contenders";

@@ -7,7 +7,7 @@ namespace SerBench.Core.Packs;
 /// A contender from a pack. In SerBench itself it has no adapter (the library is not loaded here): its cells are measured
 /// by the agent built from the packs. In the agent it has its adapter and runs like a built-in contender.
 /// </summary>
-public sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAdapter? adapter)
+internal sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAdapter? adapter)
     : Contender(info.Name, pack.Manifest.Library, info.Format, info.TextMode, info.Generation, info.Note)
 {
     public Pack Pack => pack;

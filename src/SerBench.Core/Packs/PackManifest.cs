@@ -8,10 +8,10 @@ namespace SerBench.Core.Packs;
 /// <summary>A package a pack needs, exactly as NuGet names it.</summary>
 /// <param name="Id">Package id, e.g. <c>Newtonsoft.Json</c>.</param>
 /// <param name="Version">Exact version or a NuGet version range, e.g. <c>13.0.4</c>.</param>
-public sealed record PackPackage(string Id, string Version);
+internal sealed record PackPackage(string Id, string Version);
 
 /// <summary>One contender a pack declares: its name and what the tables show about it.</summary>
-public sealed record PackContenderInfo
+internal sealed record PackContenderInfo
 {
     /// <summary>Command-line name, kebab-case, unique across SerBench, e.g. <c>newtonsoft-string</c>.</summary>
     public required string Name { get; init; }
@@ -33,7 +33,7 @@ public sealed record PackContenderInfo
 /// <c>pack.json</c>: what a contender pack declares. Read strictly: a pack folder may come from anyone, and its values
 /// end up in a generated project file, in file names and in reports.
 /// </summary>
-public sealed record PackManifest
+internal sealed record PackManifest
 {
     public const string FileName = "pack.json";
 
@@ -191,7 +191,7 @@ public sealed record PackManifest
 }
 
 /// <summary>A pack folder or manifest that cannot be used; the message is one line for the user.</summary>
-public sealed class PackException(string message) : Exception(message);
+internal sealed class PackException(string message) : Exception(message);
 
 /// <summary>Source-generated metadata for <c>pack.json</c>: a Native AOT agent reads its packs' manifests too.</summary>
 [JsonSerializable(typeof(PackManifest))]

@@ -5,7 +5,7 @@ namespace SerBench.Core.Payloads;
 /// types are <c>partial</c> so that a contender pack can add what its source generator asks for (MemoryPack's
 /// <c>[MemoryPackable]</c>, …) in its own file: the agent compiles the models and the packs together.
 /// </summary>
-public abstract class PayloadModel
+internal abstract class PayloadModel
 {
     /// <summary>The seed every generator uses unless a caller asks for another.</summary>
     public const int DefaultSeed = 20221108;
@@ -24,13 +24,13 @@ public abstract class PayloadModel
 }
 
 /// <summary>Generic dispatch over <see cref="PayloadModel"/>.</summary>
-public interface IPayloadModelVisitor<out TResult>
+internal interface IPayloadModelVisitor<out TResult>
 {
     TResult Visit<T>(PayloadModel<T> model) where T : class;
 }
 
 /// <summary>A payload model of static type <typeparamref name="T"/>.</summary>
-public sealed class PayloadModel<T> : PayloadModel where T : class
+internal sealed class PayloadModel<T> : PayloadModel where T : class
 {
     private readonly Func<int, int, T[]> _generate;
 

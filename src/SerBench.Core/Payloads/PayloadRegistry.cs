@@ -1,7 +1,7 @@
 namespace SerBench.Core.Payloads;
 
 /// <summary>The built-in payload models, by command-line name.</summary>
-public static class PayloadRegistry
+internal static class PayloadRegistry
 {
     public static PayloadModel<Person> Person { get; } = new(
         "person", "Person + Friend, 22 properties as written by a JSON generator (study web-api)", PayloadGenerators.People);

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Payloads;
 
 /// <summary>How the objects of a payload are handed to a serializer.</summary>
-public enum Shape
+internal enum Shape
 {
     /// <summary>One object, one call.</summary>
     Object,

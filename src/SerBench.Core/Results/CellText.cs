@@ -10,7 +10,7 @@ namespace SerBench.Core.Results;
 /// <c>--cells</c>, <c>--ops</c>, <c>--shapes</c>, progress labels and the reports write. Everywhere else they are enums;
 /// a test keeps their names from being compared as text outside this file.
 /// </summary>
-public static class CellText
+internal static class CellText
 {
     /// <summary><c>object</c>, <c>list</c>, <c>many</c>.</summary>
     public static string Name(Shape shape) => shape switch

@@ -11,7 +11,7 @@ namespace SerBench.Core.Results;
 /// <c>"OK"</c>), so results.json and reply.json keep the text they always had while the code holds enums. Unknown text is
 /// refused with the valid names, which <see cref="ContractValidator"/> puts after the field's path.
 /// </summary>
-public abstract class CellTextJsonConverter<T> : JsonConverter<T>, ICellTextConverter where T : struct, Enum
+internal abstract class CellTextJsonConverter<T> : JsonConverter<T>, ICellTextConverter where T : struct, Enum
 {
     /// <summary>The field's name in messages: <c>shape</c>, <c>operation</c>, <c>status</c>.</summary>
     protected abstract string Field { get; }
@@ -38,9 +38,9 @@ public abstract class CellTextJsonConverter<T> : JsonConverter<T>, ICellTextConv
 }
 
 /// <summary>Marks the converters whose JSON is a string of <see cref="CellText"/>, for <see cref="ContractValidator"/>.</summary>
-public interface ICellTextConverter;
+internal interface ICellTextConverter;
 
-public sealed class ShapeJsonConverter : CellTextJsonConverter<Shape>
+internal sealed class ShapeJsonConverter : CellTextJsonConverter<Shape>
 {
     protected override string Field => "shape";
 
@@ -51,7 +51,7 @@ public sealed class ShapeJsonConverter : CellTextJsonConverter<Shape>
     protected override Shape? TryParse(string? text) => CellText.TryParseShape(text);
 }
 
-public sealed class OperationJsonConverter : CellTextJsonConverter<Operation>
+internal sealed class OperationJsonConverter : CellTextJsonConverter<Operation>
 {
     protected override string Field => "operation";
 
@@ -62,7 +62,7 @@ public sealed class OperationJsonConverter : CellTextJsonConverter<Operation>
     protected override Operation? TryParse(string? text) => CellText.TryParseOperation(text);
 }
 
-public sealed class StatusJsonConverter : CellTextJsonConverter<VerificationStatus>
+internal sealed class StatusJsonConverter : CellTextJsonConverter<VerificationStatus>
 {
     protected override string Field => "status";
 

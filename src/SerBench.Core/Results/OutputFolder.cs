@@ -8,7 +8,7 @@ namespace SerBench.Core.Results;
 /// file names only through <see cref="Slug"/>, and every path is checked to resolve inside the folder, so a hostile
 /// file cannot make SerBench write anywhere else.
 /// </summary>
-public static class OutputFolder
+internal static class OutputFolder
 {
     /// <summary>
     /// A file-name-safe form of <paramref name="name"/>: lower-case ASCII letters, digits and single hyphens, at most 60

@@ -4,7 +4,7 @@ using System.Text.Json.Serialization;
 namespace SerBench.Core.Results;
 
 /// <summary>The whole of <c>results.json</c>. Documented in <c>docs/results-format.md</c>.</summary>
-public sealed class ResultsDocument
+internal sealed class ResultsDocument
 {
     /// <summary>
     /// Bumped whenever a field changes meaning or disappears. 2: every cell names its runtime (<c>runtime</c>), and a
@@ -80,7 +80,7 @@ public sealed class ResultsDocument
 /// agents, packages) stay here, per source: each describes one machine, and none of them means anything averaged over
 /// several.
 /// </summary>
-public sealed record ResultsSource(string Machine, string File, ToolInfo Tool, string Command, string Profile, DateTimeOffset StartedAt,
+internal sealed record ResultsSource(string Machine, string File, ToolInfo Tool, string Command, string Profile, DateTimeOffset StartedAt,
     EnvironmentInfo Environment, AgentRecord? Agent,
     DateTimeOffset? FinishedAt = null,
     MeasurementMethod? Method = null,
@@ -93,23 +93,23 @@ public sealed record ResultsSource(string Machine, string File, ToolInfo Tool, s
 /// The agent built for one runtime: its exact runtime version (once it ran), whether it is Native AOT, the build's cost,
 /// and why it is missing when it could not be built (the restore's or publish's own message).
 /// </summary>
-public sealed record RuntimeAgentRecord(string Runtime, string? RuntimeVersion, string Compilation, bool Built, bool Reused, double BuildSeconds,
+internal sealed record RuntimeAgentRecord(string Runtime, string? RuntimeVersion, string Compilation, bool Built, bool Reused, double BuildSeconds,
     string? Failure, IReadOnlyList<string> Warnings);
 
 /// <summary>The parts of a first use, in microseconds: creating the codec, the first serialize, the first deserialize.</summary>
-public sealed record FirstCallBreakdown(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
+internal sealed record FirstCallBreakdown(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
 
 /// <summary>What one fresh process measured for the first use of a contender on a payload, in microseconds.</summary>
-public sealed record FirstCallRecord(string Contender, string Payload, double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
+internal sealed record FirstCallRecord(string Contender, string Payload, double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
 
 /// <summary>
 /// The agent this run used: its cache key, whether it was reused from the cache, what its build cost when it was made
 /// and what this run spent finding or building it, and what became of every pack.
 /// </summary>
-public sealed record AgentRecord(string Key, bool Reused, double BuildSeconds, double OverheadSeconds, IReadOnlyList<AgentPackRecord> Packs);
+internal sealed record AgentRecord(string Key, bool Reused, double BuildSeconds, double OverheadSeconds, IReadOnlyList<AgentPackRecord> Packs);
 
 /// <summary>One pack in the agent: <c>built</c>, <c>restore-failed</c> or <c>compile-failed</c>, with the tool's message.</summary>
-public sealed record AgentPackRecord(string Library, string Status, string? Message);
+internal sealed record AgentPackRecord(string Library, string Status, string? Message);
 
 /// <summary>How a run measured: rounds per cell, what a round is, and how the interval was computed.</summary>
 /// <param name="Rounds">Rounds per cell: each is a fresh process measuring the cell with BenchmarkDotNet.</param>
@@ -119,7 +119,7 @@ public sealed record AgentPackRecord(string Library, string Status, string? Mess
 /// written before SerBench had a choice, which used the wall clock.</param>
 /// <param name="Prior">The run's prior for a cell's variance of log round means, as the intervals used it (schema 3; null
 /// before a run has three cells with two rounds).</param>
-public sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null, Statistics.VariancePrior? Prior = null);
+internal sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null, Statistics.VariancePrior? Prior = null);
 
 /// <summary>
 /// An operation that only returns its input through the same call path every cell uses (closure, virtual codec call,
@@ -129,21 +129,21 @@ public sealed record MeasurementMethod(int Rounds, string Grouping, string Inter
 /// A run's time budget (<c>--budget</c>): its length, whether it ran out before every cell had the rounds it could use
 /// (<see cref="RanOut"/>), the rounds spent on cells whose place in the verdict was open, and the cells it left unmeasured.
 /// </summary>
-public sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, IReadOnlyList<string> NotMeasured);
+internal sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, IReadOnlyList<string> NotMeasured);
 
-public sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
+internal sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
 
 /// <summary>
 /// One timing of the fixed machine-speed workload: seconds since the run started, and the fastest of a few calls of each
 /// half: <paramref name="CoreNs"/> (a hash over 64 KB) and <paramref name="MemoryNs"/> (a random walk through 32 MB);
 /// <paramref name="Ns"/> is their sum. Files written before the halves were recorded have <paramref name="Ns"/> only.
 /// </summary>
-public sealed record MachineProbeSample(double AtSeconds, double Ns, double? CoreNs = null, double? MemoryNs = null);
+internal sealed record MachineProbeSample(double AtSeconds, double Ns, double? CoreNs = null, double? MemoryNs = null);
 
-public sealed record ToolInfo(string Name, string Version, string? Commit);
+internal sealed record ToolInfo(string Name, string Version, string? Commit);
 
 /// <summary>Where the numbers come from; runtime knobs are recorded, never changed (fairness rule 6).</summary>
-public sealed record EnvironmentInfo
+internal sealed record EnvironmentInfo
 {
     public required string Os { get; init; }
 
@@ -177,7 +177,7 @@ public sealed record EnvironmentInfo
 }
 
 /// <summary>One measured (or refused) cell: study × contender × payload × shape × count × operation.</summary>
-public sealed record ResultCell
+internal sealed record ResultCell
 {
     public required string Study { get; init; }
 
@@ -331,13 +331,13 @@ public sealed record ResultCell
 /// One speed group of a cell with two speeds: the mean of its processes' rounds, its 99.9% half-width, how many processes
 /// landed in it, and their garbage collections per 1,000 operations (what may tell the two speeds apart).
 /// </summary>
-public sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes, double? Gen0 = null, double? Gen1 = null, double? Gen2 = null);
+internal sealed record SpeedMode(double MeanNs, double ErrorNs, int Processes, double? Gen0 = null, double? Gen1 = null, double? Gen2 = null);
 
 /// <summary>
 /// What makes a cell the same cell in two files: study, contender, payload, shape, count, operation, runtime and (in a
 /// merged file) machine. Compared ordinally; display labels are derived from it, never the other way round.
 /// </summary>
-public readonly record struct CellKey(string Study, string Contender, string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation, string Runtime = "", string Machine = "")
+internal readonly record struct CellKey(string Study, string Contender, string Payload, Payloads.Shape Shape, int Count, Studies.Operation Operation, string Runtime = "", string Machine = "")
 {
     public override string ToString() => CellText.Of(this);
 }

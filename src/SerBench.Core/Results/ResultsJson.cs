@@ -18,7 +18,7 @@ namespace SerBench.Core.Results;
 internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 
 /// <summary>Reads and writes <see cref="ResultsDocument"/>.</summary>
-public static class ResultsJson
+internal static class ResultsJson
 {
     private static readonly CompressorFields<ResultsDocument> Contracts = new(ResultsJsonContext.Default);
 

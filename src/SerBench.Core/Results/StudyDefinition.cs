@@ -8,7 +8,7 @@ namespace SerBench.Core.Results;
 /// after the study definitions in the code change: title, source, conventions, contenders, baseline, columns, sections,
 /// notes and workloads.
 /// </summary>
-public sealed record StudyDefinition
+internal sealed record StudyDefinition
 {
     public required string Name { get; init; }
 
@@ -64,8 +64,8 @@ public sealed record StudyDefinition
     };
 }
 
-public sealed record ConventionsDefinition(string Name, bool CamelCase, bool EnumsAsStrings, bool CaseInsensitiveReading);
+internal sealed record ConventionsDefinition(string Name, bool CamelCase, bool EnumsAsStrings, bool CaseInsensitiveReading);
 
-public sealed record SectionDefinition(string Title, IReadOnlyList<string> Contenders);
+internal sealed record SectionDefinition(string Title, IReadOnlyList<string> Contenders);
 
-public sealed record WorkloadDefinition(string Payload, Payloads.Shape Shape, int Count, IReadOnlyList<Operation> Operations);
+internal sealed record WorkloadDefinition(string Payload, Payloads.Shape Shape, int Count, IReadOnlyList<Operation> Operations);

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Results;
 
 /// <summary>How SerBench writes a time: in the unit BenchmarkDotNet would pick, the same in progress lines and reports.</summary>
-public static class TimeUnits
+internal static class TimeUnits
 {
     /// <summary>The unit for a value, or for a column whose smallest value is <paramref name="smallestNs"/>.</summary>
     public static (string Unit, double Divisor) For(double smallestNs) => smallestNs switch

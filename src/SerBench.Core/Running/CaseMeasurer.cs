@@ -11,7 +11,7 @@ namespace SerBench.Core.Running;
 /// Gates and measures the cases of one process, one BenchmarkDotNet measurement per operation that passed the gate
 /// (OK or DIFFERS): the work of a child process. Ratios are the parent's, which sees every contender.
 /// </summary>
-public sealed class CaseMeasurer(IMeasurer measurer)
+internal sealed class CaseMeasurer(IMeasurer measurer)
 {
     /// <summary>One case's cells in operation order, each as soon as it is known; stops between cells when cancelled.</summary>
     public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>

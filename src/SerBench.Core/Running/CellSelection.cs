@@ -9,7 +9,7 @@ namespace SerBench.Core.Running;
 /// different contenders and workloads can be measured in one run, which the per-axis filters (<c>--contenders</c>,
 /// <c>--payloads</c>…) cannot express without a run per study.
 /// </summary>
-public sealed class CellSelection
+internal sealed class CellSelection
 {
     private const string Form = "study/contender/payload/shape/count/operation, any part * (e.g. web-api/*/person/object/1/serialize)";
 

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Running;
 
 /// <summary>An exception as one line for a report or an error message: reasons and messages never span lines.</summary>
-public static class ExceptionText
+internal static class ExceptionText
 {
     /// <summary>
     /// The exception's type and message, and the innermost exception's when it is wrapped (a type initializer, a

@@ -4,7 +4,7 @@ using SerBench.Core.Verification;
 namespace SerBench.Core.Running;
 
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
-public static class Gate
+internal static class Gate
 {
     /// <summary>The gate's outcome and payload size for every case of the plan (raw size only: nothing is compressed).</summary>
     public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>

@@ -5,10 +5,10 @@ namespace SerBench.Core.Running;
 /// <param name="Total">Cells in the plan.</param>
 /// <param name="Current">The cell about to run, e.g. <c>web-api · stj-sourcegen-utf8 · person list of 200 · serialize</c>.</param>
 /// <param name="EstimatedRemaining">From the mean time of the cells measured so far; null until one has been.</param>
-public sealed record RunProgress(int Done, int Total, string Current, TimeSpan? EstimatedRemaining);
+internal sealed record RunProgress(int Done, int Total, string Current, TimeSpan? EstimatedRemaining);
 
 /// <summary>Receives progress from <c>RoundRunner</c> and the agent host; implementations must be cheap.</summary>
-public interface IRunObserver
+internal interface IRunObserver
 {
     void CellStarting(RunProgress progress);
 

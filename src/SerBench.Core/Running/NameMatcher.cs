@@ -1,7 +1,7 @@
 namespace SerBench.Core.Running;
 
 /// <summary>Resolves user-typed names and, when one is unknown, lists the valid ones closest match first.</summary>
-public static class NameMatcher
+internal static class NameMatcher
 {
     /// <param name="kind">Singular noun for the message, e.g. <c>study</c>.</param>
     /// <param name="kinds">Plural noun for the message, e.g. <c>studies</c>.</param>

@@ -6,7 +6,7 @@ using SerBench.Core.Verification;
 namespace SerBench.Core.Running;
 
 /// <summary>The cells of a planned case: how each is described in results.json, found again, and labelled for progress.</summary>
-public static class PlannedCells
+internal static class PlannedCells
 {
     public static ResultCell Describe(PlannedCase planned, Operation operation, GateOutcome outcome) => new()
     {

@@ -7,7 +7,7 @@ namespace SerBench.Core.Running;
 /// One line per finished cell (<c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>): progress where no terminal
 /// draws a bar — redirected output, CI logs, and a child's console.log.
 /// </summary>
-public sealed class ProgressLines(Action<string> writeLine) : IRunObserver
+internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
 {
     public void CellStarting(RunProgress progress)
     {

@@ -3,7 +3,7 @@ using SerBench.Core.Results;
 namespace SerBench.Core.Running;
 
 /// <summary>Ratio and Alloc Ratio: each cell against its baseline's cell of the same study, payload, shape, count, operation and runtime.</summary>
-public static class Ratios
+internal static class Ratios
 {
     /// <summary>Sets Ratio and Alloc Ratio of every cell against its baseline's cell in the same list.</summary>
     public static IReadOnlyList<ResultCell> WithRatios(IReadOnlyList<ResultCell> cells)

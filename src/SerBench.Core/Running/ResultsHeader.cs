@@ -5,7 +5,7 @@ using SerBench.Core.Results;
 namespace SerBench.Core.Running;
 
 /// <summary>The header of results.json (everything but the cells), and the tool that writes it.</summary>
-public static class ResultsHeader
+internal static class ResultsHeader
 {
     public static ToolInfo Tool { get; } = CreateTool();
 

@@ -6,7 +6,7 @@ using SerBench.Core.Studies;
 namespace SerBench.Core.Running;
 
 /// <summary>One contender on one workload of a study, with the operations to measure on it, on one runtime.</summary>
-public sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline)
+internal sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline)
 {
     /// <summary>The runtime to measure on: the one this process runs on unless <c>--runtimes</c> names others.</summary>
     public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
@@ -28,7 +28,7 @@ public sealed record PlannedCase(Study Study, Contender Contender, Workload Work
 }
 
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
-public static class RunPlan
+internal static class RunPlan
 {
     public static IReadOnlyList<PlannedCase> Create(RunRequest request)
     {

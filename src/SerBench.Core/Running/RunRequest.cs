@@ -7,7 +7,7 @@ using SerBench.Core.UserData;
 namespace SerBench.Core.Running;
 
 /// <summary>What to run, resolved from the command line (RunOptionsParser). Null lists mean "as each study says".</summary>
-public sealed record RunRequest
+internal sealed record RunRequest
 {
     public required IReadOnlyList<Study> Studies { get; init; }
 

@@ -7,7 +7,7 @@ namespace SerBench.Core.Running;
 /// A runtime SerBench measures on: a .NET major version, compiled just in time or ahead of time (Native AOT). Written
 /// into every cell as its <see cref="Name"/> (<c>net8.0</c>, <c>net9.0-aot</c>), the key runs and merges compare by.
 /// </summary>
-public sealed record RuntimeTarget(int Major, bool Aot)
+internal sealed record RuntimeTarget(int Major, bool Aot)
 {
     /// <summary>The oldest .NET SerBench can build an agent for; the newest is the newest the installed SDK can target.</summary>
     public const int OldestMajor = 8;

@@ -1,4 +1,4 @@
 namespace SerBench.Core.Running;
 
 /// <summary>Bad input from the user: the message is one line saying what is wrong and what would be right.</summary>
-public sealed class UsageException(string message) : Exception(message);
+internal sealed class UsageException(string message) : Exception(message);

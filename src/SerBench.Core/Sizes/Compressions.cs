@@ -7,7 +7,7 @@ namespace SerBench.Core.Sizes;
 /// <see cref="Compressor.All"/>[i]. Each one left out saves its six compressions of the output (one for the size, five
 /// timed) per case and round.
 /// </summary>
-public sealed record Compressions(int Mask)
+internal sealed record Compressions(int Mask)
 {
     public static Compressions None { get; } = new(0);
 
@@ -17,7 +17,7 @@ public sealed record Compressions(int Mask)
 }
 
 /// <summary>The one text form of <see cref="Compressions"/>: the option's names, also used in the agent request.</summary>
-public static class CompressionNames
+internal static class CompressionNames
 {
     private static string Choices => string.Join(", ", Compressor.All.Select(c => c.Name)) + ", or none alone";
 

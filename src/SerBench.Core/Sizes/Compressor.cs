@@ -13,7 +13,7 @@ namespace SerBench.Core.Sizes;
 /// <param name="Column">Its name with its level, as columns and chart bars say it.</param>
 /// <param name="Level">What the size table's footnote says of its level and implementation.</param>
 /// <param name="Compress">Compresses one payload at that level and returns the compressed length.</param>
-public sealed record Compressor(string Name, string Label, string Column, string Level, Func<ReadOnlyMemory<byte>, long> Compress)
+internal sealed record Compressor(string Name, string Label, string Column, string Level, Func<ReadOnlyMemory<byte>, long> Compress)
 {
     /// <summary>zstd's own default level: what the zstd tool, and HTTP servers that offer zstd, use unless told otherwise.</summary>
     public const int ZstdLevel = 3;
@@ -58,4 +58,4 @@ public sealed record Compressor(string Name, string Label, string Column, string
 }
 
 /// <summary>An output after one compressor: its size, and the median time to compress it. Either is null when not measured.</summary>
-public readonly record struct Compressed(long? Bytes, double? Ns);
+internal readonly record struct Compressed(long? Bytes, double? Ns);

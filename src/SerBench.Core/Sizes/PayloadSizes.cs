@@ -11,7 +11,7 @@ namespace SerBench.Core.Sizes;
 /// </summary>
 /// <param name="Bytes">The raw output.</param>
 /// <param name="Compressed">Each chosen compressor's size and median compress time, by <see cref="Compressor.Name"/>.</param>
-public sealed record PayloadSizes(long Bytes, ImmutableDictionary<string, Compressed> Compressed)
+internal sealed record PayloadSizes(long Bytes, ImmutableDictionary<string, Compressed> Compressed)
 {
     /// <summary>How many times each compressor runs on the output (after one untimed call); the median is kept.</summary>
     public const int Repetitions = 5;

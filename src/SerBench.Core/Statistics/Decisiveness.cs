@@ -5,7 +5,7 @@ using SerBench.Core.Verification;
 namespace SerBench.Core.Statistics;
 
 /// <summary>Two measured contenders of one case, fastest first, and the interval of their ratio.</summary>
-public sealed record CellPair(ResultCell Faster, ResultCell Slower, RatioInterval Interval)
+internal sealed record CellPair(ResultCell Faster, ResultCell Slower, RatioInterval Interval)
 {
     /// <summary>The run tells them apart: the slower one is slower beyond doubt.</summary>
     public bool Separated => Interval.IsSlower;
@@ -16,7 +16,7 @@ public sealed record CellPair(ResultCell Faster, ResultCell Slower, RatioInterva
 /// apart, how many it separated beyond doubt (<see cref="RatioInterval"/>), and which it left undecided. The same rule
 /// decides where a run spends its extra rounds and what its reports call tied.
 /// </summary>
-public sealed record Decisiveness(double MinimumRatio, int Pairs, int Separated, IReadOnlyList<CellPair> Undecided)
+internal sealed record Decisiveness(double MinimumRatio, int Pairs, int Separated, IReadOnlyList<CellPair> Undecided)
 {
     /// <summary>The difference the studies are about: the verdict should decide every pair this far apart.</summary>
     public const double DecisiveRatio = 1.5;

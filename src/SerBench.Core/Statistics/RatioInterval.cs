@@ -12,7 +12,7 @@ namespace SerBench.Core.Statistics;
 /// half-width; without bounds, the log half-width is ln(1 + Error/Mean) scaled to the verdict's level. The two cells are independent, so their log
 /// half-widths add in quadrature. This is the rule every report and the shared verdict-check call "beyond doubt".
 /// </remarks>
-public readonly record struct RatioInterval(double Ratio, double Low, double High)
+internal readonly record struct RatioInterval(double Ratio, double Low, double High)
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

@@ -14,7 +14,7 @@ namespace SerBench.Core.Statistics;
 /// the cells' spreads really differ decides how much the prior weighs. Spreads are taken on the log scale, because
 /// timing noise is multiplicative (a busy neighbour makes a cell 20% slower, not 20 ns slower).
 /// </remarks>
-public static class RoundStatistics
+internal static class RoundStatistics
 {
     /// <summary>Two-sided confidence level of every interval SerBench prints, as BenchmarkDotNet's Error.</summary>
     public const double ConfidenceLevel = 0.999;

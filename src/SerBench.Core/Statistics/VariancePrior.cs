@@ -12,7 +12,7 @@ namespace SerBench.Core.Statistics;
 /// <param name="TypicalLimit">The largest log variance, as the fit scales it (log s² − ψ(d/2) + log(d/2)), of a cell that
 /// shares the run's typical spread; a cell above it keeps its own spread, unmoderated. Not written to results.json: a
 /// log can be negative, and every number there is a time, count or size that cannot be.</param>
-public sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, [property: JsonIgnore] double TypicalLimit = double.PositiveInfinity)
+internal sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, [property: JsonIgnore] double TypicalLimit = double.PositiveInfinity)
 {
     /// <summary>The most the prior may weigh: cells that share one spread exactly still differ in what they measure.</summary>
     public const double MaximumDegreesOfFreedom = 200;

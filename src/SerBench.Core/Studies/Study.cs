@@ -4,7 +4,7 @@ using SerBench.Core.Payloads;
 namespace SerBench.Core.Studies;
 
 /// <summary>What one measured cell does.</summary>
-public enum Operation
+internal enum Operation
 {
     Serialize,
     Deserialize,
@@ -17,14 +17,14 @@ public enum Operation
 }
 
 /// <summary>One payload in one shape at one size, and the operations measured on it.</summary>
-public sealed record Workload(PayloadModel Payload, Shape Shape, int Count, IReadOnlyList<Operation> Operations)
+internal sealed record Workload(PayloadModel Payload, Shape Shape, int Count, IReadOnlyList<Operation> Operations)
 {
     /// <summary>The count a cell of this workload records (results.json, <c>--cells</c>): 1 for a single object.</summary>
     public int CellCount => Shape == Shape.Object ? 1 : Count;
 }
 
 /// <summary>A column a study's table shows, besides the contender and case.</summary>
-public enum StudyColumn
+internal enum StudyColumn
 {
     Mean,
     Error,
@@ -63,13 +63,13 @@ public enum StudyColumn
 /// <summary>A part of a study's report that shows some of its contenders (e.g. the binary formats against the fastest JSON ones).</summary>
 /// <param name="Title">Heading of the section.</param>
 /// <param name="Contenders">The contenders it shows, in table order.</param>
-public sealed record StudySection(string Title, IReadOnlyList<string> Contenders);
+internal sealed record StudySection(string Title, IReadOnlyList<string> Contenders);
 
 /// <summary>
 /// A named preset reproducing one published study: its contenders, payloads, shapes, conventions, baseline and
 /// the columns of its table. The README's Studies table lists them.
 /// </summary>
-public sealed class Study
+internal sealed class Study
 {
     /// <summary>Command-line name, e.g. <c>web-api</c>.</summary>
     public required string Name { get; init; }

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Studies;
 
 /// <summary>The built-in studies, by name.</summary>
-public static class StudyRegistry
+internal static class StudyRegistry
 {
     /// <summary>Every study that <c>serbench run</c> runs with no arguments, in report order.</summary>
     public static IReadOnlyList<Study> All { get; } =

@@ -10,7 +10,7 @@ namespace SerBench.Core.UserData;
 /// read whole and checked to be one strict JSON value (RFC 8259: no comments, no trailing commas, valid UTF-8; a
 /// leading byte order mark is dropped) before anything runs.
 /// </summary>
-public sealed class DataSet
+internal sealed class DataSet
 {
     /// <summary>The largest file SerBench reads as a document (every contender holds it, its output and its DOM in memory).</summary>
     public const long MaxFileBytes = 256L * 1024 * 1024;

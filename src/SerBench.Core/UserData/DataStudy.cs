@@ -10,7 +10,7 @@ namespace SerBench.Core.UserData;
 /// writes each data set, against the Utf8JsonReader token walk as the speed-of-light reference (the baseline, so Ratio
 /// says how far each library is from it).
 /// </summary>
-public static class DataStudy
+internal static class DataStudy
 {
     public const string Name = "data";
 

@@ -1,7 +1,7 @@
 namespace SerBench.Core.UserData;
 
 /// <summary>What model inference made of a data set: the C# source of its model, or why there is none, and what was decided on the way.</summary>
-public sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes)
+internal sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes)
 {
     /// <summary>Infers the model of <paramref name="set"/> and writes it as C# in a namespace of its own.</summary>
     public static InferredDataModel For(DataSet set)

@@ -4,7 +4,7 @@ namespace SerBench.Core.UserData;
 /// The C# model <see cref="ModelInference"/> inferred from every document of a data set: its classes, the type of a
 /// whole document, and what was decided or lost on the way. <see cref="ModelSourceWriter"/> writes it as C#.
 /// </summary>
-public sealed class InferredModel
+internal sealed class InferredModel
 {
     /// <summary>The name of the source-generated <c>JsonSerializerContext</c> the written model declares.</summary>
     public const string ContextName = "RootJsonContext";
@@ -38,7 +38,7 @@ public sealed class InferredModel
 /// <param name="Name">A C# identifier, unique in the model.</param>
 /// <param name="Members">Properties in document order (a member first seen in a later object is placed after the one it followed there).</param>
 /// <param name="Paths">Where its objects are in the documents, e.g. <c>$</c>, <c>$.orders[*]</c>.</param>
-public sealed record InferredClass(string Name, IReadOnlyList<InferredMember> Members, IReadOnlyList<string> Paths);
+internal sealed record InferredClass(string Name, IReadOnlyList<InferredMember> Members, IReadOnlyList<string> Paths);
 
 /// <summary>One property of an inferred class.</summary>
 /// <param name="JsonName">The member's name in the documents, exactly (it may be any string, empty included).</param>
@@ -46,4 +46,4 @@ public sealed record InferredClass(string Name, IReadOnlyList<InferredMember> Me
 /// <param name="CSharpType">C# type text, nullable (<c>?</c>) when <paramref name="Optional"/> or <paramref name="Nullable"/>: <c>int</c>, <c>string?</c>, <c>List&lt;Item&gt;</c>.</param>
 /// <param name="Optional">Absent from some of the objects: the property is not written when null, so absent stays absent.</param>
 /// <param name="Nullable">null in some of the objects.</param>
-public sealed record InferredMember(string JsonName, string CSharpName, string CSharpType, bool Optional, bool Nullable);
+internal sealed record InferredMember(string JsonName, string CSharpName, string CSharpType, bool Optional, bool Nullable);

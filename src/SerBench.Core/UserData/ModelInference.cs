@@ -36,7 +36,7 @@ namespace SerBench.Core.UserData;
 /// (<c>List&lt;RootItem&gt;</c>, or <c>List&lt;int&gt;</c> and the like). A scalar root, or objects in some documents and
 /// arrays in others, has no typed model: <see cref="NotSupportedException"/> says which document and why.</para>
 /// </remarks>
-public static class ModelInference
+internal static class ModelInference
 {
     /// <summary>The model that holds every document of <paramref name="documents"/>.</summary>
     /// <exception cref="NotSupportedException">A document's root is not an object or an array, or not the same as the others'; the message says which and is meant for the user.</exception>

@@ -14,7 +14,7 @@ namespace SerBench.Core.UserData;
 /// Only the <c>using</c> directives stand before the file-scoped namespace, so several models can be combined into one
 /// file (<see cref="InferredDataModel.Combine"/>); everything else, the notes included, is inside it.
 /// </remarks>
-public static partial class ModelSourceWriter
+internal static partial class ModelSourceWriter
 {
     /// <summary>The C# source of <paramref name="model"/> in <paramref name="namespace"/> (a dotted C# name).</summary>
     /// <param name="model">The model.</param>

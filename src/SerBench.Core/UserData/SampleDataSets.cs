@@ -9,7 +9,7 @@ namespace SerBench.Core.UserData;
 /// emoji and escapes, nested entities), a product catalogue (nesting several levels deep) and a GeoJSON-like feature
 /// collection (long arrays of numbers). Deterministic: the same seed and size always give the same bytes.
 /// </summary>
-public static class SampleDataSets
+internal static class SampleDataSets
 {
     /// <summary>The sample names, each written as <c>&lt;name&gt;.json</c>.</summary>
     public static IReadOnlyList<string> Names { get; } = ["timeline", "catalogue", "geo"];

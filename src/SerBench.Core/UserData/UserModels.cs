@@ -6,11 +6,12 @@ using System.Text.Json.Serialization.Metadata;
 namespace SerBench.Core.UserData;
 
 /// <summary>A model inferred from a data set and compiled into the measuring agent: its root type and its source-generated metadata.</summary>
-public sealed record UserModel(string DataSetName, Type RootType, JsonSerializerContext Context);
+internal sealed record UserModel(string DataSetName, Type RootType, JsonSerializerContext Context);
 
 /// <summary>
 /// The models compiled into this process. The generated <c>model.cs</c> registers its root type from a module
 /// initializer, so the agent that compiled it knows the type by its data set's name without scanning assemblies.
+/// Public: the generated model.cs calls it, and it may be compiled apart from the core.
 /// </summary>
 public static class UserModels
 {
@@ -24,15 +25,15 @@ public static class UserModels
         Models[dataSetName] = new UserModel(dataSetName, typeof(TRoot), context);
 
     /// <summary>The model of a data set, or null when this process was not built with it.</summary>
-    public static UserModel? Find(string dataSetName) => Models.GetValueOrDefault(dataSetName);
+    internal static UserModel? Find(string dataSetName) => Models.GetValueOrDefault(dataSetName);
 
     /// <summary>The source-generated metadata of <paramref name="type"/> from any registered model; null when none has it.</summary>
-    public static JsonTypeInfo? GeneratedTypeInfo(Type type) =>
+    internal static JsonTypeInfo? GeneratedTypeInfo(Type type) =>
         Models.Values.Select(m => m.Context.GetTypeInfo(type)).FirstOrDefault(info => info is not null);
 
     /// <summary>Records that <paramref name="instance"/> was read from <paramref name="utf8"/>.</summary>
-    public static void RememberOriginal(object instance, byte[] utf8) => Originals.AddOrUpdate(instance, utf8);
+    internal static void RememberOriginal(object instance, byte[] utf8) => Originals.AddOrUpdate(instance, utf8);
 
     /// <summary>The document an instance was read from, or null for an instance that did not come from the user's data.</summary>
-    public static byte[]? OriginalOf(object instance) => Originals.TryGetValue(instance, out var utf8) ? utf8 : null;
+    internal static byte[]? OriginalOf(object instance) => Originals.TryGetValue(instance, out var utf8) ? utf8 : null;
 }

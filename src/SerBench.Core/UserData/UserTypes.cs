@@ -7,13 +7,13 @@ using SerBench.Core.Running;
 namespace SerBench.Core.UserData;
 
 /// <summary>One of the user's own types (<c>--types ASSEMBLY.dll --type Namespace.TypeName</c>) and the documents to fill it from, if any.</summary>
-public sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);
+internal sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);
 
 /// <summary>
 /// Loads the user's compiled types. Every process that measures them (SerBench, its children, the agent) loads the same
 /// assembly from the same path; its dependencies are looked for beside it.
 /// </summary>
-public static class UserTypes
+internal static class UserTypes
 {
     private static readonly Dictionary<string, Assembly> Loaded = new(StringComparer.Ordinal);
 

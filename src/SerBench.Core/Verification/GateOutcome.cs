@@ -1,7 +1,7 @@
 namespace SerBench.Core.Verification;
 
 /// <summary>Status plus the human-readable reason (null only for <see cref="VerificationStatus.Ok"/>).</summary>
-public sealed record GateOutcome(VerificationStatus Status, string? Reason)
+internal sealed record GateOutcome(VerificationStatus Status, string? Reason)
 {
     /// <summary>How a DIFFERS reason begins when only the form changed (the data is the same); the text form of <see cref="FormOnly"/>.</summary>
     private const string FormOnlyPrefix = "output differs in form: ";

@@ -6,7 +6,7 @@ using System.Text.Json;
 namespace SerBench.Core.Verification;
 
 /// <summary>How much a change between two JSON texts matters.</summary>
-public enum JsonChangeKind
+internal enum JsonChangeKind
 {
     /// <summary>The same data written differently: escapes, number notation, property order.</summary>
     Form,
@@ -16,7 +16,7 @@ public enum JsonChangeKind
 }
 
 /// <summary>The first change found between an original JSON text and what a library wrote back, and where it is.</summary>
-public sealed record JsonChange(JsonChangeKind Kind, string Path, string What)
+internal sealed record JsonChange(JsonChangeKind Kind, string Path, string What)
 {
     /// <summary>A key the original wrote more than once came back fewer times: data lost, whatever the model could hold.</summary>
     public bool LostDuplicateKey { get; init; }
@@ -36,7 +36,7 @@ public sealed record JsonChange(JsonChangeKind Kind, string Path, string What)
 /// The first <see cref="JsonChangeKind.Data"/> change wins over any <see cref="JsonChangeKind.Form"/> change, so a
 /// verdict names the worst thing that happened.
 /// </remarks>
-public static class JsonTextComparer
+internal static class JsonTextComparer
 {
     /// <summary>The deepest nesting SerBench reads from a user's document; deeper documents are refused when loaded.</summary>
     public const int MaxDepth = 256;

@@ -1,7 +1,7 @@
 namespace SerBench.Core.Verification;
 
 /// <summary>The outcome of the correctness gate for one contender, payload and shape.</summary>
-public enum VerificationStatus
+internal enum VerificationStatus
 {
     /// <summary>Round-trips and writes the study's reference document.</summary>
     Ok,

@@ -12,7 +12,7 @@ namespace SerBench.Agents;
 /// process (one start-up for all of them); if it died, each case it did not reach goes alone to a process of its own, so a
 /// crash costs only the cells of the case that crashes, which are CRASH with the reason the process ended.
 /// </summary>
-public sealed class AgentCaseRunner(IAgentClient client)
+internal sealed class AgentCaseRunner(IAgentClient client)
 {
     /// <summary>Gates and measures the cases (run mode): a cell per case and operation.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile,

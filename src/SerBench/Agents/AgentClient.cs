@@ -13,7 +13,7 @@ namespace SerBench.Agents;
 /// the packs or the user's models goes to <paramref name="agent"/> and the rest to SerBench itself; another runtime's
 /// requests go to that runtime's agent, and a contender at another version of its package (name@version) to that version's agent.
 /// </summary>
-public sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
+internal sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
     IReadOnlyDictionary<string, AgentBuild>? versionAgents = null)
     : IAgentClient
 {

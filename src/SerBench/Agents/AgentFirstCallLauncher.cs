@@ -5,7 +5,7 @@ using SerBench.FirstCall;
 namespace SerBench.Agents;
 
 /// <summary>Times a first use through a first-call <see cref="AgentRequest"/>: one fresh child process per sample.</summary>
-public sealed class AgentFirstCallLauncher(IAgentClient client) : IFirstCallLauncher
+internal sealed class AgentFirstCallLauncher(IAgentClient client) : IFirstCallLauncher
 {
     public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)
     {

@@ -1,7 +1,7 @@
 namespace SerBench.Agents;
 
 /// <summary>What a child SerBench process left behind.</summary>
-public sealed record ChildOutcome(int ExitCode, string Output, string Error, bool TimedOut)
+internal sealed record ChildOutcome(int ExitCode, string Output, string Error, bool TimedOut)
 {
     /// <summary>Why it ended abnormally, in one line ("exit code 134: Process terminated. …"); null when it exited 0 or 1.</summary>
     public string? Failure => TimedOut
@@ -18,4 +18,4 @@ public sealed record ChildOutcome(int ExitCode, string Output, string Error, boo
 }
 
 /// <summary>Starts a child with these arguments (SerBench itself, or <paramref name="agent"/> when given) and waits for it.</summary>
-public delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent);
+internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent);

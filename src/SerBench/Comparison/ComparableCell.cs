@@ -4,7 +4,7 @@ namespace SerBench.Comparison;
 /// One cell as the compare command sees it, from a SerBench results.json or a BenchmarkDotNet full JSON export.
 /// <see cref="Identity"/> identifies the same cell in two files; <see cref="Key"/> is only its label.
 /// </summary>
-public sealed record ComparableCell(
+internal sealed record ComparableCell(
     string Study,
     string Key,
     Core.Verification.VerificationStatus? Status,
@@ -32,5 +32,5 @@ public sealed record ComparableCell(
 /// <param name="Cells">Its cells.</param>
 /// <param name="Knobs">Runtime knobs recorded (SerBench files).</param>
 /// <param name="MachineProbeMedianNs">Median of the machine probe timings during the run (SerBench files with rounds).</param>
-public sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null,
+internal sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null,
     double? MachineProbeMedianNs = null);

@@ -4,7 +4,7 @@ using SerBench.Core.Verification;
 namespace SerBench.Comparison;
 
 /// <summary>How a measure moved between the two files.</summary>
-public enum Change
+internal enum Change
 {
     /// <summary>Not significant, or within the threshold: shown as <c>~</c>.</summary>
     Same,
@@ -21,7 +21,7 @@ public enum Change
 }
 
 /// <summary>One cell present in both files.</summary>
-public sealed record CellComparison(
+internal sealed record CellComparison(
     string Study,
     string Key,
     ComparableCell Base,
@@ -50,9 +50,9 @@ public sealed record CellComparison(
 }
 
 /// <summary>Geometric means of the NEW/BASE ratios of one study's comparable cells.</summary>
-public sealed record StudySummary(string Study, int Cells, double? TimeGeometricMean, double? AllocationGeometricMean);
+internal sealed record StudySummary(string Study, int Cells, double? TimeGeometricMean, double? AllocationGeometricMean);
 
-public sealed record ComparisonReport(
+internal sealed record ComparisonReport(
     double Threshold,
     IReadOnlyList<CellComparison> Cells,
     IReadOnlyList<StudySummary> Studies,
@@ -92,7 +92,7 @@ public sealed record ComparisonReport(
 /// </list>
 /// Allocation and size are deterministic, so a change beyond the threshold counts.
 /// </summary>
-public static class Comparer
+internal static class Comparer
 {
     /// <summary>Significance level: the same 99.9% confidence SerBench uses for its error bars.</summary>
     public const double Alpha = 0.001;

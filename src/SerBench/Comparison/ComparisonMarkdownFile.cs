@@ -6,7 +6,7 @@ namespace SerBench.Comparison;
 /// Where <c>compare --markdown FILE</c> may write: never over one of the files being compared, never over a file
 /// that is not an earlier comparison unless forced, and atomically (write, then rename), so the old file survives a failure.
 /// </summary>
-public static class ComparisonMarkdownFile
+internal static class ComparisonMarkdownFile
 {
     /// <summary>Throws <see cref="UsageException"/> when <paramref name="target"/> may not be written.</summary>
     public static void Check(string target, IEnumerable<string> inputs, bool force)

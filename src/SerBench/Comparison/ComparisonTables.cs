@@ -4,7 +4,7 @@ using SerBench.Reports;
 namespace SerBench.Comparison;
 
 /// <summary>The comparison as tables (one per study, then the cells found on one side only) and as Markdown.</summary>
-public static class ComparisonTables
+internal static class ComparisonTables
 {
     /// <summary>The first line of the Markdown; how <c>--markdown</c> recognises a file it may replace.</summary>
     public const string MarkdownHeading = "# SerBench comparison";

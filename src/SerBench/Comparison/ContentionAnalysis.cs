@@ -8,7 +8,7 @@ namespace SerBench.Comparison;
 /// <param name="Ratio">Geometric mean of its cells' NEW/BASE time ratios.</param>
 /// <param name="Cells">How many cells it rests on.</param>
 /// <param name="RelativeToOthers">Its ratio divided by the median contender's.</param>
-public sealed record ContenderSlowdown(string Contender, double Ratio, int Cells, double RelativeToOthers);
+internal sealed record ContenderSlowdown(string Contender, double Ratio, int Cells, double RelativeToOthers);
 
 /// <summary>
 /// When the machine itself ran at another speed in NEW than in BASE, which contenders that moved more, or less, than the others.
@@ -17,7 +17,7 @@ public sealed record ContenderSlowdown(string Contender, double Ratio, int Cells
 /// <param name="MedianRatio">The median contender's NEW/BASE time ratio.</param>
 /// <param name="HitHarder">Contenders slowed significantly more than the median contender.</param>
 /// <param name="HitLess">Contenders slowed significantly less.</param>
-public sealed record ContentionFinding(double? MachineRatio, double MedianRatio, IReadOnlyList<ContenderSlowdown> HitHarder, IReadOnlyList<ContenderSlowdown> HitLess)
+internal sealed record ContentionFinding(double? MachineRatio, double MedianRatio, IReadOnlyList<ContenderSlowdown> HitHarder, IReadOnlyList<ContenderSlowdown> HitLess)
 {
     /// <summary>One paragraph for the reader: how the machine differed and who was hit harder.</summary>
     public string Describe()
@@ -48,7 +48,7 @@ public sealed record ContentionFinding(double? MachineRatio, double MedianRatio,
 /// changed; this says which contenders the machine's own change moved more than the others, so that a reader does not
 /// take a shifted Ratio column for a change in the libraries.
 /// </summary>
-public static class ContentionAnalysis
+internal static class ContentionAnalysis
 {
     /// <summary>The machine is considered to have run at another speed when its probe's median moved by this factor or more.</summary>
     public const double MachineChange = 1.15;

@@ -9,7 +9,7 @@ namespace SerBench.Comparison;
 /// The one-sided Mann–Whitney U test from Perfolizer (the statistics library behind BenchmarkDotNet): exact p-values
 /// for small samples, an approximation for large ones.
 /// </summary>
-public static class MannWhitney
+internal static class MannWhitney
 {
     private static readonly MannWhitneyTest Test = new();
 

@@ -6,7 +6,7 @@ using SerBench.Core.Statistics;
 namespace SerBench.Comparison;
 
 /// <summary>A results file that cannot be used, with a message that names the file and what is wrong.</summary>
-public sealed class ResultsFileException(string message) : Exception(message);
+internal sealed class ResultsFileException(string message) : Exception(message);
 
 /// <summary>
 /// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
@@ -16,7 +16,7 @@ public sealed class ResultsFileException(string message) : Exception(message);
 /// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>merge</c> and <c>compare</c> all read
 /// through here, so the reports never meet a value they cannot draw.
 /// </summary>
-public static class ResultsFileReader
+internal static class ResultsFileReader
 {
     /// <summary>Reads a SerBench results file (for <c>serbench report</c>).</summary>
     public static ResultsDocument ReadDocument(string path)

@@ -3,7 +3,7 @@ using SerBench.Core.Conformance;
 namespace SerBench.Conformance;
 
 /// <summary>Turns a conformance matrix into one file. Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
-public interface IConformanceExporter
+internal interface IConformanceExporter
 {
     /// <summary>File name in the output folder, e.g. <c>conformance.html</c>.</summary>
     string FileName { get; }
@@ -12,7 +12,7 @@ public interface IConformanceExporter
 }
 
 /// <summary>The files <c>serbench conformance</c> writes, and the words every one of them uses for a rating.</summary>
-public static class ConformanceExporters
+internal static class ConformanceExporters
 {
     public static IReadOnlyList<IConformanceExporter> Default { get; } = [new ConformanceJsonExporter(), new ConformanceMarkdownExporter(), new ConformanceHtmlExporter()];
 

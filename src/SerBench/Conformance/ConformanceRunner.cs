@@ -7,14 +7,14 @@ namespace SerBench.Conformance;
 /// What a child process answered: its cells (null when it wrote none, not even the library it loaded), the library and
 /// version that ran, and why it ended early (null when it did not).
 /// </summary>
-public sealed record ConformanceChildAnswer(IReadOnlyList<ConformanceCell>? Cells, ContenderInfo? Contender, string? Failure);
+internal sealed record ConformanceChildAnswer(IReadOnlyList<ConformanceCell>? Cells, ContenderInfo? Contender, string? Failure);
 
 /// <summary>
 /// The seam between the matrix and the processes that run it: puts documents through one contender in a child process
 /// (SerBench itself for a built-in contender, the measuring agent for a pack's), which writes its report after every
 /// document, so that what it finished survives it.
 /// </summary>
-public interface IConformanceChild
+internal interface IConformanceChild
 {
     ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents);
 }
@@ -24,7 +24,7 @@ public interface IConformanceChild
 /// library that overflows the stack or hangs on one document is CRASHED on that document only, and the others still
 /// get their verdicts from a fresh process. A contender that cannot run here is UNAVAILABLE on every document, not dropped.
 /// </summary>
-public static class ConformanceRunner
+internal static class ConformanceRunner
 {
     /// <param name="suite">The documents.</param>
     /// <param name="contenders">The libraries, in the order of the matrix.</param>

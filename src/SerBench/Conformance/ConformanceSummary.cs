@@ -9,7 +9,7 @@ namespace SerBench.Conformance;
 /// library, how many it read and refused and how those rate; then only the cells where a library was wrong or changed the
 /// data. Every report opens with it; the full matrix follows in the files, and on the console with <c>--details</c>.
 /// </summary>
-public static class ConformanceSummary
+internal static class ConformanceSummary
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

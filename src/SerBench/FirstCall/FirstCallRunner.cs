@@ -9,14 +9,14 @@ using SerBench.Results;
 namespace SerBench.FirstCall;
 
 /// <summary>Starts one fresh process that times the first use of a case's contender on its payload.</summary>
-public interface IFirstCallLauncher
+internal interface IFirstCallLauncher
 {
     /// <returns>The sample, or why the process gave none (its exit, its crash).</returns>
     FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation);
 }
 
 /// <summary>What one fresh process gave: a sample, or the reason it gave none.</summary>
-public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
+internal sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 
 /// <summary>
 /// The <c>first-call</c> cells of a run: for every runtime, study, contender and payload of the plan, the first use
@@ -24,7 +24,7 @@ public sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 /// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its outcome, not a time.
 /// Each cell is on disk as soon as its last process is done.
 /// </summary>
-public static class FirstCallRunner
+internal static class FirstCallRunner
 {
     /// <remarks>
     /// A cell's launches are spread over the first-call part of the run, as rounds are over the run: pass 1 launches every

@@ -1,7 +1,7 @@
 namespace SerBench.Packs;
 
 /// <summary>What became of one pack in an agent build.</summary>
-public enum PackBuildStatus
+internal enum PackBuildStatus
 {
     /// <summary>Restored and compiled into the agent.</summary>
     Built,
@@ -14,13 +14,13 @@ public enum PackBuildStatus
 }
 
 /// <summary>One pack's outcome, with the tool's own message when it failed.</summary>
-public sealed record PackBuildResult(string Slug, string Library, PackBuildStatus Status, string? Message, IReadOnlyDictionary<string, string> RestoredVersions);
+internal sealed record PackBuildResult(string Slug, string Library, PackBuildStatus Status, string? Message, IReadOnlyDictionary<string, string> RestoredVersions);
 
 /// <summary>
 /// The record an agent build leaves beside the agent (<c>build.json</c>): what went in (the key), what came out, and how
 /// long it took. A later run with the same key reuses the agent; the record says it was reused, not a clock.
 /// </summary>
-public sealed record AgentBuild
+internal sealed record AgentBuild
 {
     public const string RecordFileName = "build.json";
 

@@ -15,7 +15,7 @@ namespace SerBench.Packs;
 /// (<see cref="DotnetCli"/>), read its output (<see cref="BuildOutput"/>), find the pack to blame (<see cref="PackBlame"/>),
 /// and file agents by key (<see cref="AgentKey"/>, <see cref="AgentCache"/>).
 /// </summary>
-public sealed class AgentBuilder
+internal sealed class AgentBuilder
 {
     public const string AgentName = "serbench-agent";
     public const string SourceFolder = "agent-source";

@@ -3,7 +3,7 @@ using System.Security.Cryptography;
 namespace SerBench.Packs;
 
 /// <summary>One file of a built agent as build.json records it: a truncated assembly or a deleted dependency shows as a difference.</summary>
-public sealed record AgentFile(string Path, long Bytes, string Sha256);
+internal sealed record AgentFile(string Path, long Bytes, string Sha256);
 
 /// <summary>Records the files of a built agent and checks them before the agent is reused.</summary>
 internal static class AgentFingerprint

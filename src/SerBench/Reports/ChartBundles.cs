@@ -6,7 +6,7 @@ namespace SerBench.Reports;
 /// The Vega, Vega-Lite and vega-embed bundles embedded into SerBench.dll at build time (see Charts.targets), and the
 /// script that renders SVG files with Node.js. <see cref="Available"/> is false when the build could not restore them.
 /// </summary>
-public static class ChartBundles
+internal static class ChartBundles
 {
     private static readonly Assembly Assembly = typeof(ChartBundles).Assembly;
 

@@ -6,7 +6,7 @@ using SerBench.Reports.Verdict;
 namespace SerBench.Reports;
 
 /// <summary>The charts that go with the verdict: the overview heatmap of a study section, and each case's time chart.</summary>
-public static partial class ChartSpecs
+internal static partial class ChartSpecs
 {
     /// <summary>
     /// A study section at a glance: contender (by overall rank) × case, coloured by time against the case's fastest on a

@@ -13,7 +13,7 @@ namespace SerBench.Reports;
 /// <param name="Spec">The Vega-Lite specification.</param>
 /// <param name="Anchor">What it illustrates: the <see cref="StudyVerdict.Title"/> of an overview, the <see cref="CaseRanking.Title"/>
 /// of a time chart; null for the study-wide charts (allocation, size, size against speed).</param>
-public sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec, string? Anchor = null)
+internal sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec, string? Anchor = null)
 {
     public bool IsOverview => Id.EndsWith("-overview", StringComparison.Ordinal);
 }
@@ -24,7 +24,7 @@ public sealed record ChartSpec(string Study, string Id, string Title, JsonObject
 /// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
 /// of one chart span more than <see cref="LogScaleSpan"/>×.
 /// </summary>
-public static partial class ChartSpecs
+internal static partial class ChartSpecs
 {
     public const double LogScaleSpan = 20;
 

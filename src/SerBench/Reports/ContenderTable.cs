@@ -3,7 +3,7 @@ using SerBench.Core.Results;
 namespace SerBench.Reports;
 
 /// <summary>What each contender of a study is: library and version, format, text mode, generation, trimming/AOT, licence.</summary>
-public static class ContenderTable
+internal static class ContenderTable
 {
     public static TableModel Build(IReadOnlyList<ResultCell> cells)
     {

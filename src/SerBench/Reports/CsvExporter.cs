@@ -5,7 +5,7 @@ using SerBench.Core.Sizes;
 namespace SerBench.Reports;
 
 /// <summary><c>results.csv</c>: one row per cell, every scalar field of <see cref="ResultCell"/>, RFC 4180 quoting.</summary>
-public sealed class CsvExporter : IReportExporter
+internal sealed class CsvExporter : IReportExporter
 {
     public static string Header =>
         "study,contender,library,libraryVersion,format,textMode,generation,payload,shape,count,operation,status,reason,meanNs,errorNs,stdDevNs,medianNs," +

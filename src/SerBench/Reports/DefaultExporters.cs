@@ -4,7 +4,7 @@ namespace SerBench.Reports;
 /// The files of every report set, in the order they are written and listed: report.md, results.csv, report.html. A new
 /// report file is an <see cref="IReportExporter"/> and one line here; <see cref="ReportWriter"/> names the files from it.
 /// </summary>
-public static class DefaultExporters
+internal static class DefaultExporters
 {
     /// <param name="charts">Every chart, for the HTML report (which draws them itself).</param>
     /// <param name="chartImages">The charts drawn as SVG files, which report.md links.</param>

@@ -5,7 +5,7 @@ using SerBench.Reports.Verdict;
 namespace SerBench.Reports;
 
 /// <summary>Which cells the verdict ranks (<see cref="StudyVerdict"/>, <see cref="CaseRanking"/>).</summary>
-public static class Findings
+internal static class Findings
 {
     /// <summary>
     /// Only OK cells with a measurement are ranked; DIFFERS rows are timed but wrote another document. On the user's own
@@ -17,7 +17,7 @@ public static class Findings
 }
 
 /// <summary>Statistical ties: two measured cells whose ratio's 99% interval holds 1 (<see cref="RatioInterval"/>).</summary>
-public static class Ties
+internal static class Ties
 {
     public static bool Overlap(ResultCell a, ResultCell b) =>
         a.MeanNs > 0 && b.MeanNs > 0 && RatioInterval.Of(a, b).IsTie;

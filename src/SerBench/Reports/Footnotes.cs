@@ -4,7 +4,7 @@ namespace SerBench.Reports;
 /// A table's numbered footnotes: the one place a note is added once and referenced by number (<c>CRASH [1,3]</c>), so
 /// that ten rows with the same reason share one footnote.
 /// </summary>
-public sealed class Footnotes(params IEnumerable<string> leading)
+internal sealed class Footnotes(params IEnumerable<string> leading)
 {
     private readonly List<string> _notes = [.. leading];
 

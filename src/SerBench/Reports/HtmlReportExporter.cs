@@ -13,7 +13,7 @@ namespace SerBench.Reports;
 /// <c>&lt;</c>, <c>&gt;</c> and <c>&amp;</c>, so a reason containing <c>&lt;script&gt;</c> is shown, never run.
 /// </summary>
 /// <param name="charts">The charts to draw (from <see cref="ChartSpecs.Build"/>).</param>
-public sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IReportExporter
+internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IReportExporter
 {
     public string FileName => "report.html";
 

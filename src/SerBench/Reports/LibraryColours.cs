@@ -4,7 +4,7 @@ namespace SerBench.Reports;
 /// One colour per library, the same in every chart, report and run: known libraries have a fixed colour, any other
 /// library gets one picked from its name's hash, so a pack's library keeps its colour from run to run.
 /// </summary>
-public static class LibraryColours
+internal static class LibraryColours
 {
     private static readonly Dictionary<string, string> Known = new(StringComparer.Ordinal)
     {

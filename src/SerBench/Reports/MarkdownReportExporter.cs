@@ -6,7 +6,7 @@ namespace SerBench.Reports;
 
 /// <summary><c>report.md</c>: GitHub-flavoured Markdown, one slice per study, each table in the study's shape.</summary>
 /// <param name="chartImages">Charts whose SVG image was written to charts/; each study links its own.</param>
-public sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages = null) : IReportExporter
+internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages = null) : IReportExporter
 {
     public string FileName => "report.md";
 

@@ -5,14 +5,14 @@ using SerBench.Results;
 namespace SerBench.Reports;
 
 /// <summary>What <see cref="ReportWriter"/> wrote, and anything the user should know about what it could not write.</summary>
-public sealed record ReportOutput(IReadOnlyList<string> Files, string? Note);
+internal sealed record ReportOutput(IReadOnlyList<string> Files, string? Note);
 
 /// <summary>
 /// Writes every report of a results document into a folder: report.md, report.html, results.csv, and the chart
 /// specs and SVG images in charts/. Used by <c>serbench run</c> after measuring and by <c>serbench report</c>.
 /// The set is written as a whole (<see cref="OutputFolderClaim.WriteSet"/>): a failure or a stop part-way leaves the previous reports.
 /// </summary>
-public static class ReportWriter
+internal static class ReportWriter
 {
     private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
 

@@ -10,7 +10,7 @@ namespace SerBench.Reports;
 /// operation, and how much the machine's speed moved during the run — with a warning when it moved more than the
 /// profile's precision target, because then host noise, not the libraries, may explain differences.
 /// </summary>
-public static class RunConditions
+internal static class RunConditions
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

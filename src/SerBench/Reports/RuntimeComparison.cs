@@ -11,7 +11,7 @@ namespace SerBench.Reports;
 /// the oldest runtime measured, and what changed — faster, slower, tied (the verdict's 99% intervals overlap), or started or
 /// stopped passing the gate. One comparison per machine: runtimes are compared on the machine that measured them.
 /// </summary>
-public static class RuntimeComparison
+internal static class RuntimeComparison
 {
     /// <summary>How a cell changed from the oldest runtime to another.</summary>
     public enum RuntimeChange

@@ -10,7 +10,7 @@ namespace SerBench.Reports;
 /// the share of the raw size they keep and the time each took to compress. One row per contender × payload × case (sizes
 /// do not depend on the operation).
 /// </summary>
-public static class SizeTable
+internal static class SizeTable
 {
     public static TableModel Build(IReadOnlyList<ResultCell> cells)
     {

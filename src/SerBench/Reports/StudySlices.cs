@@ -9,13 +9,13 @@ namespace SerBench.Reports;
 /// <param name="Study">The study as recorded in the file.</param>
 /// <param name="Platform">The runtime, and the machine in a merged file; null when the whole file has one platform.</param>
 /// <param name="Cells">The study's cells on that platform, in file order.</param>
-public sealed record StudySlice(StudyDefinition Study, string? Platform, IReadOnlyList<ResultCell> Cells)
+internal sealed record StudySlice(StudyDefinition Study, string? Platform, IReadOnlyList<ResultCell> Cells)
 {
     /// <summary>What the slice is called in headings, anchors and chart ids: the study, then the platform.</summary>
     public string Key => Platform is null ? Study.Name : $"{Study.Name} · {Platform}";
 }
 
-public static class StudySlices
+internal static class StudySlices
 {
     /// <summary>
     /// Every study of the file, split by platform when the file holds more than one; studies and platforms in file order.

@@ -8,7 +8,7 @@ namespace SerBench.Reports;
 /// Builds each study's tables in the shape of the study: one table per payload and operation, a row per case and
 /// contender, the study's own columns, then payload size and status (with the reason as a numbered footnote).
 /// </summary>
-public static class StudyTables
+internal static class StudyTables
 {
     public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
     {

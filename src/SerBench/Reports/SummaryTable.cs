@@ -10,7 +10,7 @@ namespace SerBench.Reports;
 /// contenders that are DIFFERS somewhere; then the rest with their status. It has no rank: the verdict's is the one.
 /// One table per section of the study.
 /// </summary>
-public static class SummaryTable
+internal static class SummaryTable
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

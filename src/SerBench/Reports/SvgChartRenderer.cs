@@ -4,7 +4,7 @@ using System.Text.Json.Nodes;
 namespace SerBench.Reports;
 
 /// <summary>Draws the chart specs written to charts/ as image files beside them.</summary>
-public interface IChartImageRenderer
+internal interface IChartImageRenderer
 {
     /// <param name="charts">Charts whose spec is already in <paramref name="chartsDirectory"/> as <c>&lt;id&gt;.vl.json</c>.</param>
     /// <param name="chartsDirectory">Where the images go, as <c>&lt;id&gt;.svg</c>.</param>
@@ -17,7 +17,7 @@ public interface IChartImageRenderer
 /// headless, by Vega itself. PNG is not produced: Vega renders PNG only through the native node-canvas package, which
 /// SerBench does not install.
 /// </summary>
-public sealed class SvgChartRenderer : IChartImageRenderer
+internal sealed class SvgChartRenderer : IChartImageRenderer
 {
     public static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
 

@@ -5,7 +5,7 @@ namespace SerBench.Reports;
 /// <param name="Headers">Column headers.</param>
 /// <param name="Rows">Cells as text, one array per row.</param>
 /// <param name="Footnotes">Numbered reasons referenced from the Status column.</param>
-public sealed record TableModel(string Title, IReadOnlyList<string> Headers, IReadOnlyList<IReadOnlyList<string>> Rows, IReadOnlyList<string> Footnotes)
+internal sealed record TableModel(string Title, IReadOnlyList<string> Headers, IReadOnlyList<IReadOnlyList<string>> Rows, IReadOnlyList<string> Footnotes)
 {
     /// <summary>Cells to emphasise, as (row, column): the winners of a case, as rust_serialization_benchmark sets the best in bold.</summary>
     public IReadOnlySet<(int Row, int Column)> Bold { get; init; } = new HashSet<(int, int)>();

@@ -6,7 +6,7 @@ using SerBench.Core.Running;
 namespace SerBench.Results;
 
 /// <summary>What a command does with SerBench's earlier output in its folder.</summary>
-public enum FolderUse
+internal enum FolderUse
 {
     /// <summary><c>run</c>, <c>merge</c>: a new results.json; any earlier SerBench output is refused unless <c>--force</c>, which deletes it first.</summary>
     NewResults,
@@ -21,7 +21,7 @@ public enum FolderUse
 /// SerBench's own results.json), never replaces a file SerBench did not write unless forced, and records every file it
 /// wrote in the manifest, so that <c>--force</c> and later commands delete SerBench's files and nothing else.
 /// </summary>
-public sealed class OutputFolderClaim : IDisposable
+internal sealed class OutputFolderClaim : IDisposable
 {
     /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it; held locked while a command writes there.</summary>
     public const string ManifestName = ".serbench.json";

@@ -7,7 +7,7 @@ using SerBench.Core.Running;
 namespace SerBench.Results;
 
 /// <summary>A results file to merge: its path as the user gave it, and the document read from it.</summary>
-public sealed record MergeInput(string File, ResultsDocument Document);
+internal sealed record MergeInput(string File, ResultsDocument Document);
 
 /// <summary>
 /// Puts the results of several runs (machines, or runtimes run separately) in one document for <c>serbench merge</c>.
@@ -15,7 +15,7 @@ public sealed record MergeInput(string File, ResultsDocument Document);
 /// run's header is kept as a <see cref="ResultsSource"/>. Nothing is averaged: two runs on the same machine stay two
 /// sources with two labels ("… · run 1", "… · run 2"), so a cell both measured appears twice, once per run.
 /// </summary>
-public static partial class ResultsMerger
+internal static partial class ResultsMerger
 {
     /// <summary>The merged file's profile when its runs used different ones.</summary>
     public const string MixedProfile = "mixed";

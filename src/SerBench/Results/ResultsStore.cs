@@ -8,7 +8,7 @@ namespace SerBench.Results;
 /// Keeps the run's files in the output folder up to date: after every cell <c>results.json</c> is rewritten
 /// atomically and a row is appended to <c>results.csv</c>, so a stopped run keeps everything measured so far.
 /// </summary>
-public sealed class ResultsStore
+internal sealed class ResultsStore
 {
     private readonly string _directory;
     private readonly ResultsDocument _document;

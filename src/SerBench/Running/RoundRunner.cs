@@ -27,7 +27,7 @@ namespace SerBench.Running;
 /// <param name="observer">Progress.</param>
 /// <param name="agents">Sends each contender's cases to a child process (<see cref="AgentClient"/>, or a fake in tests).</param>
 /// <param name="clock">When the run finished.</param>
-public sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
+internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
     /// <summary>The stage of a single-round run: its progress names each cell as a run has always named it.</summary>
     private const string FirstRound = "measuring";

@@ -5,7 +5,7 @@ using SerBench.Core.Statistics;
 namespace SerBench.Running;
 
 /// <summary>How many rounds (fresh processes per cell) a run gets: the profile's, the user's <c>--rounds</c>, or more for a tiny run.</summary>
-public static class RoundsPolicy
+internal static class RoundsPolicy
 {
     /// <summary>Rounds for a run too small to pool its cells' spread.</summary>
     public const int SmallRunRounds = 5;

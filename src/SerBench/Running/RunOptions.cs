@@ -16,7 +16,7 @@ namespace SerBench.Running;
 /// The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as the user typed them, each under its option's name
 /// (<see cref="TypeNames"/> is <c>--type</c>, <see cref="Packs"/> is <c>--pack</c>); null or empty where not given.
 /// </summary>
-public sealed record RunOptions
+internal sealed record RunOptions
 {
     public string? Study { get; init; }
 
@@ -61,7 +61,7 @@ public sealed record RunOptions
 /// Folds <see cref="RunOptions"/> into a <see cref="RunRequest"/> and its <see cref="MeasurementProfile"/>, apart from any
 /// command (as BenchmarkDotNet's ConfigParser). Throws <see cref="UsageException"/> naming the bad value and the valid ones.
 /// </summary>
-public static class RunOptionsParser
+internal static class RunOptionsParser
 {
     /// <remarks>
     /// With <c>--data</c> or <c>--types</c>, the run is the studies of the user's data unless <c>--study</c> names another one.

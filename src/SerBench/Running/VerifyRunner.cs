@@ -10,7 +10,7 @@ namespace SerBench.Running;
 /// (crash-prone contenders, pack contenders, the user's models): those go one study and contender at a time to a child
 /// process through a verify <see cref="AgentRequest"/>, with <see cref="AgentCaseRunner"/>'s crash fallback.
 /// </summary>
-public static class VerifyRunner
+internal static class VerifyRunner
 {
     public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Run(IReadOnlyList<PlannedCase> plan, IAgentClient agents)
     {

@@ -111,6 +111,7 @@ public sealed class FixturePacks : IDisposable
     private static string Adapter(string name, string className, string assembly, string payload) => $$"""
         using System.Reflection;
         using SerBench.Core.Contenders;
+        using SerBench.Core.Packs;
         namespace SerBench.Packs.Fixtures;
         [PackContender("{{name}}")]
         internal sealed class {{className}} : ContenderAdapter
@@ -127,6 +128,7 @@ public sealed class FixturePacks : IDisposable
         using System.Text.Json;
         using System.Text.Json.Serialization;
         using SerBench.Core.Contenders;
+        using SerBench.Core.Packs;
         using SerBench.Fixture.Serializer;
         namespace SerBench.Packs.Fixtures;
 

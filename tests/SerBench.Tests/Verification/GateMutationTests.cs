@@ -13,14 +13,14 @@ public class GateMutationTests
 {
     private const string Inner = "stj-sourcegen-utf8";
 
-    public static TheoryData<string, Shape> ModelsAndShapes()
+    public static TheoryData<string, string> ModelsAndShapes()
     {
-        var data = new TheoryData<string, Shape>();
+        var data = new TheoryData<string, string>();
         foreach (var model in PayloadRegistry.All)
         {
             foreach (var shape in Enum.GetValues<Shape>())
             {
-                data.Add(model.Name, shape);
+                data.Add(model.Name, shape.ToString());
             }
         }
 
@@ -29,8 +29,9 @@ public class GateMutationTests
 
     [Theory]
     [MemberData(nameof(ModelsAndShapes))]
-    public void Prepare_OneFieldCorruptedAfterReading_IsMismatchNamingThatPath(string modelName, Shape shape)
+    public void Prepare_OneFieldCorruptedAfterReading_IsMismatchNamingThatPath(string modelName, string shapeName)
     {
+        var shape = Enum.Parse<Shape>(shapeName);
         var (model, conventions) = ModelAndConventions(modelName);
         var count = shape == Shape.Object ? 1 : 3;
         var workload = new Workload(model, shape, count, [Operation.Serialize]);

@@ -4,7 +4,7 @@ using SerBench.Core.UserData;
 namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>Marks a codec that reads and writes documents through a DOM, as opposed to a typed serializer handed a <see cref="JsonData"/>.</summary>
-public interface IDocumentCodec;
+internal interface IDocumentCodec;
 
 /// <summary>
 /// The codec of a document-model contender: deserialize is "parse the document into the library's DOM", serialize is

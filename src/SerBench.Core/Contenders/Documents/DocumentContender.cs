@@ -6,7 +6,7 @@ namespace SerBench.Core.Contenders.Documents;
 /// A contender that reads and writes the user's documents (<c>serbench run --data</c>) through a library's document
 /// model rather than typed objects. It takes part in data studies only: it has no codec for a typed model.
 /// </summary>
-public abstract class DocumentContender(string name, string library, TextMode textMode, string? note = null)
+internal abstract class DocumentContender(string name, string library, TextMode textMode, string? note = null)
     : Contender(name, library, PayloadFormat.Json, textMode, Generation.Reflection, note)
 {
     /// <summary>A DOM needs no metadata about the user's types: it works trimmed and under Native AOT.</summary>

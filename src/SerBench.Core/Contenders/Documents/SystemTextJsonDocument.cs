@@ -5,7 +5,7 @@ using SerBench.Core.UserData;
 namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>System.Text.Json's read-only DOM: <see cref="JsonDocument.Parse(ReadOnlyMemory{byte}, JsonDocumentOptions)"/>, written with <see cref="JsonDocument.WriteTo"/>.</summary>
-public sealed class SystemTextJsonDocument() : DocumentContender("stj-document", "System.Text.Json", TextMode.Utf8,
+internal sealed class SystemTextJsonDocument() : DocumentContender("stj-document", "System.Text.Json", TextMode.Utf8,
     "JsonDocument: parse disposes the document as a using would; write goes to a reused buffer, owned byte[] result")
 {
     protected override Assembly? LibraryAssembly => typeof(JsonDocument).Assembly;

@@ -6,7 +6,7 @@ using SerBench.Core.UserData;
 namespace SerBench.Core.Contenders.Documents;
 
 /// <summary>System.Text.Json's mutable DOM: <see cref="JsonNode.Parse(ReadOnlySpan{byte}, JsonNodeOptions?, JsonDocumentOptions)"/>, written with <see cref="JsonNode.WriteTo"/>.</summary>
-public sealed class SystemTextJsonNode() : DocumentContender("stj-node", "System.Text.Json", TextMode.Utf8,
+internal sealed class SystemTextJsonNode() : DocumentContender("stj-node", "System.Text.Json", TextMode.Utf8,
     "JsonNode: Parse is lazy (nodes are built when first read), so deserialize times the parse only; write goes to a reused buffer, owned byte[] result")
 {
     protected override Assembly? LibraryAssembly => typeof(JsonNode).Assembly;

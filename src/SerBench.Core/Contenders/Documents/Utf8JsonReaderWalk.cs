@@ -9,7 +9,7 @@ namespace SerBench.Core.Contenders.Documents;
 /// builds nothing; serialize copies the document token by token from a reader to a <see cref="Utf8JsonWriter"/>
 /// (what any DOM's write does, minus the DOM).
 /// </summary>
-public sealed class Utf8JsonReaderWalk() : DocumentContender("stj-reader", "System.Text.Json", TextMode.Utf8,
+internal sealed class Utf8JsonReaderWalk() : DocumentContender("stj-reader", "System.Text.Json", TextMode.Utf8,
     "speed-of-light reference: deserialize = Utf8JsonReader token walk (builds nothing); serialize = reader-to-writer token copy")
 {
     public override bool IsReference => true;

@@ -8,7 +8,7 @@ namespace SerBench.Reports.Columns;
 /// <see cref="StudyColumn"/> member and one line here; the columns every table has (contender, case, status) are
 /// <see cref="StudyTables"/>' own.
 /// </summary>
-public static class DefaultColumns
+internal static class DefaultColumns
 {
     private static readonly IReadOnlyDictionary<StudyColumn, IColumn> ByName = new Dictionary<StudyColumn, IColumn>
     {

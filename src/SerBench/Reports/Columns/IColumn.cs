@@ -6,7 +6,7 @@ namespace SerBench.Reports.Columns;
 /// One column of a study's table: its header and a cell's value in it. The times of one table share a unit
 /// (<see cref="Core.Results.TimeUnits.For"/>), picked from its fastest row.
 /// </summary>
-public interface IColumn
+internal interface IColumn
 {
     string Header { get; }
 

@@ -8,7 +8,7 @@ namespace SerBench.Reports.Verdict;
 /// <param name="Rank">1 + the number of contenders faster beyond doubt, so tied contenders share a rank (1, 1, 3); null for
 /// a reference or when the run ranks nothing.</param>
 /// <param name="AgainstFastest">Its mean over the fastest's, with the interval; null for the fastest itself.</param>
-public sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? AgainstFastest)
+internal sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? AgainstFastest)
 {
     public double Relative => AgainstFastest?.Ratio ?? 1;
 }
@@ -17,7 +17,7 @@ public sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? Agains
 /// The measured contenders of one case (payload, shape, count, operation) of a study section, fastest first. Only
 /// cells that passed the gate and have a time are here; references are listed but never ranked among libraries.
 /// </summary>
-public sealed record CaseRanking(string Section, string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation, IReadOnlyList<RankedRow> Rows)
+internal sealed record CaseRanking(string Section, string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation, IReadOnlyList<RankedRow> Rows)
 {
     /// <summary>The ranked rows that share rank 1.</summary>
     public IEnumerable<RankedRow> Winners => Rows.Where(r => r.Rank == 1);

@@ -6,7 +6,7 @@ using SerBench.Core.Statistics;
 namespace SerBench.Reports.Verdict;
 
 /// <summary>How decisive a run was, in one line at the top of every report, and the pairs it left undecided, for Details.</summary>
-public static class RunDecisiveness
+internal static class RunDecisiveness
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

@@ -7,7 +7,7 @@ namespace SerBench.Reports.Verdict;
 /// What a report opens with: a caution when the run cannot support conclusions, "What to use" across the run's studies,
 /// and each study's verdict. Built from the results file alone, so an old file gets a verdict too.
 /// </summary>
-public sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, IReadOnlyList<StudyVerdict> Studies)
+internal sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, IReadOnlyList<StudyVerdict> Studies)
 {
     /// <summary>Contenders measured at two versions of their package: whether to upgrade, case by case (their rows end "What to use").</summary>
     public IReadOnlyList<UpgradeAnswer> Upgrades { get; init; } = [];

@@ -15,7 +15,7 @@ namespace SerBench.Reports.Verdict;
 /// <param name="Rank">1 + the number of contenders that were faster beyond doubt in more shared cases than they were
 /// slower beyond doubt (so contenders that trade wins share a rank); null for a reference or when nothing is ranked.</param>
 /// <param name="ByCase">Its row in each case it was measured in, keyed by <see cref="CaseRanking.Title"/>.</param>
-public sealed record StudyStanding(
+internal sealed record StudyStanding(
     string Contender,
     string Library,
     bool Reference,

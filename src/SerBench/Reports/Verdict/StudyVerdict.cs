@@ -8,7 +8,7 @@ namespace SerBench.Reports.Verdict;
 /// The answer of one study section: its cases ranked, an overall rank per contender, at most
 /// <see cref="MostFindings"/> one-line findings, one line per contender that was not ranked, and the cells with two speeds.
 /// </summary>
-public sealed record StudyVerdict(
+internal sealed record StudyVerdict(
     StudySlice Slice,
     string SectionTitle,
     IReadOnlyList<CaseRanking> Cases,

@@ -9,13 +9,13 @@ using SerBench.Core.Verification;
 namespace SerBench.Reports.Verdict;
 
 /// <summary>One case of an upgrade: the newer version's time over the older one's, with the verdict's interval.</summary>
-public sealed record UpgradeCase(string Case, ResultCell From, ResultCell To, RatioInterval Interval);
+internal sealed record UpgradeCase(string Case, ResultCell From, ResultCell To, RatioInterval Interval);
 
 /// <summary>
 /// "Should I upgrade?" for one contender measured at two versions of its package (<c>name@version</c>): in each case the
 /// newer version is faster or slower beyond doubt, or tied. A version that lost data or crashed anywhere is not recommended.
 /// </summary>
-public sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell To, IReadOnlyList<UpgradeCase> Cases, string? Failure)
+internal sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell To, IReadOnlyList<UpgradeCase> Cases, string? Failure)
 {
     public int Faster => Cases.Count(c => c.Interval.High < 1);
 

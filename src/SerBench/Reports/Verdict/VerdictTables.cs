@@ -5,7 +5,7 @@ using SerBench.Core.Statistics;
 namespace SerBench.Reports.Verdict;
 
 /// <summary>The verdict as tables every exporter draws: "What to use", a study's standings, and one case's ranking.</summary>
-public static class VerdictTables
+internal static class VerdictTables
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 

@@ -12,7 +12,7 @@ namespace SerBench.Reports.Verdict;
 /// <param name="Question">What a user asks, e.g. "Fastest JSON to UTF-8 bytes, one object · serialize".</param>
 /// <param name="Winners">The fastest (or smallest) and every contender whose interval overlaps it.</param>
 /// <param name="Evidence">Study, case, time and the margin over the next contender, with its interval.</param>
-public sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
+internal sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
 
 /// <summary>
 /// The questions users ask of a run, answered from its cells across studies. Each speed answer comes from the one case
@@ -20,7 +20,7 @@ public sealed record Answer(string Question, IReadOnlyList<string> Winners, stri
 /// those contenders only. A question the run has no cells for is left out. With the user's own data or types in the run,
 /// only their studies answer.
 /// </summary>
-public static class WhatToUse
+internal static class WhatToUse
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
