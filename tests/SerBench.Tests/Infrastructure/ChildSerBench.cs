@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using SerBench.Cli;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>SerBench in a child process, for what only a real process can show: signals and their exit codes.</summary>
 internal static class ChildSerBench

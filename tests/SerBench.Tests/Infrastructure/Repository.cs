@@ -1,4 +1,4 @@
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>The repository these tests were built from: the folder above the test assembly that holds SerBench.slnx.</summary>
 internal static class Repository

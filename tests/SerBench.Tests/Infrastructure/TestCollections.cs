@@ -1,4 +1,4 @@
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 // Slow tests (agent builds, publishes, packing and installing the tool, CLI runs that measure with BenchmarkDotNet for
 // real) carry [Trait("Category", "Slow")]. The test project's VSTestTestCaseFilter leaves them out of a plain `dotnet test`;

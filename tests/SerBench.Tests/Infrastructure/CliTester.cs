@@ -1,8 +1,7 @@
 using SerBench.Cli;
 using SerBench.Reports;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>Runs the CLI in-process and captures what a user would see.</summary>
 internal static class CliTester

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using SerBench.Core.Measurement;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>A fact that is reported as skipped, with the reason, where this system has no per-process CPU-time clock.</summary>
 public sealed class CpuClockFactAttribute : FactAttribute

@@ -2,7 +2,7 @@ using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
 using SerBench.Packs;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>
 /// The served packs (Newtonsoft.Json, Google.Protobuf, Nerdbank.MessagePack) with their adapters, compiled into this test

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>Runs a tool (dotnet, the installed serbench) the way a user's shell would: without the MSBuild variables `dotnet test` leaves behind.</summary>
 internal static class ToolProcess

@@ -1,6 +1,6 @@
 using Spectre.Console;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>A console without colours or escape codes at a fixed width, as redirected output or a terminal of that width shows it.</summary>
 internal static class PlainConsole

@@ -1,4 +1,4 @@
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>A fresh folder under the system temp folder, deleted with everything in it when disposed.</summary>
 internal sealed class TempDirectory : IDisposable

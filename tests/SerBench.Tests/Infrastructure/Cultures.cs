@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Infrastructure;
 
 /// <summary>
 /// The cultures every exporter is rendered under, as BenchmarkDotNet's exporter tests do: the invariant culture, en-US,
