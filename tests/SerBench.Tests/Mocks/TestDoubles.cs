@@ -2,7 +2,7 @@ using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Mocks;
 
 /// <summary>An observer that ignores progress, for tests of runners.</summary>
 internal sealed class NullObserver : IRunObserver

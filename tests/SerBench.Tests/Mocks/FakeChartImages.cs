@@ -1,6 +1,6 @@
 using SerBench.Reports;
 
-namespace SerBench.Tests.Reports;
+namespace SerBench.Tests.Mocks;
 
 /// <summary>Draws no chart image: keeps tests that write many reports from starting Node.js each time.</summary>
 internal sealed class NoChartImages : IChartImageRenderer

@@ -3,7 +3,7 @@ using System.Text.Json;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 
-namespace SerBench.Tests;
+namespace SerBench.Tests.Mocks;
 
 /// <summary>Deliberately broken contenders that the correctness gate must catch.</summary>
 internal static class FakeContenders
