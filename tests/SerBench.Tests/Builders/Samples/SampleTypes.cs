@@ -1,5 +1,5 @@
 #pragma warning disable CA2227, CA1002 // Plain data classes, as users write them: settable collections, List<T>.
-namespace SerBench.Tests.UserData.Samples;
+namespace SerBench.Tests.Builders.Samples;
 
 /// <summary>A user's type as SerBench finds it in an assembly: nested objects, a list, a dictionary, an enum, decimals and dates.</summary>
 public sealed class Order

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace SerBench.Tests.Files;
+namespace SerBench.Tests.Builders;
 
 /// <summary>Files that are not regular files, where the OS has them: a device and a FIFO.</summary>
 internal static class SpecialFiles

@@ -5,7 +5,7 @@ using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Reports;
+namespace SerBench.Tests.Builders;
 
 /// <summary>Hand-made results documents for report and compare tests (no measuring).</summary>
 internal static class SampleResults

@@ -1,7 +1,6 @@
 using System.Text.Json;
-using SerBench.Tests.Cli;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.Builders;
 
 /// <summary>
 /// A tiny serializer library, packed during the test into a temporary feed at two versions, and four user packs that

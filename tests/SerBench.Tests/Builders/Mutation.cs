@@ -2,7 +2,7 @@ using System.Collections;
 using System.Collections.Immutable;
 using System.Reflection;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Builders;
 
 /// <summary>One step from an object to a value inside it: a member or a list index.</summary>
 internal abstract record Step

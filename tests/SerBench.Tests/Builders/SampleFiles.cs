@@ -1,7 +1,7 @@
 using System.Text.Json.Nodes;
 using SerBench.Core.Results;
 
-namespace SerBench.Tests.Reports;
+namespace SerBench.Tests.Builders;
 
 /// <summary>Results files on disk for reader and CLI tests: a valid one, or one edited as JSON to break it.</summary>
 internal static class SampleFiles

@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using SerBench.Core.UserData;
 
-namespace SerBench.Tests.UserData;
+namespace SerBench.Tests.Builders;
 
 /// <summary>
 /// Compiles a generated model in this process the way the agent's build does: against the .NET reference assemblies
