@@ -40,13 +40,13 @@ public sealed class FirstCallRunnerTests : IDisposable
         var launcher = new FakeLauncher(name => name == "binary-utf8" ? [10_000, 12_000, 30_000] : [5_000, 6_000, 7_000]);
         FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
 
-        var utf8 = store.Cells.Single(c => c.Operation == Core.Studies.Operation.FirstCall && c.Contender == "binary-utf8");
+        var utf8 = store.Cells.Single(c => c.Operation == SerBench.Core.Studies.Operation.FirstCall && c.Contender == "binary-utf8");
         Assert.Equal((SerBench.Core.Payloads.Shape.Object, 1, VerificationStatus.Ok), (utf8.Shape, utf8.Count, utf8.Status));
         Assert.Equal(12_000 * 1000, utf8.MeanNs);
         Assert.Equal([10_000_000, 12_000_000, 30_000_000], utf8.RoundsNs!);
         Assert.Equal(new FirstCallBreakdown(1_200, 2_400, 8_400), utf8.FirstCall);
         Assert.True(utf8.ErrorNs > 0);
-        var utf16 = store.Cells.Single(c => c.Operation == Core.Studies.Operation.FirstCall && c.Contender == "binary-utf16");
+        var utf16 = store.Cells.Single(c => c.Operation == SerBench.Core.Studies.Operation.FirstCall && c.Contender == "binary-utf16");
         Assert.Equal(6_000.0 / 12_000, utf16.Ratio!.Value, 9);
         Assert.Equal(6, launcher.Launches);
         // Spread over the first-call part of the run, as rounds are: one pass each, back and forth, never back to back.
@@ -63,7 +63,7 @@ public sealed class FirstCallRunnerTests : IDisposable
         var launcher = new FakeLauncher(_ => [1_000, 1_000, 1_000]);
         FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
 
-        var failed = store.Cells.Single(c => c.Operation == Core.Studies.Operation.FirstCall && c.Contender == plan[1].Contender.Name);
+        var failed = store.Cells.Single(c => c.Operation == SerBench.Core.Studies.Operation.FirstCall && c.Contender == plan[1].Contender.Name);
         Assert.Equal(VerificationStatus.Mismatch, failed.Status);
         Assert.Equal("$.Name: expected \"a\" but got \"b\"", failed.Reason);
         Assert.Null(failed.MeanNs);

@@ -165,7 +165,7 @@ public sealed class RunOptionsParserTests
 
         var plan = RunPlan.Create(request);
 
-        Assert.All(plan, p => Assert.Equal([Core.Studies.Operation.FirstCall], p.Operations));
+        Assert.All(plan, p => Assert.Equal([SerBench.Core.Studies.Operation.FirstCall], p.Operations));
         Assert.Equal(MeasurementProfile.Quick.FirstCallLaunches, request.Profile.FirstCallLaunches);
     }
 
@@ -174,7 +174,7 @@ public sealed class RunOptionsParserTests
     {
         var plan = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "json-vs-binary", Contenders = "binary-utf8", Profile = "smoke" }));
 
-        Assert.DoesNotContain(plan, p => p.Operations.Contains(Core.Studies.Operation.FirstCall));
+        Assert.DoesNotContain(plan, p => p.Operations.Contains(SerBench.Core.Studies.Operation.FirstCall));
     }
 
     [Fact]
@@ -186,7 +186,7 @@ public sealed class RunOptionsParserTests
         }));
 
         var only = Assert.Single(plan);
-        Assert.Equal([Core.Studies.Operation.FirstCall], only.Operations);
+        Assert.Equal([SerBench.Core.Studies.Operation.FirstCall], only.Operations);
     }
 
     [Theory]

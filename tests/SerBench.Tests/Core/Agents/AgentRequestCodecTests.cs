@@ -6,7 +6,7 @@ using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
 
-namespace SerBench.Tests.Agents;
+namespace SerBench.Tests.Core.Agents;
 
 public sealed class AgentRequestCodecTests
 {

@@ -7,7 +7,7 @@ using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Agents;
+namespace SerBench.Tests.Core.Agents;
 
 /// <summary>The child side, in this process: every mode leaves its reply beside the request, read back as the parent reads it.</summary>
 public sealed class AgentHostTests : IDisposable
