@@ -2,7 +2,7 @@ using SerBench.Core.Conformance;
 using SerBench.Core.Contenders;
 using SerBench.Core.UserData;
 
-namespace SerBench.Tests.Conformance;
+namespace SerBench.Tests.Core.Conformance;
 
 /// <summary>
 /// Verdicts of real libraries on built-in documents whose behaviour is known: System.Text.Json's DOMs and reader, and

@@ -1,7 +1,7 @@
 using SerBench.Core.Conformance;
 using SerBench.Core.Running;
 
-namespace SerBench.Tests.Conformance;
+namespace SerBench.Tests.Core.Conformance;
 
 public sealed class ConformanceSuiteTests : IDisposable
 {

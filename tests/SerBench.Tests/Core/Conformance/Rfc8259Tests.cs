@@ -1,7 +1,7 @@
 using System.Text;
 using SerBench.Core.Conformance;
 
-namespace SerBench.Tests.Conformance;
+namespace SerBench.Tests.Core.Conformance;
 
 public class Rfc8259Tests
 {
