@@ -1,6 +1,6 @@
 using SerBench.Core.Contenders;
 
-namespace SerBench.Tests.Contenders;
+namespace SerBench.Tests.Core.Contenders;
 
 [Collection(SerialCollection.Name)]
 public sealed class DiagnosticSlowdownTests

@@ -1,8 +1,7 @@
 using SerBench.Core.Contenders;
 using SerBench.Running;
-using SerBench.Tests.Cli;
 
-namespace SerBench.Tests.Contenders;
+namespace SerBench.Tests.Core.Contenders;
 
 public class VersionedContenderTests
 {

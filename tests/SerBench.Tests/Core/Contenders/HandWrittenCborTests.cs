@@ -2,7 +2,7 @@ using System.Formats.Cbor;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 
-namespace SerBench.Tests.Contenders;
+namespace SerBench.Tests.Core.Contenders;
 
 public class HandWrittenCborTests
 {

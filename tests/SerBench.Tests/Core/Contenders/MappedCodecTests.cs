@@ -5,7 +5,7 @@ using SerBench.Core.Payloads;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Contenders;
+namespace SerBench.Tests.Core.Contenders;
 
 public class MappedCodecTests
 {

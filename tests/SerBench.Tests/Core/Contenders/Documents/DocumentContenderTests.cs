@@ -5,7 +5,7 @@ using SerBench.Core.Studies;
 using SerBench.Core.UserData;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Contenders.Documents;
+namespace SerBench.Tests.Core.Contenders.Documents;
 
 public class DocumentContenderTests
 {

@@ -1,9 +1,8 @@
 using System.Text.Json;
 using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
-using SerBench.Tests.Cli;
 
-namespace SerBench.Tests.Contenders;
+namespace SerBench.Tests.Core.Contenders;
 
 public class UnavailableLibrariesTests
 {
