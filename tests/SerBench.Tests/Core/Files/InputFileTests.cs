@@ -1,6 +1,6 @@
 using SerBench.Core.Files;
 
-namespace SerBench.Tests.Files;
+namespace SerBench.Tests.Core.Files;
 
 public sealed class InputFileTests : IDisposable
 {
