@@ -2,7 +2,7 @@ using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using SerBench.Core.Measurement;
 
-namespace SerBench.Tests.Measurement;
+namespace SerBench.Tests.Core.Measurement;
 
 public sealed class CellBenchmarkTests
 {

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using SerBench.Core.Measurement;
 
-namespace SerBench.Tests.Measurement;
+namespace SerBench.Tests.Core.Measurement;
 
 /// <summary>In the serial collection: the CPU-time clock counts the whole process, so tests running beside it would count too.</summary>
 [Collection(SerialCollection.Name)]

@@ -1,7 +1,7 @@
 using System.Linq.Expressions;
 using SerBench.Core.Measurement;
 
-namespace SerBench.Tests.Measurement;
+namespace SerBench.Tests.Core.Measurement;
 
 [Collection(SerialCollection.Name)]
 public sealed class BenchmarkDotNetMeasurerTests

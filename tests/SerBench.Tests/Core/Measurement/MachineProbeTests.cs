@@ -1,6 +1,6 @@
 using SerBench.Core.Measurement;
 
-namespace SerBench.Tests.Measurement;
+namespace SerBench.Tests.Core.Measurement;
 
 public sealed class MachineProbeTests
 {
