@@ -1,7 +1,6 @@
 using SerBench.Core.Packs;
-using SerBench.Tests.Cli;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.Core.Packs;
 
 /// <summary>pack.json comes from anyone: every value that reaches a project file, a file name or a report is checked.</summary>
 public class PackManifestTests

@@ -2,7 +2,7 @@ using System.Reflection;
 using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.Core.Packs;
 
 public class PackContenderTests
 {
