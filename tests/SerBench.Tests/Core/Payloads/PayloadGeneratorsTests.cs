@@ -3,7 +3,7 @@ using System.Text.Json;
 using SerBench.Core.Payloads;
 using SerBench.Core.UserData;
 
-namespace SerBench.Tests.Payloads;
+namespace SerBench.Tests.Core.Payloads;
 
 public class PayloadGeneratorsTests
 {
