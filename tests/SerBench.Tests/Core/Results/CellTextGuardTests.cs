@@ -1,7 +1,7 @@
 using System.Text.RegularExpressions;
 using SerBench.Core.Results;
 
-namespace SerBench.Tests.Results;
+namespace SerBench.Tests.Core.Results;
 
 /// <summary>
 /// Shape, operation and status are enums everywhere but <see cref="CellText"/>, their one text form and parser: no other

@@ -1,6 +1,6 @@
 using SerBench.Core.Results;
 
-namespace SerBench.Tests.Results;
+namespace SerBench.Tests.Core.Results;
 
 public sealed class TimeUnitsTests
 {

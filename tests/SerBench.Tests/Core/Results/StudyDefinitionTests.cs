@@ -1,9 +1,8 @@
 using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Reports;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Results;
+namespace SerBench.Tests.Core.Results;
 
 public sealed class StudyDefinitionTests
 {

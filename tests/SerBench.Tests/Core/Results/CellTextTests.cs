@@ -3,7 +3,7 @@ using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Results;
+namespace SerBench.Tests.Core.Results;
 
 public sealed class CellTextTests
 {
@@ -39,9 +39,9 @@ public sealed class CellTextTests
     [Fact]
     public void ResultsJson_HoldsTheTextForms_AndReadsThemBack()
     {
-        var document = Tests.Reports.SampleResults.Document(
-            Tests.Reports.SampleResults.Cell("a", 1000, operation: Operation.FirstCall) with { Shape = Shape.Object, Count = 1 },
-            Tests.Reports.SampleResults.Cell("b", null, VerificationStatus.Unavailable, operation: Operation.RoundTrip, reason: "no package"));
+        var document = SampleResults.Document(
+            SampleResults.Cell("a", 1000, operation: Operation.FirstCall) with { Shape = Shape.Object, Count = 1 },
+            SampleResults.Cell("b", null, VerificationStatus.Unavailable, operation: Operation.RoundTrip, reason: "no package"));
 
         var json = ResultsJson.ToJson(document);
         using var stream = new MemoryStream(System.Text.Encoding.UTF8.GetBytes(json));
