@@ -5,7 +5,7 @@ using SerBench.Core.Running;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Running;
+namespace SerBench.Tests.Core.Running;
 
 public class CaseMeasurerTests
 {

@@ -4,7 +4,7 @@ using SerBench.Core.Running;
 using SerBench.Core.Studies;
 using SerBench.Running;
 
-namespace SerBench.Tests.Running;
+namespace SerBench.Tests.Core.Running;
 
 public class NameMatcherTests
 {

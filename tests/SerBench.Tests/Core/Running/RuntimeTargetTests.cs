@@ -1,7 +1,7 @@
 using SerBench.Core.Running;
 using SerBench.Running;
 
-namespace SerBench.Tests.Running;
+namespace SerBench.Tests.Core.Running;
 
 public class RuntimeTargetTests
 {
