@@ -1,7 +1,7 @@
 using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 
-namespace SerBench.Tests.Sizes;
+namespace SerBench.Tests.Core.Sizes;
 
 public class CompressionNamesTests
 {

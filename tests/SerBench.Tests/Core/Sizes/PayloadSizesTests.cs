@@ -1,7 +1,7 @@
 using System.Text;
 using SerBench.Core.Sizes;
 
-namespace SerBench.Tests.Sizes;
+namespace SerBench.Tests.Core.Sizes;
 
 public class PayloadSizesTests
 {

@@ -2,9 +2,8 @@ using System.Text.Json.Nodes;
 using SerBench.Core.Results;
 using SerBench.Core.Sizes;
 using SerBench.Reports;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Sizes;
+namespace SerBench.Tests.Core.Sizes;
 
 public class CompressorTests
 {
