@@ -1,6 +1,6 @@
 using SerBench.Core.Statistics;
 
-namespace SerBench.Tests.Measurement;
+namespace SerBench.Tests.Core.Statistics;
 
 public sealed class RoundStatisticsTests
 {

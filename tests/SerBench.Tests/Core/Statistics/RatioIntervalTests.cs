@@ -2,7 +2,7 @@ using SerBench.Core.Results;
 using SerBench.Core.Statistics;
 using SerBench.Reports;
 
-namespace SerBench.Tests.Reports.Verdict;
+namespace SerBench.Tests.Core.Statistics;
 
 public class RatioIntervalTests
 {
