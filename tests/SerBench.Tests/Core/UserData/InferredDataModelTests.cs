@@ -1,6 +1,6 @@
 using SerBench.Core.UserData;
 
-namespace SerBench.Tests.UserData;
+namespace SerBench.Tests.Core.UserData;
 
 public class InferredDataModelTests
 {

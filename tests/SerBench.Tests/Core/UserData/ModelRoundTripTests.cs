@@ -3,7 +3,7 @@ using System.Text.Json;
 using SerBench.Core.UserData;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.UserData;
+namespace SerBench.Tests.Core.UserData;
 
 /// <summary>
 /// Generated models compiled for real (Roslyn with the SDK's System.Text.Json source generator, as the agent's build

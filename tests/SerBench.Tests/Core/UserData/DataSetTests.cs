@@ -2,7 +2,7 @@ using SerBench.Core.Running;
 using SerBench.Core.UserData;
 using SerBench.Running;
 
-namespace SerBench.Tests.UserData;
+namespace SerBench.Tests.Core.UserData;
 
 public class DataSetTests
 {

@@ -1,7 +1,7 @@
 using System.Text;
 using SerBench.Core.UserData;
 
-namespace SerBench.Tests.UserData;
+namespace SerBench.Tests.Core.UserData;
 
 public class ModelInferenceTests
 {
