@@ -2,7 +2,7 @@ using System.Text;
 using System.Text.Json;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Core.Verification;
 
 public class JsonTextComparerTests
 {

@@ -3,7 +3,7 @@ using SerBench.Core.Payloads;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Core.Verification;
 
 public class VerifierTests
 {

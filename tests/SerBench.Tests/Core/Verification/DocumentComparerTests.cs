@@ -1,7 +1,7 @@
 using System.Text.Json;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Core.Verification;
 
 public class DocumentComparerTests
 {

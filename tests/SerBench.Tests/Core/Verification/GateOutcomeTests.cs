@@ -1,7 +1,7 @@
 using SerBench.Core.Results;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Core.Verification;
 
 public sealed class GateOutcomeTests
 {

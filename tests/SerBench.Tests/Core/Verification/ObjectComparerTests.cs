@@ -3,7 +3,7 @@ using System.Numerics;
 using SerBench.Core.Payloads;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Verification;
+namespace SerBench.Tests.Core.Verification;
 
 public class ObjectComparerTests
 {
