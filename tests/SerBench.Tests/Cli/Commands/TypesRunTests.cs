@@ -1,9 +1,9 @@
 using SerBench.Comparison;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
-using SerBench.Tests.UserData.Samples;
+using SerBench.Tests.Builders.Samples;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 /// <summary><c>serbench run --types</c> on classes of this test assembly, smoke profile, built-in contenders only.</summary>
 public sealed class TypesRunTests : IDisposable
@@ -52,13 +52,13 @@ public sealed class TypesRunTests : IDisposable
     }
 
     [Theory]
-    [InlineData("SerBench.Tests.UserData.Samples.Ordr", "--type SerBench.Tests.UserData.Samples.Ordr: no public type of that name in SerBench.Tests.dll. Closest: SerBench.Tests.UserData.Samples.Order")]
-    [InlineData("SerBench.Tests.UserData.Samples.NeedsArguments", "has no public parameterless constructor")]
-    [InlineData("SerBench.Tests.UserData.Samples.Shape", "is abstract; give a concrete class.")]
-    [InlineData("SerBench.Tests.UserData.Samples.OrderState", "is a value type")]
-    [InlineData("SerBench.Tests.UserData.Samples.ThrowsWhenMade", "--type SerBench.Tests.UserData.Samples.ThrowsWhenMade: its constructor throws (InvalidOperationException: not today)")]
-    [InlineData("SerBench.Tests.UserData.Samples.ThrowsWhenLoaded", "its constructor throws (FormatException: ")]
-    [InlineData("SerBench.Tests.UserData.Samples.Page`1", "is an open generic type; give a closed one, e.g. Ns.Page<int>")]
+    [InlineData("SerBench.Tests.Builders.Samples.Ordr", "--type SerBench.Tests.Builders.Samples.Ordr: no public type of that name in SerBench.Tests.dll. Closest: SerBench.Tests.Builders.Samples.Order")]
+    [InlineData("SerBench.Tests.Builders.Samples.NeedsArguments", "has no public parameterless constructor")]
+    [InlineData("SerBench.Tests.Builders.Samples.Shape", "is abstract; give a concrete class.")]
+    [InlineData("SerBench.Tests.Builders.Samples.OrderState", "is a value type")]
+    [InlineData("SerBench.Tests.Builders.Samples.ThrowsWhenMade", "--type SerBench.Tests.Builders.Samples.ThrowsWhenMade: its constructor throws (InvalidOperationException: not today)")]
+    [InlineData("SerBench.Tests.Builders.Samples.ThrowsWhenLoaded", "its constructor throws (FormatException: ")]
+    [InlineData("SerBench.Tests.Builders.Samples.Page`1", "is an open generic type; give a closed one, e.g. Ns.Page<int>")]
     public void TypeThatCannotBeMeasured_IsOneLine_Exit2(string type, string expected)
     {
         var (exitCode, console, error) = CliTester.Run(["run", "--types", Assembly, "--type", type, "--profile", "smoke", "--out", _temp.File("out")]);
@@ -70,9 +70,9 @@ public sealed class TypesRunTests : IDisposable
     }
 
     [Theory]
-    [InlineData("SerBench.Tests.UserData.Samples.Page<int>")]
-    [InlineData("SerBench.Tests.UserData.Samples.Page`1[System.Int32]")]
-    [InlineData("SerBench.Tests.UserData.Samples.Page<SerBench.Tests.UserData.Samples.OrderLine>")]
+    [InlineData("SerBench.Tests.Builders.Samples.Page<int>")]
+    [InlineData("SerBench.Tests.Builders.Samples.Page`1[System.Int32]")]
+    [InlineData("SerBench.Tests.Builders.Samples.Page<SerBench.Tests.Builders.Samples.OrderLine>")]
     public void ClosedGenericType_IsAccepted(string type)
     {
         var loaded = Assert.Single(SerBench.Core.UserData.UserTypes.Load(Assembly, [type], null));
@@ -102,6 +102,6 @@ public sealed class TypesRunTests : IDisposable
         var (exitCode, _, error) = CliTester.Run(["run", "--types", Assembly, "--type", typeof(Order).FullName!, "--sample", _temp.File("bad.json"), "--profile", "smoke"]);
 
         Assert.Equal(2, exitCode);
-        Assert.StartsWith("serbench: --sample bad.json: does not read as SerBench.Tests.UserData.Samples.Order: ", error, StringComparison.Ordinal);
+        Assert.StartsWith("serbench: --sample bad.json: does not read as SerBench.Tests.Builders.Samples.Order: ", error, StringComparison.Ordinal);
     }
 }

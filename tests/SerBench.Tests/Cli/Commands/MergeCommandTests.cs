@@ -1,8 +1,7 @@
 using SerBench.Comparison;
 using SerBench.Core.Results;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 public sealed class MergeCommandTests : IDisposable
 {

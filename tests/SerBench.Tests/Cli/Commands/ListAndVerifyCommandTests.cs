@@ -3,7 +3,7 @@ using SerBench.Cli;
 using SerBench.Core.Contenders;
 using SerBench.Core.Studies;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 public class ListAndVerifyCommandTests
 {

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 public sealed class FirstCallCommandTests : IDisposable
 {

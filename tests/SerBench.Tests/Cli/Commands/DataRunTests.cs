@@ -1,7 +1,7 @@
 using SerBench.Comparison;
 using SerBench.Core.Verification;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 /// <summary><c>serbench run --data</c> on a small data set, smoke profile, built-in document contenders only.</summary>
 public sealed class DataRunTests : IDisposable

@@ -1,8 +1,7 @@
 using SerBench.Comparison;
 using SerBench.Results;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 /// <summary>
 /// What a run does to its output folder when it meets an earlier run, a report it cannot write, or a stop signal.

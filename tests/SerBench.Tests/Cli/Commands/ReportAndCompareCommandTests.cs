@@ -1,7 +1,6 @@
 using SerBench.Core.Results;
-using SerBench.Tests.Reports;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 public sealed class ReportAndCompareCommandTests : IDisposable
 {
@@ -313,7 +312,7 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.Equal(2, linked.ExitCode);
         Assert.Contains("is a symbolic link; SerBench replaces only a regular file", linked.Error, StringComparison.Ordinal);
         Assert.NotNull(new FileInfo(link).LinkTarget);
-        if (Files.SpecialFiles.Device is { } device)
+        if (SpecialFiles.Device is { } device)
         {
             var (exitCode, _, error) = CliTester.Run("compare", a, b, "--markdown", device, "--force");
             Assert.Equal((2, $"serbench: --markdown '{device}' is a device; SerBench replaces only a regular file (not even with --force). Give a file name that is free or a regular file."),

@@ -1,8 +1,7 @@
 using System.Text.Json;
 using SerBench.Core.Running;
-using SerBench.Tests.Cli;
 
-namespace SerBench.Tests.Results;
+namespace SerBench.Tests.Cli.Commands;
 
 [Trait("Category", "Slow")]
 public class SmokeRunTests

@@ -1,7 +1,7 @@
 using SerBench.Core.Conformance;
 using SerBench.Core.Contenders;
 
-namespace SerBench.Tests.Cli;
+namespace SerBench.Tests.Cli.Commands;
 
 /// <summary><c>serbench conformance</c> end to end, with the built-in System.Text.Json contenders (no agent to build).</summary>
 [Collection(SerialCollection.Name)]
