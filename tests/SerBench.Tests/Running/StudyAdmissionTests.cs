@@ -1,7 +1,7 @@
 using SerBench.Core.Running;
 using SerBench.Running;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.Running;
 
 /// <summary>A user's pack joins the studies that already measure its format, in the section of that format.</summary>
 public sealed class StudyAdmissionTests : IDisposable
