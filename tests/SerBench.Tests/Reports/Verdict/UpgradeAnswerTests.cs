@@ -3,7 +3,7 @@ using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports.Verdict;
 
-namespace SerBench.Tests.Reports;
+namespace SerBench.Tests.Reports.Verdict;
 
 public class UpgradeAnswerTests
 {
