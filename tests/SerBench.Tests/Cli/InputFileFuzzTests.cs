@@ -4,8 +4,6 @@ using SerBench.Core.Conformance;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 using SerBench.Core.UserData;
-using SerBench.Tests.Files;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Cli;
 

@@ -1,5 +1,3 @@
-using SerBench.Tests.Reports;
-
 namespace SerBench.Tests.Cli;
 
 /// <summary>

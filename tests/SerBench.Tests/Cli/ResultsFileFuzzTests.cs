@@ -1,6 +1,5 @@
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Cli;
 

@@ -1,5 +1,4 @@
 using System.Text.Json.Nodes;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Cli;
 

@@ -2,7 +2,6 @@ using System.Text.Json.Nodes;
 using SerBench.Comparison;
 using SerBench.Core.Results;
 using SerBench.Results;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Comparison;
 

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using SerBench.Packs;
-using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Packs;
 

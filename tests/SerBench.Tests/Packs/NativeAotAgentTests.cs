@@ -1,6 +1,5 @@
 using System.Runtime.CompilerServices;
 using System.Text.Json;
-using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Packs;
 

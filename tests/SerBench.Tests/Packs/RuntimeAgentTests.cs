@@ -1,6 +1,5 @@
 using System.Text.Json;
 using SerBench.Core.Running;
-using SerBench.Tests.Cli;
 
 namespace SerBench.Tests.Packs;
 

@@ -1,6 +1,5 @@
 using SerBench.Core.Running;
 using SerBench.Results;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Results;
 

@@ -1,7 +1,6 @@
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Results;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Results;
 

@@ -6,9 +6,7 @@ using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports;
 using SerBench.Running;
-using SerBench.Tests.Cli;
 using SerBench.Tests.Conformance;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Snapshots;
 

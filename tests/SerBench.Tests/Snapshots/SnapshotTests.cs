@@ -3,8 +3,6 @@ using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports;
-using SerBench.Tests.Cli;
-using SerBench.Tests.Reports;
 
 namespace SerBench.Tests.Snapshots;
 
