@@ -1,10 +1,8 @@
 namespace SerBench.Packs;
 
 /// <summary>
-/// Files that make the agent's build folder the root of its own build: MSBuild, NuGet and the SDK look for these in the
-/// project's folder and every folder above it, so without them a cache kept inside a repository takes that repository's
-/// central package versions, analyzers or target framework. The user's NuGet configuration and --package-source are
-/// passed explicitly and still apply.
+/// Makes the agent's build folder the root of its own build: MSBuild, NuGet and the SDK search every folder above, so a
+/// cache inside a repository would take its central package versions, analyzers or target framework.
 /// </summary>
 internal static class AgentProjectSeal
 {
