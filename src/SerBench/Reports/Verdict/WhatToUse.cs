@@ -8,17 +8,12 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>One answer of "What to use": the question, every contender that shares the top place, and the evidence.</summary>
-/// <param name="Question">What a user asks, e.g. "Fastest JSON to UTF-8 bytes, one object · serialize".</param>
-/// <param name="Winners">The fastest (or smallest) and every contender whose interval overlaps it.</param>
-/// <param name="Evidence">Study, case, time and the margin over the next contender, with its interval.</param>
+// Winners: the fastest (or smallest) and every contender whose interval overlaps it.
 internal sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
 
 /// <summary>
-/// The questions users ask of a run, answered from its cells across studies. Each speed answer comes from the one case
-/// (study, payload, shape, count, operation) that measured the most contenders of the kind asked about, re-ranked among
-/// those contenders only. A question the run has no cells for is left out. With the user's own data or types in the run,
-/// only their studies answer.
+/// Each speed answer comes from the one case that measured the most contenders of the kind asked, re-ranked among them;
+/// with the user's own data or types in the run, only their studies answer.
 /// </summary>
 internal static class WhatToUse
 {
@@ -70,7 +65,6 @@ internal static class WhatToUse
         return [.. answers.OfType<Answer>()];
     }
 
-    /// <summary>The case with the most contenders that fit, ranked among them; ties name every contender at rank 1.</summary>
     private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
     {
         var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
@@ -100,7 +94,7 @@ internal static class WhatToUse
         return new Answer(question, [.. winners.Select(w => w.Cell.Contender)], evidence + $" ({ranking.Rows.Count} contenders)");
     }
 
-    /// <summary>Sizes are exact, so the smallest is simply the least bytes per object (every contender at that size).</summary>
+    // Sizes are exact: the least bytes per object wins, every contender at that size.
     private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size)
     {
         var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == Operation.Serialize && !x.Cell.Reference && Findings.IsRankable(x.Cell))
