@@ -8,10 +8,8 @@ using SerBench.Packs;
 namespace SerBench.Agents;
 
 /// <summary>
-/// Sends requests to real child processes. Each request gets a folder of its own under <paramref name="directory"/>
-/// (request.txt, reply.json, console.log), kept for a reader who wonders. On SerBench's own runtime a request that needs
-/// the packs or the user's models goes to <paramref name="agent"/> and the rest to SerBench itself; another runtime's
-/// requests go to that runtime's agent, and a contender at another version of its package (name@version) to that version's agent.
+/// Each request gets its own folder (request.txt, reply.json, console.log), kept for the reader. Requests needing packs,
+/// models, another runtime or another package version go to that agent; the rest to SerBench itself.
 /// </summary>
 internal sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
     IReadOnlyDictionary<string, AgentBuild>? versionAgents = null)
@@ -44,7 +42,6 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
         };
     }
 
-    /// <summary>The agent that runs a request, or null for SerBench itself.</summary>
     private AgentBuild? ChildFor(AgentRequest request)
     {
         if (!request.Runtime.IsCurrent)

@@ -6,9 +6,8 @@ using SerBench.Core.Verification;
 namespace SerBench.Running;
 
 /// <summary>
-/// <c>serbench verify</c>: the correctness gate of every case, in this process, except the cases that could crash it
-/// (crash-prone contenders, pack contenders, the user's models): those go one study and contender at a time to a child
-/// process through a verify <see cref="AgentRequest"/>, with <see cref="AgentCaseRunner"/>'s crash fallback.
+/// <c>serbench verify</c>: the gate of every case in this process, except cases that could crash it (crash-prone, pack,
+/// user-model contenders), which go to a child process with <see cref="AgentCaseRunner"/>'s crash fallback.
 /// </summary>
 internal static class VerifyRunner
 {
