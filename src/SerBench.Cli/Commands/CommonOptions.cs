@@ -3,7 +3,6 @@ using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>Options shared by verify, run and first-call.</summary>
 internal sealed class CommonOptions
 {
     public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout; data and data-typed with --data, types with --types (default: all; with --data, data and data-typed)." };
@@ -37,7 +36,6 @@ internal sealed class CommonOptions
         Description = "JSON documents to fill the --type classes from (a file or a folder of *.json); without it, instances are generated.",
     };
 
-    /// <summary>The raw values of these options and of <paramref name="packs"/>, for <see cref="RunOptionsParser"/>.</summary>
     public RunOptions Read(ParseResult parse, PackOptions packs) => new()
     {
         Study = parse.GetValue(Study),

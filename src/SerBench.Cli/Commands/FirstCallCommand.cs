@@ -5,10 +5,7 @@ using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench first-call [--study S] [--contenders …] [--payloads …] [--launches 5] [--out DIR [--force]]</c>: an alias of
-/// <c>run --ops first-call --first-call N</c>, so the first calls are timed, scheduled, stored and reported as a run's are.
-/// </summary>
+/// <summary>An alias of <c>run --ops first-call --first-call N</c>, so first calls are timed, stored and reported as a run's are.</summary>
 internal static class FirstCallCommand
 {
     public static Command Create(CliContext context)

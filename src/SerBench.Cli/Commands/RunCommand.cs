@@ -13,7 +13,6 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench run</c>: verify, measure, write results and reports.</summary>
 internal static class RunCommand
 {
     public static Command Create(CliContext context)

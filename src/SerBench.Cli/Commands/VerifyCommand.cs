@@ -10,7 +10,7 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench verify</c>: the correctness gate alone, as a matrix of statuses. Exit 1 on any MISMATCH or CRASH.</summary>
+/// <summary>The correctness gate alone; exit 1 on any MISMATCH or CRASH.</summary>
 internal static class VerifyCommand
 {
     public static Command Create(CliContext context)
