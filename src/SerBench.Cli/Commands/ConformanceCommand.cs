@@ -7,6 +7,7 @@ using SerBench.Core.Contenders;
 using SerBench.Core.Contenders.Documents;
 using SerBench.Core.Running;
 using SerBench.Core.UserData;
+using SerBench.Reports;
 using SerBench.Results;
 using Spectre.Console;
 
@@ -109,7 +110,7 @@ internal static class ConformanceCommand
             table.AddColumn(Markup.Escape(contender.Name));
         }
 
-        var details = new List<string>();
+        var details = new Footnotes();
         foreach (var document in report.Documents)
         {
             var row = new List<string> { Markup.Escape(document.Name), Markup.Escape(document.Expectation) };
@@ -121,21 +122,8 @@ internal static class ConformanceCommand
                     continue;
                 }
 
-                var label = cell.Label;
-                if (cell.Detail is { } detail)
-                {
-                    // One footnote per distinct detail: the same exception from two libraries is explained once.
-                    var text = detail.Length > 150 ? detail[..147] + "..." : detail;
-                    var index = details.IndexOf(text);
-                    if (index < 0)
-                    {
-                        details.Add(text);
-                        index = details.Count - 1;
-                    }
-
-                    label += $" [{index + 1}]";
-                }
-
+                // One footnote per distinct detail: the same exception from two libraries is explained once.
+                var label = cell.Detail is { } detail ? details.Mark(cell.Label, detail.Length > 150 ? detail[..147] + "..." : detail) : cell.Label;
                 row.Add($"[{Color(cell.Rating)}]{Markup.Escape(label)}[/]");
             }
 
@@ -143,9 +131,9 @@ internal static class ConformanceCommand
         }
 
         console.Write(table);
-        for (var i = 0; i < details.Count; i++)
+        for (var i = 0; i < details.All.Count; i++)
         {
-            console.WriteLine($"  [{i + 1}] {details[i]}");
+            console.WriteLine($"  [{i + 1}] {details.All[i]}");
         }
 
         console.WriteLine();

@@ -11,7 +11,6 @@ internal static class FirstCallCommand
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
-        var packs = new PackOptions();
         var launches = new Option<int>("--launches")
         {
             Description = "Fresh processes per contender and payload (default 5).",
@@ -26,7 +25,6 @@ internal static class FirstCallCommand
         var json = new Option<bool>("--json") { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
-        packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
         command.Options.Add(force);

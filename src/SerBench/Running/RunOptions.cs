@@ -16,41 +16,24 @@ namespace SerBench.Running;
 internal sealed record RunOptions
 {
     public string? Study { get; init; }
-
     public string? Contenders { get; init; }
-
     public string? Payloads { get; init; }
-
     public IReadOnlyList<string> Data { get; init; } = [];
-
     public string? Types { get; init; }
-
     public IReadOnlyList<string> TypeNames { get; init; } = [];
-
     public string? Sample { get; init; }
-
     public IReadOnlyList<string> Packs { get; init; } = [];
 
     public string? Sizes { get; init; }
-
     public string? Ops { get; init; }
-
     public string? Profile { get; init; }
-
     public string? Shapes { get; init; }
-
     public string? Cells { get; init; }
-
     public string? Runtimes { get; init; }
-
     public string? Rounds { get; init; }
-
     public string? Budget { get; init; }
-
     public string? FirstCall { get; init; }
-
     public string? Clock { get; init; }
-
     public string? Compressions { get; init; }
 }
 
