@@ -60,10 +60,7 @@ internal static class AgentPreparation
             ? p with { RuntimeUnavailableReason = agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built" }
             : p)];
 
-    /// <summary>
-    /// An agent for every other runtime in the plan; all its cases are UNAVAILABLE when it could not be built, a pack
-    /// contender's when its pack did not build there.
-    /// </summary>
+    /// <summary>An agent per other runtime; its cases are UNAVAILABLE when it did not build, a pack contender's when its pack did not build there.</summary>
     public static (IReadOnlyList<PlannedCase> Plan, IReadOnlyDictionary<RuntimeTarget, AgentBuild> Agents) PrepareRuntimes(IReadOnlyList<PlannedCase> plan,
         IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources, Action<string> log)
     {
@@ -83,10 +80,7 @@ internal static class AgentPreparation
         return ([.. plan.Select(p => p.Runtime.IsCurrent ? p : p with { RuntimeUnavailableReason = UnavailableOn(agents[p.Runtime], p.Contender) })], agents);
     }
 
-    /// <summary>
-    /// An agent per <c>name@version</c> on SerBench's own runtime; its contenders are UNAVAILABLE with NuGet's or the
-    /// compiler's message when the version does not restore or the pack does not compile with it.
-    /// </summary>
+    /// <summary>An agent per <c>name@version</c>; its contenders are UNAVAILABLE with NuGet's or the compiler's message when that version fails.</summary>
     public static IReadOnlyDictionary<string, AgentBuild> PrepareVersions(IReadOnlyList<PlannedCase> plan, IReadOnlyList<string> packageSources, Action<string> log)
     {
         var agents = new Dictionary<string, AgentBuild>(StringComparer.OrdinalIgnoreCase);

@@ -3,10 +3,7 @@ using SerBench.Agents;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// Starts this tool as a child, for work that must not take the parent down: its apphost, else <c>dotnet exec</c> on its
-/// assembly (which covers the test host, where the process is <c>dotnet</c> running testhost.dll).
-/// </summary>
+/// <summary>This tool as a child, for work that must not take the parent down; <c>dotnet exec</c> when there is no apphost (the test host).</summary>
 internal static class SelfProcess
 {
     // agent: runs this agent instead of SerBench itself; both take the same arguments.

@@ -2,10 +2,7 @@ using System.Runtime.InteropServices;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// The first Ctrl+C or SIGTERM stops gracefully: the cell finishes, reports are written, exit <see cref="ExitCode"/>. A
-/// second cancels <see cref="Abandon"/> (reports given up); a third is left to the runtime.
-/// </summary>
+/// <summary>The first Ctrl+C or SIGTERM stops gracefully (reports written); a second cancels <see cref="Abandon"/>; a third is left to the runtime.</summary>
 internal sealed class StopSignals : IDisposable
 {
     private readonly CancellationTokenSource _stop = new();

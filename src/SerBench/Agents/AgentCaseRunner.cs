@@ -7,10 +7,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Agents;
 
-/// <summary>
-/// Runs a contender's cases in one child process; if it died, each case it did not reach goes alone to a process of its
-/// own, so a crash costs only the crashing case's cells.
-/// </summary>
+/// <summary>A contender's cases in one child; if it died, each case it did not reach runs alone, so a crash costs only its own cells.</summary>
 internal sealed class AgentCaseRunner(IAgentClient client)
 {
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile,

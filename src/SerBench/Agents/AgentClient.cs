@@ -7,10 +7,7 @@ using SerBench.Packs;
 
 namespace SerBench.Agents;
 
-/// <summary>
-/// Each request gets its own folder (request.txt, reply.json, console.log), kept for the reader. Requests needing packs,
-/// models, another runtime or another package version go to that agent; the rest to SerBench itself.
-/// </summary>
+/// <summary>Each request gets its own folder (request.txt, reply.json, console.log), kept; packs, models, runtimes and versions go to their agent.</summary>
 internal sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
     IReadOnlyDictionary<string, AgentBuild>? versionAgents = null)
     : IAgentClient

@@ -4,10 +4,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Comparison;
 
-/// <summary>
-/// One benchmark of a BenchmarkDotNet full JSON export: FullName and job are the key, its type the "study", the workload
-/// iterations (ns / operations) its samples. Every field is checked as results.json is, and refused with its path.
-/// </summary>
+/// <summary>FullName and job are the key, the type the "study"; every field is checked as results.json is, and refused with its path.</summary>
 internal static class BenchmarkDotNetExport
 {
     public static ComparableCell Read(JsonElement benchmark, string path, Func<string, Exception> invalid)

@@ -71,10 +71,8 @@ internal sealed record ComparisonReport(
 }
 
 /// <summary>
-/// Matches cells by typed identity, never by label. Time, in order of preference: round means on both sides, a one-sided
-/// Welch t-test on log round means, each side moderated as its error bars were (<see cref="RoundStatistics"/>): the only
-/// test that sees between-process variation; iterations only, a one-sided Mann–Whitney U test against the threshold;
-/// summaries only, non-overlapping 99.9% intervals. Allocation and size are deterministic: beyond the threshold counts.
+/// Cells match by typed identity. Time: a one-sided Welch t-test on log round means (the only test that sees between-process
+/// variation), else Mann–Whitney U on iterations, else non-overlapping 99.9% intervals. Allocation and size are exact.
 /// </summary>
 internal static class Comparer
 {
@@ -134,10 +132,8 @@ internal static class Comparer
     public const int CellsForBetweenRunsSpread = 8;
 
     /// <summary>
-    /// The variance of log(NEW/BASE) two runs show beyond their rounds: a run's processes share a state the next run's do not
-    /// (host, code layout, JIT), so a cell can move 1.3× between identical runs while its rounds agree within 3%
-    /// (docs/performance.md). Robust over all cells (1.4826 × MAD around the median, less the rounds' part), so a few
-    /// regressions or a uniformly slower machine do not widen it. Null below <see cref="CellsForBetweenRunsSpread"/> cells.
+    /// Between identical runs a cell can move 1.3× while its rounds agree within 3% (docs/performance.md): the variance of
+    /// log(NEW/BASE) beyond the rounds', robust over all cells (1.4826 × MAD); null below <see cref="CellsForBetweenRunsSpread"/> cells.
     /// </summary>
     internal static (double Variance, double DegreesOfFreedom)? BetweenRunsLogVariance(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
@@ -164,11 +160,7 @@ internal static class Comparer
         return (Math.Max(0, (spread * spread) - RoundStatistics.Median(within)), logRatios.Count - 1);
     }
 
-    /// <summary>
-    /// The larger of the common spread and that of the cell's shape (with enough cells): in two identical web-api runs a list
-    /// serialize moved 13% while its rounds agreed within 4%, and the single objects kept the common spread too small for it
-    /// (a false alarm at p = 7e-5).
-    /// </summary>
+    /// <summary>The larger of the common spread and the shape's: a list serialize moved 13% between identical runs and raised a false alarm (p = 7e-5).</summary>
     internal static Func<ComparableCell, (double Variance, double DegreesOfFreedom)?> BetweenRunsLogVarianceByShape(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
     {

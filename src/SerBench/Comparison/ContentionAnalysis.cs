@@ -32,10 +32,7 @@ internal sealed record ContentionFinding(double? MachineRatio, double MedianRati
     private static string Times(double ratio) => ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×";
 }
 
-/// <summary>
-/// Contention differs by contender (tight loops over small buffers against code that waits on memory): when the machine
-/// ran at another speed, says which contenders it moved more than others, so a shifted Ratio is not read as a library change.
-/// </summary>
+/// <summary>Contention differs by contender: which ones a machine speed change moved more than others, so a shifted Ratio is not read as a library change.</summary>
 internal static class ContentionAnalysis
 {
     /// <summary>The probe's median moved by this factor or more: the machine ran at another speed.</summary>

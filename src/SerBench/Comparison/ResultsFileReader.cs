@@ -7,11 +7,7 @@ namespace SerBench.Comparison;
 
 internal sealed class ResultsFileException(string message) : Exception(message);
 
-/// <summary>
-/// The one door for results files (results.json, BenchmarkDotNet's <c>*-report-full.json</c>): everything is checked
-/// before use and refused in one line naming the file, the JSON path and what is wrong, so the reports never meet a
-/// value they cannot draw.
-/// </summary>
+/// <summary>The one door for results files: everything is checked before use and refused in one line (file, JSON path, problem).</summary>
 internal static class ResultsFileReader
 {
     public static ResultsDocument ReadDocument(string path)

@@ -12,10 +12,7 @@ internal interface IConformanceChild
     ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents);
 }
 
-/// <summary>
-/// Every contender on every document, in child processes, so a library that overflows the stack or hangs is CRASHED on
-/// that document only; a contender that cannot run here is UNAVAILABLE everywhere, not dropped.
-/// </summary>
+/// <summary>Child processes per contender, so a stack overflow or hang is CRASHED on that document only; UNAVAILABLE contenders stay in the matrix.</summary>
 internal static class ConformanceRunner
 {
     public static ConformanceReport Run(ConformanceSuite suite, IReadOnlyList<Contender> contenders, IConformanceChild child, string command, DateTimeOffset startedAt,

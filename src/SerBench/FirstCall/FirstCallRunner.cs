@@ -15,10 +15,7 @@ internal interface IFirstCallLauncher
 
 internal sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 
-/// <summary>
-/// The run's <c>first-call</c> cells: creating the codec, the first serialize and deserialize, timed in several fresh
-/// processes after the steady-state cells. A contender that failed the gate gets its outcome, not a time.
-/// </summary>
+/// <summary>Codec creation and the first serialize and deserialize, timed in fresh processes after the steady-state cells.</summary>
 internal static class FirstCallRunner
 {
     // Launches are spread in passes (pass 2 in reverse), as rounds are: back to back, a cell's processes all saw one moment of the machine (docs/performance.md).
@@ -106,10 +103,7 @@ internal static class FirstCallRunner
         observer.CellFinished(cell, progress);
     }
 
-    /// <summary>
-    /// Three to five processes give a poor spread (Student's t with 2 degrees of freedom is 31 at 99.9%), so each cell's
-    /// spread is moderated with the pooled one, as rounds are (<see cref="RoundStatistics"/>).
-    /// </summary>
+    /// <summary>Three to five processes give a poor spread (t with 2 degrees of freedom is 31 at 99.9%): moderated with the pooled one, as rounds are.</summary>
     internal static IReadOnlyList<ResultCell> WithPooledErrors(IReadOnlyList<ResultCell> cells)
     {
         var samples = cells.Where(c => c.Operation == Operation.FirstCall && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
@@ -127,10 +121,7 @@ internal static class FirstCallRunner
         cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
                          && c.Payload == planned.Workload.Payload.Name && c.Operation != Operation.FirstCall);
 
-    /// <summary>
-    /// The first use is timed when any steady-state cell of the same runtime, study, contender and payload was, else it carries
-    /// their outcome; without such cells (<c>--ops first-call</c>) a contender that cannot crash this process is gated here.
-    /// </summary>
+    /// <summary>Timed when a steady-state sibling was, else its outcome; without siblings (<c>--ops first-call</c>) gated here when that cannot crash us.</summary>
     internal static GateOutcome OutcomeOf(PlannedCase planned, IReadOnlyList<ResultCell> cells)
     {
         if (planned.UnavailableReason is { } unavailable)

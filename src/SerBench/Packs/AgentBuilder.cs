@@ -6,11 +6,7 @@ using static SerBench.Packs.BuildOutput;
 
 namespace SerBench.Packs;
 
-/// <summary>
-/// Builds the measuring agent: the measuring core (<c>agent-source/</c> beside the tool), the payload models (so a pack's
-/// source generator runs on them) and every pack that restores and compiles, in one executable, once per
-/// <see cref="AgentKey"/> into the <see cref="AgentCache"/>. A pack that fails is left out with the tool's own message.
-/// </summary>
+/// <summary>The core, the payload models (so a pack's source generator sees them) and every pack that builds, once per <see cref="AgentKey"/>.</summary>
 internal sealed class AgentBuilder
 {
     public const string AgentName = "serbench-agent";
@@ -52,10 +48,7 @@ internal sealed class AgentBuilder
             ? Path.GetFullPath(cache)
             : Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.Create), "serbench");
 
-    /// <summary>
-    /// The cached agent for <paramref name="packs"/>, else a new build; sets each pack's <see cref="Pack.UnavailableReason"/>
-    /// only for SerBench's own runtime (a pack may work on one runtime and not another). Stopping kills the dotnet tree.
-    /// </summary>
+    /// <summary>Sets <see cref="Pack.UnavailableReason"/> only for SerBench's own runtime: a pack may work on one runtime and not another.</summary>
     public AgentBuild Ensure(IReadOnlyList<Pack> packs, CancellationToken stop = default)
     {
         var clock = Stopwatch.StartNew();
@@ -313,10 +306,7 @@ internal sealed class AgentBuilder
         ? $"the agent with {string.Join(", ", _versions.Select(v => $"{v.Key} {v.Value}"))} could not be built: "
         : "the agent with the models of your documents could not be built: ";
 
-    /// <summary>
-    /// A step past its time limit would time out again, so nothing is retried pack by pack: another runtime's agent fails
-    /// as a whole (returned); on SerBench's own runtime every pack in the step fails (with no pack, the models' agent does).
-    /// </summary>
+    /// <summary>A step past its time limit would time out again: no retry pack by pack; another runtime's agent fails whole (returned).</summary>
     private string? GiveUp(DotnetOutcome outcome, PackBuildStatus status, List<int> included, Dictionary<int, (PackBuildStatus Status, string Message)> failed)
     {
         if (!IsOwnRuntime)

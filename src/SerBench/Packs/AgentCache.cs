@@ -5,10 +5,7 @@ using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 
-/// <summary>
-/// One folder per key, a <c>&lt;key&gt;.lock</c> while a process builds or reads it, and <c>&lt;key&gt;.building</c> while
-/// it is built; a killed build leaves the last two behind, and they are pruned.
-/// </summary>
+/// <summary>One folder per key, a <c>.lock</c> while in use and a <c>.building</c> folder during a build; a killed build's leftovers are pruned.</summary>
 internal static class AgentCache
 {
     private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);

@@ -10,10 +10,7 @@ internal static class AgentKey
     // A pack holds at most 16 MB in all; a NuGet configuration is a few KB.
     private const long MaxHashedFileBytes = 64L * 1024 * 1024;
 
-    /// <summary>
-    /// 16 hex digits of a SHA-256 over everything the build depends on: sources, packs, models, package sources, NuGet
-    /// configuration, runtime. The sources are the measuring core only, so an edit to reports or the CLI keeps the key.
-    /// </summary>
+    /// <summary>A SHA-256 over everything the build depends on; the sources are the measuring core only, so a report or CLI edit keeps the key.</summary>
     public static string Compute(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<Pack> packs, string[] slugs,
         IReadOnlyDictionary<string, string> modelSources, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string>? versions = null)
     {

@@ -1,9 +1,6 @@
 namespace SerBench.Packs;
 
-/// <summary>
-/// Makes the agent's build folder the root of its own build: MSBuild, NuGet and the SDK search every folder above, so a
-/// cache inside a repository would take its central package versions, analyzers or target framework.
-/// </summary>
+/// <summary>MSBuild, NuGet and the SDK search every folder above, so a cache in a repository would take its package versions or analyzers.</summary>
 internal static class AgentProjectSeal
 {
     private const string Empty = "<Project>\n  <!-- SerBench's agent build: nothing from the folders around the cache. -->\n</Project>\n";

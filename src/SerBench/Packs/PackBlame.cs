@@ -47,10 +47,7 @@ internal static class PackBlame
         error.Contains($"{PackCatalog.AgentFolder}/{slug}/", StringComparison.Ordinal)
         || pack.Manifest.Packages.Any(p => Regex.IsMatch(error, $@"(?<![\w.]){Regex.Escape(p.Id)}(?![\w]|\.\w)", RegexOptions.IgnoreCase)));
 
-    /// <summary>
-    /// A compile failure naming no pack while models are in the build (a model error, or a silent compiler exit for a model
-    /// nested 250 deep) is the models': reported at once, since rebuilding pack by pack takes minutes and finds nothing.
-    /// </summary>
+    /// <summary>A failure naming no pack while models are in the build is the models': rebuilding pack by pack takes minutes and finds nothing.</summary>
     public static string? ModelFailure(bool hasModels, IReadOnlyList<string> errors, string output, IReadOnlyList<Pack> packs, string[] slugs, List<int> included)
     {
         var inModels = errors.Where(e => e.StartsWith("model-", StringComparison.Ordinal)).ToList();

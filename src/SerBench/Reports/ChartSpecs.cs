@@ -15,10 +15,7 @@ internal sealed record ChartSpec(string Study, string Id, string Title, JsonObje
     public bool IsOverview => Id.EndsWith("-overview", StringComparison.Ordinal);
 }
 
-/// <summary>
-/// Each study's charts as Vega-Lite: time with 99.9% error bars, allocation, size (raw and compressed), size against speed
-/// with the Pareto front. Only measured cells are drawn; scales turn logarithmic beyond <see cref="LogScaleSpan"/>×.
-/// </summary>
+/// <summary>Only measured cells are drawn; scales turn logarithmic beyond <see cref="LogScaleSpan"/>×.</summary>
 internal static partial class ChartSpecs
 {
     public const double LogScaleSpan = 20;

@@ -6,10 +6,7 @@ using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// One offline file. Text from results is HTML-encoded, and chart data is JSON whose encoder escapes <c>&lt;</c>,
-/// <c>&gt;</c> and <c>&amp;</c>, so a reason containing <c>&lt;script&gt;</c> is shown, never run.
-/// </summary>
+/// <summary>Offline; chart data is JSON whose encoder escapes &lt; &gt; &amp;, so a reason holding <c>&lt;script&gt;</c> is shown, never run.</summary>
 internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IReportExporter
 {
     public string FileName => "report.html";

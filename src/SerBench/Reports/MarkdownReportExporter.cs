@@ -210,10 +210,7 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         }
     }
 
-    /// <summary>
-    /// Text from results as literal Markdown: no table break, HTML, entity, link, emphasis or code span can form, it stays on
-    /// one line (never a heading), and invisible characters show as code points.
-    /// </summary>
+    /// <summary>Literal Markdown on one line: no table break, HTML, link, emphasis, code span or heading can form.</summary>
     internal static string Escape(string text)
     {
         var escaped = new StringBuilder(text.Length + 8);

@@ -56,10 +56,7 @@ internal static class RunConditions
         return lines;
     }
 
-    /// <summary>
-    /// Decided by the probe's core half: the memory walk moved 2–4× within minutes on a cloud guest whose serializer cells
-    /// moved a few percent at most, so it would warn on every run there (docs/performance.md).
-    /// </summary>
+    /// <summary>The probe's core half decides: its memory walk moved 2–4× on a cloud guest whose cells moved a few percent (docs/performance.md).</summary>
     public static string? Warning(ResultsDocument document)
     {
         var target = MeasurementProfile.All.FirstOrDefault(p => p.Name == document.Profile)?.TargetRelativeError;

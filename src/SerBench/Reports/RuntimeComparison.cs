@@ -6,10 +6,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// A study on several runtimes side by side, against the oldest: faster, slower, tied (99% intervals overlap), or a gate
-/// change. One comparison per machine: runtimes are compared on the machine that measured them.
-/// </summary>
+/// <summary>Runtimes side by side against the oldest, per machine: runtimes are compared on the machine that measured them.</summary>
 internal static class RuntimeComparison
 {
     public enum RuntimeChange
@@ -93,10 +90,7 @@ internal static class RuntimeComparison
         return findings;
     }
 
-    /// <summary>
-    /// A sign test says whether nearly every cell moving one way is more than chance; cells of one process are not fully
-    /// independent, so it is said only at the intervals' 99.9% level, as a direction, not a per-cell verdict.
-    /// </summary>
+    /// <summary>A sign test over cells, said only at 99.9% and as a direction: cells of one process are not fully independent.</summary>
     private static string Direction(int lower, int cells, string runtime)
     {
         var higher = cells - lower;

@@ -2,10 +2,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// A study's cells on one platform (the runtime, and the machine in a merged file; null when the file has one): rankings,
-/// tables and charts never mix platforms (<see cref="RuntimeComparison"/> compares them).
-/// </summary>
+/// <summary>Rankings, tables and charts never mix platforms (runtime, and machine in a merged file); <see cref="RuntimeComparison"/> compares them.</summary>
 internal sealed record StudySlice(StudyDefinition Study, string? Platform, IReadOnlyList<ResultCell> Cells)
 {
     public string Key => Platform is null ? Study.Name : $"{Study.Name} · {Platform}";

@@ -4,10 +4,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// One row per contender, a column per workload, the geometric mean of its ratios; OK everywhere first, then the reference
-/// and DIFFERS, then the rest. One table per section of the study.
-/// </summary>
+/// <summary>A row per contender, a column per workload, the geometric mean of its ratios; OK everywhere first, then the reference and DIFFERS, then the rest.</summary>
 internal static class SummaryTable
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;

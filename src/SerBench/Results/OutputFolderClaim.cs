@@ -4,10 +4,7 @@ using SerBench.Core.Running;
 
 namespace SerBench.Results;
 
-/// <summary>
-/// The one output-folder policy. A command holds its folder alone (the manifest, open exclusively), writes only into a
-/// new or empty folder or one SerBench wrote, and records every file it wrote, so <c>--force</c> deletes SerBench's files only.
-/// </summary>
+/// <summary>The one output-folder policy: the folder held alone, written only when new, empty or SerBench's, and every file SerBench wrote recorded.</summary>
 internal sealed class OutputFolderClaim : IDisposable
 {
     /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it; held locked while a command writes there.</summary>
@@ -183,10 +180,7 @@ internal sealed class OutputFolderClaim : IDisposable
         return FolderFiles.IsSerBenchResults(Path.Combine(root, "results.json")) ? [.. FolderFiles.Files(root, RunEntries).Keys] : null;
     }
 
-    /// <summary>
-    /// Writes a set so the folder holds either the old set or the new: <paramref name="write"/> fills a staging folder inside
-    /// it (moves are renames), every destination is checked before the first move, and owned files of <paramref name="replaced"/> the new set lacks are deleted.
-    /// </summary>
+    /// <summary>The folder holds the old set or the new (staged inside it, every target checked first); SerBench's files of <paramref name="replaced"/> it lacks go.</summary>
     public void WriteSet(IReadOnlyList<string> replaced, Action<string> write, CancellationToken stop = default)
     {
         var staging = System.IO.Directory.CreateDirectory(Path.Combine(Root, StagingPrefix + Guid.NewGuid().ToString("N")[..12])).FullName;

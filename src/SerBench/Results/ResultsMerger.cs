@@ -8,10 +8,7 @@ namespace SerBench.Results;
 
 internal sealed record MergeInput(string File, ResultsDocument Document);
 
-/// <summary>
-/// Puts several runs in one document for <c>serbench merge</c>. Nothing is averaged: every cell names its machine, every
-/// run's header is a <see cref="ResultsSource"/>, and two runs on one machine stay two sources ("… · run 1", "… · run 2").
-/// </summary>
+/// <summary>Nothing is averaged: every cell names its machine, and two runs on one machine stay two sources ("… · run 1", "… · run 2").</summary>
 internal static partial class ResultsMerger
 {
     /// <summary>The merged file's profile when its runs used different ones.</summary>
@@ -48,8 +45,7 @@ internal static partial class ResultsMerger
             Packages = Packages(inputs),
             Studies = Studies(inputs),
             Method = methods.Count == 1 ? methods[0] : null,
-            // Ratios stay as each run computed them against its own same-machine baseline: across machines they would measure the machines.
-            // Calibration, machine probes and agents describe one machine each: they stay in the sources, never pooled.
+            // Ratios stay against each run's own baseline (across machines they would measure the machines); machine facts stay in the sources.
             Cells = [.. inputs.SelectMany(input => CellsOf(input, runs, labels))],
             Sources = sources,
         };
@@ -170,10 +166,7 @@ internal static partial class ResultsMerger
         return new SortedDictionary<string, string>(versions.ToDictionary(p => p.Key, p => string.Join(", ", p.Value)), StringComparer.Ordinal);
     }
 
-    /// <summary>
-    /// Each study as the first file recorded it, with every file's contenders (one measured on one machine only still needs a
-    /// place, or the reports drop its cells); null when no file recorded studies.
-    /// </summary>
+    /// <summary>With every file's contenders, or the reports would drop cells measured on one machine only; null when no file recorded studies.</summary>
     private static List<StudyDefinition>? Studies(IReadOnlyList<MergeInput> inputs)
     {
         if (inputs.All(i => i.Document.Studies is null))

@@ -14,10 +14,8 @@ using SerBench.Results;
 namespace SerBench.Running;
 
 /// <summary>
-/// Measures a plan in rounds: each contender of each study in a fresh process per round (as BenchmarkDotNet does), so no
-/// contender runs on code tiered or laid out for another; odd rounds go forwards and even rounds backwards, so a drift
-/// lands evenly. A cell's mean is the mean of its round means (<see cref="RoundStatistics"/>); results.json is rewritten
-/// after every process. The first calls (<see cref="FirstCallRunner"/>) come last.
+/// A fresh process per contender and round, so none runs on code tiered for another; rounds alternate direction, so a drift
+/// lands evenly. A cell's mean is the mean of its round means (<see cref="RoundStatistics"/>).
 /// </summary>
 internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
@@ -100,8 +98,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 rounded.Add(measured);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
-                // Until three cells have two rounds there is no prior, and two rounds alone give Student's t with one degree of
-                // freedom (±100000%): the progress line then shows this round's own figure, not a meaningless interval.
+                // Without a prior yet, two rounds give t with one degree of freedom (±100000%): the line shows this round's own figure instead.
                 var shown = pooled is null && rounded.RoundCount > 1 ? measured with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
                 observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
@@ -173,10 +170,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
     /// <summary>Closer pairs would take more rounds than a budget holds.</summary>
     public const double OpenRatio = 1.3;
 
-    /// <summary>
-    /// Cells whose rounds disagree, and both cells of a pair not yet separated although <see cref="OpenRatio"/> apart; none
-    /// at the profile's most rounds or already seen at two speeds.
-    /// </summary>
+    /// <summary>Cells whose rounds disagree, and pairs <see cref="OpenRatio"/> apart yet not separated; none at the most rounds or two speeds.</summary>
     private static HashSet<CellKey> OpenCells(IEnumerable<ResultCell> current, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile)
     {
         bool CanTakeMore(CellKey key) => cells[key].RoundCount is > 0 and var count && count < profile.MaximumRounds && !cells[key].HasModes;

@@ -15,10 +15,7 @@ internal static class RoundsPolicy
     public static MeasurementProfile WithRounds(MeasurementProfile profile, int rounds) =>
         profile with { Rounds = rounds, MaximumRounds = Math.Max(profile.MaximumRounds, rounds) };
 
-    /// <summary>
-    /// A run of one or two cells has no run-wide spread to lean on, and two rounds alone give Student's t one degree of
-    /// freedom (an interval hundreds of times the mean), so it gets <see cref="SmallRunRounds"/>.
-    /// </summary>
+    /// <summary>One or two cells have no run-wide spread to lean on, and two rounds give t one degree of freedom: <see cref="SmallRunRounds"/>.</summary>
     public static MeasurementProfile ForPlan(MeasurementProfile profile, IReadOnlyList<PlannedCase> plan) =>
         profile.Rounds > 1 && plan.Where(p => p.UnavailableReason is null).Sum(p => p.Operations.Count) < RoundStatistics.CellsToPool
             ? profile with { Rounds = Math.Max(profile.Rounds, SmallRunRounds), MaximumRounds = Math.Max(profile.MaximumRounds, SmallRunRounds) }

@@ -11,10 +11,7 @@ namespace SerBench.Reports.Verdict;
 // Winners: the fastest (or smallest) and every contender whose interval overlaps it.
 internal sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
 
-/// <summary>
-/// Each speed answer comes from the one case that measured the most contenders of the kind asked, re-ranked among them;
-/// with the user's own data or types in the run, only their studies answer.
-/// </summary>
+/// <summary>Each speed answer comes from the case with the most contenders of the kind asked; with the user's data in the run, only their studies answer.</summary>
 internal static class WhatToUse
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -24,8 +21,7 @@ internal static class WhatToUse
         var slices = StudySlices.Of(document);
         var user = slices.Where(s => s.Study.Name is Core.UserData.DataStudy.Name or Core.UserData.DataStudy.TypedName or Core.UserData.TypesStudy.Name).ToList();
         var all = (user.Count > 0 ? user : slices).SelectMany(s => s.Cells.Select(c => (Slice: s.Key, Cell: c))).ToList();
-        // A contender that lost data or crashed on any case is recommended for none: passing one payload does not make it
-        // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).
+        // Lost data or crashed anywhere: recommended for none (JsonSrcGen 1.1.1 wins some shootout cases and changes Guids in others).
         var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
         var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
         var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
