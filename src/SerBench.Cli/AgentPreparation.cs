@@ -6,21 +6,15 @@ using SerBench.Packs;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// Finds or builds the measuring agent before a command needs it: only when the plan has a pack contender to run, and
-/// always from every known pack (the shipped ones and the user's), so one cached agent serves every later command.
-/// </summary>
+/// <summary>Builds the agent only when the plan has a pack contender, always from every known pack, so one cached agent serves every later command.</summary>
 internal static class AgentPreparation
 {
-    /// <returns>The agent, or null when nothing in the plan needs one.</returns>
     public static AgentBuild? Prepare(IReadOnlyList<PlannedCase> plan, IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log) =>
         Prepare(plan.Where(p => p.Runtime.IsCurrent).Select(p => p.Contender).ToList(), userContenders, packageSources, log,
             ModelSources(plan.Where(p => p.Runtime.IsCurrent).ToList()));
 
-    /// <summary>As for a plan, for contenders that run on SerBench's own runtime (<c>conformance</c> has no plan).</summary>
-    /// <param name="modelSources">Models of the user's documents to compile into the agent: with any, the agent is built even without a pack contender.</param>
-    /// <returns>The agent, or null when none of the contenders needs one.</returns>
+    // modelSources: with any, the agent is built even without a pack contender.
     public static AgentBuild? Prepare(IReadOnlyList<Core.Contenders.Contender> contenders, IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources,
         Action<string> log, IReadOnlyDictionary<string, string>? modelSources = null)
     {
@@ -39,10 +33,7 @@ internal static class AgentPreparation
         return build;
     }
 
-    /// <summary>
-    /// The agent, built if need be. Ctrl+C or SIGTERM during the build stops it (the dotnet process tree killed, the
-    /// half-built folder and the lock removed) and ends the command with one line and 130 or 143.
-    /// </summary>
+    // Ctrl+C or SIGTERM kills the dotnet tree, removes the half-built folder and the lock, and ends the command with 130 or 143.
     private static AgentBuild Ensure(AgentBuilder builder, IReadOnlyList<Pack> packs)
     {
         using var stop = new StopSignals();
@@ -60,24 +51,16 @@ internal static class AgentPreparation
         }
     }
 
-    /// <summary>The models of the user's documents that the plan's typed studies need compiled into the agent.</summary>
     private static Dictionary<string, string> ModelSources(IReadOnlyList<PlannedCase> plan) =>
         plan.Select(p => p.Study).Distinct().SelectMany(s => s.ModelSources).DistinctBy(m => m.Key).ToDictionary(m => m.Key, m => m.Value, StringComparer.Ordinal);
 
-    /// <summary>
-    /// The plan with the cases of studies that only the agent can run marked UNAVAILABLE when the agent was not built
-    /// (the models of the user's documents did not compile), with the reason.
-    /// </summary>
+    /// <summary>Cases only the agent can run are UNAVAILABLE, with the reason, when it was not built (the models did not compile).</summary>
     public static IReadOnlyList<PlannedCase> WithAgentOnlyCases(IReadOnlyList<PlannedCase> plan, AgentBuild? agent) =>
         [.. plan.Select(p => p.Runtime.IsCurrent && p.Study.RunsInAgent && agent?.AgentAssembly is null && p.RuntimeUnavailableReason is null
             ? p with { RuntimeUnavailableReason = agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built" }
             : p)];
 
-    /// <summary>
-    /// Builds (or finds) the agent of every runtime in the plan other than SerBench's own, each from SerBench's sources and
-    /// every known pack, and marks the cases each agent cannot run: all of them when the agent could not be built (the
-    /// restore's or publish's message), a pack contender's when its pack did not build for that runtime.
-    /// </summary>
+    /// <summary>An agent per other runtime; its cases are UNAVAILABLE when it did not build, a pack contender's when its pack did not build there.</summary>
     public static (IReadOnlyList<PlannedCase> Plan, IReadOnlyDictionary<RuntimeTarget, AgentBuild> Agents) PrepareRuntimes(IReadOnlyList<PlannedCase> plan,
         IReadOnlyList<Core.Contenders.Contender> userContenders, IReadOnlyList<string> packageSources, Action<string> log)
     {
@@ -97,12 +80,7 @@ internal static class AgentPreparation
         return ([.. plan.Select(p => p.Runtime.IsCurrent ? p : p with { RuntimeUnavailableReason = UnavailableOn(agents[p.Runtime], p.Contender) })], agents);
     }
 
-    /// <summary>
-    /// Builds (or finds) an agent for each package version the plan names (<c>name@version</c>) on SerBench's own runtime:
-    /// SerBench's sources with that version of the package, and the contender's pack when it has one. Its contenders are
-    /// UNAVAILABLE with NuGet's or the compiler's message when the version does not restore or the pack does not compile with it.
-    /// </summary>
-    /// <returns>The agent of each versioned contender, by its name.</returns>
+    /// <summary>An agent per <c>name@version</c>; its contenders are UNAVAILABLE with NuGet's or the compiler's message when that version fails.</summary>
     public static IReadOnlyDictionary<string, AgentBuild> PrepareVersions(IReadOnlyList<PlannedCase> plan, IReadOnlyList<string> packageSources, Action<string> log)
     {
         var agents = new Dictionary<string, AgentBuild>(StringComparer.OrdinalIgnoreCase);
@@ -159,13 +137,12 @@ internal static class AgentPreparation
             : result.Message;
     }
 
-    /// <summary>What results.json records about another runtime's agent; the exact runtime version comes from the cells it measured.</summary>
+    // The exact runtime version comes from the cells it measured.
     public static SortedDictionary<string, RuntimeAgentRecord>? RuntimeRecords(IReadOnlyDictionary<RuntimeTarget, AgentBuild> agents) =>
         agents.Count == 0 ? null
             : new(agents.ToDictionary(a => a.Key.Name, a => new RuntimeAgentRecord(a.Key.Name, null, a.Key.Compilation, a.Value.AgentAssembly is not null,
                 a.Value.Reused, a.Value.BuildSeconds, a.Value.RuntimeFailure, a.Value.Warnings)), StringComparer.Ordinal);
 
-    /// <summary>What results.json records about the agent.</summary>
     public static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),
         [.. build.Packs.Select(p => new AgentPackRecord(p.Library, p.Status switch
         {

@@ -8,22 +8,18 @@ using Spectre.Console;
 
 namespace SerBench.Cli;
 
-/// <summary>Builds the command tree and turns every expected failure into one line on stderr and exit code 2.</summary>
+/// <summary>Turns every expected failure into one line on stderr and exit code 2.</summary>
 internal static class CliApp
 {
     public const int ExitOk = 0;
     public const int ExitFailures = 1;
     public const int ExitUsage = 2;
 
-    /// <summary>Stopped by Ctrl+C (SIGINT) or SIGTERM: 128 + the signal number, as shells report it.</summary>
+    // 128 + SIGINT's number, as shells report it.
     public const int ExitInterrupted = 130;
     public const int ExitTerminated = 143;
 
-    /// <param name="args">The command line.</param>
-    /// <param name="output">Where tables and results go.</param>
-    /// <param name="error">Where the one-line errors go.</param>
-    /// <param name="console">The console to draw on (default: one over <paramref name="output"/>).</param>
-    /// <param name="chartImages">Draws the chart images (default: SVG through Node.js); tests pass one that draws nothing.</param>
+    // chartImages: tests pass one that draws nothing.
     public static int Run(string[] args, TextWriter output, TextWriter error, IAnsiConsole? console = null, IChartImageRenderer? chartImages = null)
     {
         // SerBench speaks English: System.CommandLine's own words ("Usage:", parse errors) would otherwise follow the user's language.
@@ -95,7 +91,7 @@ internal static class CliApp
         }
     }
 
-    /// <summary>System.CommandLine's message, made specific for the two mistakes people make most: a mistyped command or option.</summary>
+    // Made specific for the two most common mistakes: a mistyped command or option.
     private static string ParseErrorMessage(RootCommand root, ParseResult parseResult, string[] args)
     {
         var commands = root.Subcommands.Where(c => !c.Hidden).Select(c => c.Name).ToList();
@@ -124,5 +120,4 @@ internal static class CliApp
         argument.Length == 0 || argument.Any(c => char.IsWhiteSpace(c) || c is '"' or '\'') ? "\"" + argument.Replace("\"", "\\\"", StringComparison.Ordinal) + "\"" : argument;
 }
 
-/// <summary>What every command needs from the outside world.</summary>
 internal sealed record CliContext(IAnsiConsole Console, TextWriter Output, TextWriter Error, string CommandLine, IChartImageRenderer ChartImages);

@@ -4,10 +4,7 @@ using Spectre.Console;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// Shows the current cell, cells done/left and the expected time left: a live progress bar on a terminal,
-/// one line per finished cell when output is redirected (CI logs).
-/// </summary>
+/// <summary>A live progress bar on a terminal; one line per finished cell when output is redirected (CI logs).</summary>
 internal sealed class ConsoleProgress(IAnsiConsole console)
 {
     public void Run(Action<IRunObserver> work)

@@ -5,10 +5,7 @@ using Spectre.Console;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// The console: the same study tables as report.md, then the closing summary, which opens with the verdict (What to use,
-/// then each study's findings and standings), so the answer is what is left on screen when the run ends.
-/// </summary>
+/// <summary>The study tables, then the verdict last, so the answer is what is left on screen when the run ends.</summary>
 internal static class ConsoleReport
 {
     public static void Write(IAnsiConsole console, ResultsDocument document)
@@ -80,7 +77,6 @@ internal static class ConsoleReport
         }
     }
 
-    /// <summary>Draws a <see cref="TableModel"/>: first two columns left-aligned (names), the rest right-aligned (numbers).</summary>
     public static void WriteTable(IAnsiConsole console, TableModel model)
     {
         var table = new Table();
@@ -106,6 +102,6 @@ internal static class ConsoleReport
         }
     }
 
-    /// <summary>Text from results as console markup: no markup can form, and an escape or U+202E shows as its code point.</summary>
+    /// <summary>No markup can form, and an escape or U+202E shows as its code point.</summary>
     internal static string Text(string text) => Markup.Escape(Core.Files.InvisibleText.Show(text));
 }

@@ -3,17 +3,10 @@ using SerBench.Agents;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// Starts this same tool as a child process, for work that must not be able to take the parent down: its apphost when
-/// it runs as one, otherwise <c>dotnet exec</c> on its assembly (which also covers the test host, where the current
-/// process is <c>dotnet</c> running testhost.dll).
-/// </summary>
+/// <summary>This tool as a child, for work that must not take the parent down; <c>dotnet exec</c> when there is no apphost (the test host).</summary>
 internal static class SelfProcess
 {
-    /// <param name="arguments">The command line after the program.</param>
-    /// <param name="timeout">After this the child is considered hung and killed.</param>
-    /// <param name="cancellation">Kills the child when cancelled.</param>
-    /// <param name="agent">Runs this agent (built from the contender packs) instead of SerBench itself; both take the same arguments.</param>
+    // agent: runs this agent instead of SerBench itself; both take the same arguments.
     public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent = null)
     {
         var (fileName, prefix) = agent is null ? SelfCommand() : Packs.AgentBuilder.Command(agent);
@@ -64,7 +57,6 @@ internal static class SelfProcess
         }
         catch (InvalidOperationException)
         {
-            // Already gone.
         }
     }
 }

@@ -2,11 +2,7 @@ using System.Runtime.InteropServices;
 
 namespace SerBench.Cli;
 
-/// <summary>
-/// Turns the first Ctrl+C (SIGINT) or SIGTERM into a graceful stop: the run finishes the cell it is on, keeps everything
-/// measured, writes the reports and exits with <see cref="ExitCode"/>. A second one cancels <see cref="Abandon"/>: the
-/// reports are given up, with a line saying how to write them later. A third is left to the runtime, which ends the process at once.
-/// </summary>
+/// <summary>The first Ctrl+C or SIGTERM stops gracefully (reports written); a second cancels <see cref="Abandon"/>; a third is left to the runtime.</summary>
 internal sealed class StopSignals : IDisposable
 {
     private readonly CancellationTokenSource _stop = new();
@@ -22,13 +18,11 @@ internal sealed class StopSignals : IDisposable
 
     public CancellationToken Token => _stop.Token;
 
-    /// <summary>Cancelled by a second signal: whoever still writes gives up, leaving nothing half-written.</summary>
     public CancellationToken Abandon => _abandon.Token;
 
-    /// <summary>The signal that stopped the run, as shells spell it; null while none came.</summary>
     public string? Name => _signal switch { 0 => null, CliApp.ExitInterrupted => "Ctrl+C (SIGINT)", _ => "SIGTERM" };
 
-    /// <summary>130 after SIGINT, 143 after SIGTERM (128 + the signal number), null while none came.</summary>
+    /// <summary>128 + the signal number: 130 after SIGINT, 143 after SIGTERM.</summary>
     public int? ExitCode => _signal == 0 ? null : _signal;
 
     private void OnSignal(PosixSignalContext context)

@@ -3,11 +3,7 @@ using SerBench.Core.Agents;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench agent PATH/request.txt</c> (hidden): the child side of the agent protocol. SerBench starts it — itself for
-/// built-in contenders, the agent built from the packs for pack contenders — and reads the reply.json it writes beside
-/// the request. The work is <see cref="AgentProgram"/>'s, the same entry point the measuring agent starts at.
-/// </summary>
+/// <summary>Hidden: the child side of the agent protocol, <see cref="AgentProgram"/>'s work, the same entry point the measuring agent starts at.</summary>
 internal static class AgentCommand
 {
     public static Command Create(CliContext context)

@@ -3,9 +3,10 @@ using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>Options shared by verify, run and first-call.</summary>
 internal sealed class CommonOptions
 {
+    public PackOptions PackOptions { get; } = new();
+
     public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout; data and data-typed with --data, types with --types (default: all; with --data, data and data-typed)." };
 
     public Option<string?> Contenders { get; } = new("--contenders") { Description = "Comma-separated contender names, replacing each study's list (see 'serbench list')." };
@@ -37,8 +38,7 @@ internal sealed class CommonOptions
         Description = "JSON documents to fill the --type classes from (a file or a folder of *.json); without it, instances are generated.",
     };
 
-    /// <summary>The raw values of these options and of <paramref name="packs"/>, for <see cref="RunOptionsParser"/>.</summary>
-    public RunOptions Read(ParseResult parse, PackOptions packs) => new()
+    public RunOptions Read(ParseResult parse) => new()
     {
         Study = parse.GetValue(Study),
         Contenders = parse.GetValue(Contenders),
@@ -47,7 +47,7 @@ internal sealed class CommonOptions
         Types = parse.GetValue(Types),
         TypeNames = parse.GetValue(TypeNames) ?? [],
         Sample = parse.GetValue(Sample),
-        Packs = parse.GetValue(packs.Packs) ?? [],
+        Packs = parse.GetValue(PackOptions.Packs) ?? [],
     };
 
     public void AddTo(Command command)
@@ -59,5 +59,6 @@ internal sealed class CommonOptions
         command.Options.Add(Study);
         command.Options.Add(Contenders);
         command.Options.Add(Payloads);
+        PackOptions.AddTo(command);
     }
 }

@@ -6,10 +6,7 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench compare BASE.json NEW.json [--threshold 5%] [--fail-on-regression] [--fail-on-inconclusive] [--markdown FILE]</c>: NEW/BASE per cell
-/// with a significance test; exit code 1 on a regression when asked, so it can gate a CI pipeline.
-/// </summary>
+/// <summary>Exit code 1 on a regression when asked, so it can gate a CI pipeline.</summary>
 internal static class CompareCommand
 {
     public const string DefaultThreshold = "10%";
@@ -83,11 +80,11 @@ internal static class CompareCommand
         return command;
     }
 
-    /// <summary>Another run never writes the same file, so a copy with the same bytes is the same run.</summary>
+    // Another run never writes the same file, so a copy with the same bytes is the same run.
     private static bool SameBytes(string basePath, string newPath) =>
         File.ReadAllBytes(basePath).AsSpan().SequenceEqual(File.ReadAllBytes(newPath));
 
-    /// <summary>"5%", "5" and "0.5%" are percentages; the result is a fraction (0.05).</summary>
+    /// <summary>"5%", "5" and "0.5%" are percentages; returns a fraction (0.05).</summary>
     internal static double ParseThreshold(string text)
     {
         var number = text.Trim().TrimEnd('%').Trim();

@@ -7,20 +7,16 @@ using SerBench.Core.Contenders;
 using SerBench.Core.Contenders.Documents;
 using SerBench.Core.Running;
 using SerBench.Core.UserData;
+using SerBench.Reports;
 using SerBench.Results;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench conformance [PATH ...] [--contenders a,b] [--out DIR]</c>: how every document-model library reads and
-/// writes the tricky documents SerBench generates, plus the user's files; a matrix of accepted, changed (and how),
-/// rejected. Each library runs in child processes of its own, so one that overflows the stack or hangs is CRASHED on
-/// that document and the run goes on.
-/// </summary>
+/// <summary>Each library runs in child processes of its own, so one that overflows the stack or hangs is CRASHED on that document and the run goes on.</summary>
 internal static class ConformanceCommand
 {
-    /// <summary>The folder, inside the output folder, that keeps each child process's request, answer and console output.</summary>
+    // Keeps each child process's request, answer and console output.
     public const string ChildrenFolder = "conformance-children";
 
     private static readonly IReadOnlyList<string> Entries = [ChildrenFolder, .. ConformanceExporters.Default.Select(e => e.FileName)];
@@ -69,7 +65,7 @@ internal static class ConformanceCommand
         return command;
     }
 
-    /// <summary>The contenders named, or every document-model contender; a pack's that no pack provides stays as UNAVAILABLE.</summary>
+    // A pack's contender that no pack provides stays, as UNAVAILABLE.
     private static List<Contender> Choose(string? names)
     {
         var known = ContenderRegistry.Selectable.Where(c => c is DocumentContender || DataStudy.DocumentContenders.Contains(c.Name)).ToList();
@@ -82,10 +78,7 @@ internal static class ConformanceCommand
             .Distinct()];
     }
 
-    /// <summary>
-    /// Runs the matrix inside a staging folder and moves the set (reports and the children's folders) into the output
-    /// folder as a whole, replacing an earlier conformance set there and nothing else.
-    /// </summary>
+    // Staged and moved as one set (reports and the children's folders), replacing an earlier conformance set and nothing else.
     private static ConformanceReport Write(OutputFolderClaim folder, Func<string, ConformanceReport> run)
     {
         ConformanceReport? report = null;
@@ -117,7 +110,7 @@ internal static class ConformanceCommand
             table.AddColumn(Markup.Escape(contender.Name));
         }
 
-        var details = new List<string>();
+        var details = new Footnotes();
         foreach (var document in report.Documents)
         {
             var row = new List<string> { Markup.Escape(document.Name), Markup.Escape(document.Expectation) };
@@ -129,21 +122,8 @@ internal static class ConformanceCommand
                     continue;
                 }
 
-                var label = cell.Label;
-                if (cell.Detail is { } detail)
-                {
-                    // One footnote per distinct detail: the same exception from two libraries is explained once.
-                    var text = detail.Length > 150 ? detail[..147] + "..." : detail;
-                    var index = details.IndexOf(text);
-                    if (index < 0)
-                    {
-                        details.Add(text);
-                        index = details.Count - 1;
-                    }
-
-                    label += $" [{index + 1}]";
-                }
-
+                // One footnote per distinct detail: the same exception from two libraries is explained once.
+                var label = cell.Detail is { } detail ? details.Mark(cell.Label, detail.Length > 150 ? detail[..147] + "..." : detail) : cell.Label;
                 row.Add($"[{Color(cell.Rating)}]{Markup.Escape(label)}[/]");
             }
 
@@ -151,15 +131,14 @@ internal static class ConformanceCommand
         }
 
         console.Write(table);
-        for (var i = 0; i < details.Count; i++)
+        for (var i = 0; i < details.All.Count; i++)
         {
-            console.WriteLine($"  [{i + 1}] {details[i]}");
+            console.WriteLine($"  [{i + 1}] {details.All[i]}");
         }
 
         console.WriteLine();
     }
 
-    /// <summary>What the console shows by default: the libraries, the summary by group, and one line per kind of problem.</summary>
     private static void WriteSummary(IAnsiConsole console, ConformanceReport report)
     {
         foreach (var contender in report.Contenders)

@@ -5,16 +5,12 @@ using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench first-call [--study S] [--contenders …] [--payloads …] [--launches 5] [--out DIR [--force]]</c>: an alias of
-/// <c>run --ops first-call --first-call N</c>, so the first calls are timed, scheduled, stored and reported as a run's are.
-/// </summary>
+/// <summary>An alias of <c>run --ops first-call --first-call N</c>, so first calls are timed, stored and reported as a run's are.</summary>
 internal static class FirstCallCommand
 {
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
-        var packs = new PackOptions();
         var launches = new Option<int>("--launches")
         {
             Description = "Fresh processes per contender and payload (default 5).",
@@ -29,7 +25,6 @@ internal static class FirstCallCommand
         var json = new Option<bool>("--json") { Hidden = true };
         var command = new Command("first-call", "Measure the first serialize and deserialize in fresh processes (cold start), per contender and payload.");
         common.AddTo(command);
-        packs.AddTo(command);
         command.Options.Add(launches);
         command.Options.Add(output);
         command.Options.Add(force);

@@ -14,7 +14,6 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench list [--json]</c>: contenders, payload models and studies.</summary>
 internal static class ListCommand
 {
     public static Command Create(CliContext context)
@@ -46,21 +45,17 @@ internal static class ListCommand
         return command;
     }
 
-    /// <summary>Where a contender comes from: built in, or the pack folder it is declared in.</summary>
     private static string Origin(Contender c) => c is PackContender pack
         ? (pack.Pack.Origin == PackOrigin.User ? "--pack " : "pack ") + Path.GetFileName(pack.Pack.Directory)
         : "built in";
 
-    /// <summary>available, UNAVAILABLE, or, for a pack before any agent was built for it, what will happen.</summary>
+    // For a pack before any agent was built for it: what will happen.
     private static string Availability(Contender c, bool agentBuilt) =>
         c.UnavailableReason is not null ? CellText.Label(VerificationStatus.Unavailable)
         : c is PackContender && !agentBuilt ? "built on first use"
         : "available";
 
-    /// <summary>
-    /// One contender, payload or study a row: the name in a column that never wraps (names are copied into --contenders),
-    /// everything else in one column that wraps, so the list reads at 80 columns as well as at 160.
-    /// </summary>
+    // Names never wrap (they are copied into --contenders); the rest wraps in one column, so the list reads at 80 columns.
     private static void WriteTables(IAnsiConsole console, IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt)
     {
         var contenders = Listing();

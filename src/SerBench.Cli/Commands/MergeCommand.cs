@@ -8,10 +8,7 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary>
-/// <c>serbench merge A.json B.json … --out DIR [--force]</c>: the results of several machines (or runtimes run
-/// separately) in one results.json and one report, each cell naming its machine (see <see cref="ResultsMerger"/>).
-/// </summary>
+/// <summary>Several machines' (or runtimes') results in one results.json and report, each cell naming its machine (<see cref="ResultsMerger"/>).</summary>
 internal static class MergeCommand
 {
     public static Command Create(CliContext context)
@@ -65,7 +62,6 @@ internal static class MergeCommand
         return command;
     }
 
-    /// <summary>Everything that can be refused before a file is read.</summary>
     private static void CheckArguments(string[] paths, string directory)
     {
         if (paths.Length < 2)
@@ -90,7 +86,6 @@ internal static class MergeCommand
         }
     }
 
-    /// <summary>One line: what went in (files, runs, machines, runtimes), what came out.</summary>
     private static string Summary(int files, ResultsDocument merged, ResultsStore store)
     {
         var sources = merged.Sources ?? [];

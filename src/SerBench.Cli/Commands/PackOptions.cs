@@ -5,7 +5,7 @@ using SerBench.Running;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>--pack DIR</c> and <c>--package-source PATH_OR_URL</c>, both repeatable: the user's own packs and where their packages come from.</summary>
+/// <summary><c>--pack DIR</c> and <c>--package-source PATH_OR_URL</c>, both repeatable.</summary>
 internal sealed class PackOptions
 {
     public Option<string[]> Packs { get; } = new("--pack")
@@ -28,10 +28,9 @@ internal sealed class PackOptions
         command.Options.Add(Sources);
     }
 
-    /// <summary>The user's pack contenders, checked against every name SerBench has. <see cref="UsageException"/> for a bad folder or manifest.</summary>
     public IReadOnlyList<Contender> UserContenders(ParseResult parse) => RunOptionsParser.UserContenders(parse.GetValue(Packs) ?? []);
 
-    /// <summary>Each source as a full path or an https URL; characters MSBuild would interpret, and plain http, are refused.</summary>
+    /// <summary>A full path or an https URL; characters MSBuild would interpret, and plain http, are refused.</summary>
     public IReadOnlyList<string> PackageSources(ParseResult parse) => [.. (parse.GetValue(Sources) ?? []).Select(Source)];
 
     private static string Source(string value)

@@ -6,7 +6,6 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench report RESULTS.json [--out DIR]</c>: renders the reports again from a results file, without measuring.</summary>
 internal static class ReportCommand
 {
     public static Command Create(CliContext context)

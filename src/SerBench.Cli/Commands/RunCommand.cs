@@ -13,13 +13,11 @@ using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench run</c>: verify, measure, write results and reports.</summary>
 internal static class RunCommand
 {
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
-        var packs = new PackOptions();
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip, first-call (the first use in fresh processes)." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI), quick (default: Error ≤ 3% of the mean), full (BenchmarkDotNet's default job)." };
@@ -64,7 +62,6 @@ internal static class RunCommand
         };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
-        packs.AddTo(command);
         foreach (var option in new Option[] { sizes, ops, profile, output, force, shapes, cells, rounds, budget, runtimes, firstCall, clock, compressions })
         {
             command.Options.Add(option);
@@ -72,7 +69,7 @@ internal static class RunCommand
 
         command.SetAction(parse =>
         {
-            var request = RunOptionsParser.Parse(common.Read(parse, packs) with
+            var request = RunOptionsParser.Parse(common.Read(parse) with
             {
                 Sizes = parse.GetValue(sizes), Ops = parse.GetValue(ops), Profile = parse.GetValue(profile), Shapes = parse.GetValue(shapes), Cells = parse.GetValue(cells),
                 Runtimes = parse.GetValue(runtimes), Rounds = parse.GetValue(rounds), Budget = parse.GetValue(budget), FirstCall = parse.GetValue(firstCall),
@@ -98,10 +95,10 @@ internal static class RunCommand
                 Log(whyNoTyped);
             }
 
-            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), Log);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), Log);
             plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
-            (plan, var runtimeAgents) = AgentPreparation.PrepareRuntimes(plan, request.UserContenders, packs.PackageSources(parse), Log);
-            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), Log);
+            (plan, var runtimeAgents) = AgentPreparation.PrepareRuntimes(plan, request.UserContenders, common.PackOptions.PackageSources(parse), Log);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, common.PackOptions.PackageSources(parse), Log);
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentPreparation.Record(agent);
             document.RuntimeAgents = AgentPreparation.RuntimeRecords(runtimeAgents);

@@ -5,7 +5,6 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench samples</c>: writes documents in the shapes users bring, to try <c>run --data</c> on.</summary>
 internal static class SamplesCommand
 {
     public static Command Create(CliContext context)

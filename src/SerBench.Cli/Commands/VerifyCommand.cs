@@ -5,30 +5,29 @@ using SerBench.Agents;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Verification;
+using SerBench.Reports;
 using SerBench.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
 
-/// <summary><c>serbench verify</c>: the correctness gate alone, as a matrix of statuses. Exit 1 on any MISMATCH or CRASH.</summary>
+/// <summary>The correctness gate alone; exit 1 on any MISMATCH or CRASH.</summary>
 internal static class VerifyCommand
 {
     public static Command Create(CliContext context)
     {
         var common = new CommonOptions();
-        var packs = new PackOptions();
         var json = new Option<bool>("--json") { Description = "Print machine-readable JSON instead of a matrix." };
         var command = new Command("verify", "Run the correctness gate only: round trip plus document comparison for every contender, payload and shape.");
         common.AddTo(command);
-        packs.AddTo(command);
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var request = RunOptionsParser.Parse(common.Read(parse, packs));
+            var request = RunOptionsParser.Parse(common.Read(parse));
             var plan = RunPlan.Create(request);
-            var agent = AgentPreparation.Prepare(plan, request.UserContenders, packs.PackageSources(parse), context.Error.WriteLine);
+            var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
             plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentPreparation.PrepareVersions(plan, packs.PackageSources(parse), context.Error.WriteLine);
+            var versionAgents = AgentPreparation.PrepareVersions(plan, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
@@ -71,7 +70,7 @@ internal static class VerifyCommand
                 table.AddColumn(Markup.Escape(column));
             }
 
-            var reasons = new List<string>();
+            var reasons = new Footnotes();
             foreach (var contender in study.GroupBy(r => r.Case.Contender.Name))
             {
                 var row = new List<string> { Markup.Escape(contender.Key) };
@@ -85,20 +84,8 @@ internal static class VerifyCommand
                     }
 
                     var label = result.Outcome.Label;
-                    if (result.Outcome.Reason is { } reason)
-                    {
-                        // One footnote per distinct reason, so an unavailable library is explained once, not per column.
-                        var text = $"{contender.Key}: {label} — {reason}";
-                        var index = reasons.IndexOf(text);
-                        if (index < 0)
-                        {
-                            reasons.Add(text);
-                            index = reasons.Count - 1;
-                        }
-
-                        label += $" [{index + 1}]";
-                    }
-
+                    // One footnote per distinct reason, so an unavailable library is explained once, not per column.
+                    label = result.Outcome.Reason is { } reason ? reasons.Mark(label, $"{contender.Key}: {label} — {reason}") : label;
                     row.Add(Color(result.Outcome.Status, Markup.Escape(label)));
                 }
 
@@ -106,9 +93,9 @@ internal static class VerifyCommand
             }
 
             console.Write(table);
-            for (var i = 0; i < reasons.Count; i++)
+            for (var i = 0; i < reasons.All.Count; i++)
             {
-                console.WriteLine($"  [{i + 1}] {reasons[i]}");
+                console.WriteLine($"  [{i + 1}] {reasons.All[i]}");
             }
 
             console.WriteLine();

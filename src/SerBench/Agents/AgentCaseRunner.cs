@@ -7,14 +7,9 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Agents;
 
-/// <summary>
-/// Runs one contender's cases of one study in child processes, with the one crash fallback: the whole group goes to one
-/// process (one start-up for all of them); if it died, each case it did not reach goes alone to a process of its own, so a
-/// crash costs only the cells of the case that crashes, which are CRASH with the reason the process ended.
-/// </summary>
+/// <summary>A contender's cases in one child; if it died, each case it did not reach runs alone, so a crash costs only its own cells.</summary>
 internal sealed class AgentCaseRunner(IAgentClient client)
 {
-    /// <summary>Gates and measures the cases (run mode): a cell per case and operation.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile,
         CancellationToken cancellation) =>
         Run(group, cases => AgentRequest.Run(cases, profile), planned => planned.Operations, "measuring", cancellation);

@@ -7,12 +7,7 @@ using SerBench.Packs;
 
 namespace SerBench.Agents;
 
-/// <summary>
-/// Sends requests to real child processes. Each request gets a folder of its own under <paramref name="directory"/>
-/// (request.txt, reply.json, console.log), kept for a reader who wonders. On SerBench's own runtime a request that needs
-/// the packs or the user's models goes to <paramref name="agent"/> and the rest to SerBench itself; another runtime's
-/// requests go to that runtime's agent, and a contender at another version of its package (name@version) to that version's agent.
-/// </summary>
+/// <summary>Each request gets its own folder (request.txt, reply.json, console.log), kept; packs, models, runtimes and versions go to their agent.</summary>
 internal sealed class AgentClient(string directory, StartChild start, AgentBuild? agent = null, IReadOnlyDictionary<RuntimeTarget, AgentBuild>? runtimeAgents = null,
     IReadOnlyDictionary<string, AgentBuild>? versionAgents = null)
     : IAgentClient
@@ -44,7 +39,6 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
         };
     }
 
-    /// <summary>The agent that runs a request, or null for SerBench itself.</summary>
     private AgentBuild? ChildFor(AgentRequest request)
     {
         if (!request.Runtime.IsCurrent)

@@ -5,9 +5,7 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Agents;
 
-/// <summary>Puts conformance documents through one contender in a child process, through a conformance <see cref="AgentRequest"/>.</summary>
-/// <param name="client">Starts the child.</param>
-/// <param name="sources">The user's files and folders the documents come from (the suite's paths).</param>
+// sources: the user's files and folders the documents come from.
 internal sealed class AgentConformanceChild(IAgentClient client, IReadOnlyList<string> sources) : IConformanceChild
 {
     public ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents)

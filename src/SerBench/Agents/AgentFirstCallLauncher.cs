@@ -4,7 +4,6 @@ using SerBench.FirstCall;
 
 namespace SerBench.Agents;
 
-/// <summary>Times a first use through a first-call <see cref="AgentRequest"/>: one fresh child process per sample.</summary>
 internal sealed class AgentFirstCallLauncher(IAgentClient client) : IFirstCallLauncher
 {
     public FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation)

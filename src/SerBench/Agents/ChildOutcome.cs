@@ -1,6 +1,5 @@
 namespace SerBench.Agents;
 
-/// <summary>What a child SerBench process left behind.</summary>
 internal sealed record ChildOutcome(int ExitCode, string Output, string Error, bool TimedOut)
 {
     /// <summary>Why it ended abnormally, in one line ("exit code 134: Process terminated. …"); null when it exited 0 or 1.</summary>
@@ -17,5 +16,4 @@ internal sealed record ChildOutcome(int ExitCode, string Output, string Error, b
     }
 }
 
-/// <summary>Starts a child with these arguments (SerBench itself, or <paramref name="agent"/> when given) and waits for it.</summary>
 internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent);

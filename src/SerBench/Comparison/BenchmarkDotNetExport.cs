@@ -4,11 +4,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Comparison;
 
-/// <summary>
-/// One benchmark of a BenchmarkDotNet full JSON export as a <see cref="ComparableCell"/>: its FullName and job are the
-/// key, its type the "study"; the per-iteration times are the workload result iterations (nanoseconds / operations). Every field
-/// read is checked the way results.json is: a wrong type, a non-finite or negative number is refused with its path.
-/// </summary>
+/// <summary>FullName and job are the key, the type the "study"; every field is checked as results.json is, and refused with its path.</summary>
 internal static class BenchmarkDotNetExport
 {
     public static ComparableCell Read(JsonElement benchmark, string path, Func<string, Exception> invalid)

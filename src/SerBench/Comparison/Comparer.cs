@@ -3,7 +3,6 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Comparison;
 
-/// <summary>How a measure moved between the two files.</summary>
 internal enum Change
 {
     /// <summary>Not significant, or within the threshold: shown as <c>~</c>.</summary>
@@ -20,7 +19,6 @@ internal enum Change
     Inconclusive,
 }
 
-/// <summary>One cell present in both files.</summary>
 internal sealed record CellComparison(
     string Study,
     string Key,
@@ -37,15 +35,12 @@ internal sealed record CellComparison(
     /// <summary>Slower or allocating more beyond the threshold, or a cell that stopped passing the gate.</summary>
     public bool IsRegression => Time == Change.Slower || Allocation == Change.More || StatusChange is not null;
 
-    /// <summary>
-    /// Timed on both sides, yet no verdict on time was possible (no usable mean or spread): never read as "no regression".
-    /// Cells not timed on either side (UNAVAILABLE, say) have nothing to compare and are not counted here.
-    /// </summary>
+    /// <summary>Timed on both sides, yet no verdict on time was possible: never read as "no regression".</summary>
     public bool IsNotComparable => Time == Change.NotComparable && Comparer.IsTimed(Base) && Comparer.IsTimed(New);
 
     public bool IsInconclusive => Time == Change.Inconclusive;
 
-    /// <summary>The 99.9% interval of the NEW/BASE time ratio, where one can be given: what an inconclusive cell is listed with.</summary>
+    /// <summary>What an inconclusive cell is listed with.</summary>
     public (double Low, double High)? TimeInterval { get; init; }
 }
 
@@ -59,10 +54,8 @@ internal sealed record ComparisonReport(
     IReadOnlyList<ComparableCell> OnlyInBase,
     IReadOnlyList<ComparableCell> OnlyInNew)
 {
-    /// <summary>Differences between the two files' measuring conditions (runtime knobs), one sentence each.</summary>
     public IReadOnlyList<string> Warnings { get; init; } = [];
 
-    /// <summary>When the machine ran at another speed in NEW: which contenders it moved more or less than the others.</summary>
     public ContentionFinding? Contention { get; init; }
 
     public bool HasRegression => Cells.Any(c => c.IsRegression);
@@ -73,28 +66,17 @@ internal sealed record ComparisonReport(
     /// <summary>What <c>--fail-on-inconclusive</c> fails on: a cell observed slower beyond the threshold without significance.</summary>
     public bool HasInconclusive => Cells.Any(c => c.IsInconclusive);
 
-    /// <summary>No shared cell has a time in either file (none shared, or every one UNAVAILABLE, CRASH …): a gate has nothing to pass on.</summary>
+    /// <summary>No shared cell has a time in either file: a gate has nothing to pass on.</summary>
     public bool ComparedNothing => !Cells.Any(c => Comparer.IsTimed(c.Base) || Comparer.IsTimed(c.New));
 }
 
 /// <summary>
-/// Compares two results files cell by cell, matching cells by their typed identity (study, contender, payload, shape,
-/// count, operation), never by a display label. Time, in order of preference:
-/// <list type="bullet">
-/// <item>Round means on both sides (several fresh processes per cell): a one-sided Welch t-test on the log round means,
-/// each side's variance moderated with its own run's pooled variance exactly as its error bars were
-/// (<see cref="RoundStatistics"/>). Slower when the change is significant at <see cref="Alpha"/> and the
-/// ratio is beyond the threshold. This is the test that sees between-process and over-time variation, which is what
-/// differs between two runs; per-iteration samples of one process cannot see it.</item>
-/// <item>Per-iteration samples on both sides (single-round files, BenchmarkDotNet exports): a one-sided Mann–Whitney U
-/// test of "NEW is slower than BASE by more than the threshold" (and of "faster"), at <see cref="Alpha"/>.</item>
-/// <item>Summaries only: the 99.9% confidence intervals must not overlap and the ratio must pass the threshold.</item>
-/// </list>
-/// Allocation and size are deterministic, so a change beyond the threshold counts.
+/// Cells match by typed identity. Time: a one-sided Welch t-test on log round means (the only test that sees between-process
+/// variation), else Mann–Whitney U on iterations, else non-overlapping 99.9% intervals. Allocation and size are exact.
 /// </summary>
 internal static class Comparer
 {
-    /// <summary>Significance level: the same 99.9% confidence SerBench uses for its error bars.</summary>
+    // The same 99.9% confidence SerBench uses for its error bars.
     public const double Alpha = 0.001;
 
     private const int MinimumSamples = 3;
@@ -123,10 +105,7 @@ internal static class Comparer
         };
     }
 
-    /// <summary>
-    /// One warning per knob that changes the measurement and differs (or is recorded by one file only): such files
-    /// measured different things. Older files also recorded settings that change nothing measured (SERBENCH_CACHE).
-    /// </summary>
+    // Files that differ in a knob that changes the measurement measured different things; older files also recorded harmless ones (SERBENCH_CACHE).
     private static List<string> KnobWarnings(IReadOnlyDictionary<string, string>? before, IReadOnlyDictionary<string, string>? after)
     {
         if (before is null || after is null)
@@ -150,16 +129,11 @@ internal static class Comparer
     private static VariancePrior? Pooled(IEnumerable<ComparableCell> cells) =>
         RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
 
-    /// <summary>The fewest cells with round means on both sides from which the spread between the two runs is estimated.</summary>
     public const int CellsForBetweenRunsSpread = 8;
 
     /// <summary>
-    /// The variance of log(NEW/BASE) that two runs show beyond what each run's rounds show: a run's processes can share a
-    /// state that the next run's do not (the host, code layout, the JIT's choices), so a cell can move 1.3× between two
-    /// identical runs under load while its two rounds in each run agree within 3% (docs/performance.md). Estimated from
-    /// all cells at once, robustly: the spread of their log ratios around the median one (1.4826 × MAD), less the part the
-    /// rounds already explain. A regression of a few cells barely moves a median; a machine that is slower as a whole
-    /// moves the median itself, not the spread. Null with fewer than <see cref="CellsForBetweenRunsSpread"/> cells.
+    /// Between identical runs a cell can move 1.3× while its rounds agree within 3% (docs/performance.md): the variance of
+    /// log(NEW/BASE) beyond the rounds', robust over all cells (1.4826 × MAD); null below <see cref="CellsForBetweenRunsSpread"/> cells.
     /// </summary>
     internal static (double Variance, double DegreesOfFreedom)? BetweenRunsLogVariance(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
@@ -186,14 +160,7 @@ internal static class Comparer
         return (Math.Max(0, (spread * spread) - RoundStatistics.Median(within)), logRatios.Count - 1);
     }
 
-    /// <summary>
-    /// The spread between runs for each cell: that of all cells, or that of the cells of its shape when those moved more
-    /// and there are at least <see cref="CellsForBetweenRunsSpread"/> of them. Lists of 200 or 10,000 objects allocate
-    /// hundreds of kilobytes or more per operation and can move more between runs than single objects do: in two
-    /// identical quiet runs of web-api (4 rounds each) a list serialize moved 13% while its rounds agreed within 4%, and
-    /// the single objects, half the cells, kept the common spread too small for it (a false alarm at p = 7e-5). Taking the
-    /// larger of the two keeps a shape that moves less from tightening the test below the common spread.
-    /// </summary>
+    /// <summary>The larger of the common spread and the shape's: a list serialize moved 13% between identical runs and raised a false alarm (p = 7e-5).</summary>
     internal static Func<ComparableCell, (double Variance, double DegreesOfFreedom)?> BetweenRunsLogVarianceByShape(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
     {
@@ -240,7 +207,7 @@ internal static class Comparer
         return new CellComparison(study, key, old, current, ratio, time, method, p, allocationRatio, allocation, statusChange) { TimeInterval = interval };
     }
 
-    /// <summary>The ratio's interval from each side's own 99.9% error: unbounded above when BASE's interval reaches zero.</summary>
+    /// <summary>Unbounded above when BASE's interval reaches zero.</summary>
     private static (double Low, double High)? ErrorInterval(ComparableCell old, ComparableCell current) =>
         old is { MeanNs: { } a, ErrorNs: { } ea } && current is { MeanNs: { } b, ErrorNs: { } eb }
             ? (Math.Max(0, b - eb) / (a + ea), a - ea > 0 ? (b + eb) / (a - ea) : double.PositiveInfinity)

@@ -2,13 +2,9 @@ using SerBench.Core.Running;
 
 namespace SerBench.Comparison;
 
-/// <summary>
-/// Where <c>compare --markdown FILE</c> may write: never over one of the files being compared, never over a file
-/// that is not an earlier comparison unless forced, and atomically (write, then rename), so the old file survives a failure.
-/// </summary>
+/// <summary>Never over a compared file, nor a file that is not an earlier comparison unless forced; written then renamed, so the old file survives a failure.</summary>
 internal static class ComparisonMarkdownFile
 {
-    /// <summary>Throws <see cref="UsageException"/> when <paramref name="target"/> may not be written.</summary>
     public static void Check(string target, IEnumerable<string> inputs, bool force)
     {
         var full = Path.GetFullPath(target);
@@ -56,10 +52,7 @@ internal static class ComparisonMarkdownFile
         }
     }
 
-    /// <summary>
-    /// The file is replaced by a rename, which would put a regular file where a link or a device node was (as root,
-    /// <c>--markdown /dev/stdout --force</c> would replace /dev/stdout): <c>--force</c> covers regular files only.
-    /// </summary>
+    // A rename would put a regular file where a link or device was (as root, --markdown /dev/stdout --force): --force covers regular files only.
     private static void RefuseAnythingButARegularFile(string target, string full)
     {
         var kind = new FileInfo(full).LinkTarget is not null ? "a symbolic link" : Core.Files.FileKind.NotRegular(full);
@@ -69,7 +62,7 @@ internal static class ComparisonMarkdownFile
         }
     }
 
-    /// <summary>Same path after resolving symbolic links (a link to an input is the input).</summary>
+    // A link to an input is the input.
     private static bool SameFile(string input, string full) =>
         string.Equals(Resolve(Path.GetFullPath(input)), Resolve(full), OperatingSystem.IsLinux() ? StringComparison.Ordinal : StringComparison.OrdinalIgnoreCase);
 

@@ -3,10 +3,9 @@ using SerBench.Reports;
 
 namespace SerBench.Comparison;
 
-/// <summary>The comparison as tables (one per study, then the cells found on one side only) and as Markdown.</summary>
 internal static class ComparisonTables
 {
-    /// <summary>The first line of the Markdown; how <c>--markdown</c> recognises a file it may replace.</summary>
+    // How --markdown recognises a file it may replace.
     public const string MarkdownHeading = "# SerBench comparison";
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -43,7 +42,6 @@ internal static class ComparisonTables
         return tables;
     }
 
-    /// <summary>The tests the study's verdicts came from, as the cells name them.</summary>
     private static string TimeMethods(IEnumerable<CellComparison> cells)
     {
         var methods = cells.Select(c => c.TimeMethod).Where(m => m is not "—" and not "no spread").Distinct().ToList();

@@ -3,23 +3,13 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Comparison;
 
-/// <summary>One contender's typical NEW/BASE time ratio, over its comparable cells.</summary>
-/// <param name="Contender">The contender.</param>
-/// <param name="Ratio">Geometric mean of its cells' NEW/BASE time ratios.</param>
-/// <param name="Cells">How many cells it rests on.</param>
-/// <param name="RelativeToOthers">Its ratio divided by the median contender's.</param>
+// Ratio: geometric mean of its cells' NEW/BASE time ratios.
+// RelativeToOthers: its ratio divided by the median contender's.
 internal sealed record ContenderSlowdown(string Contender, double Ratio, int Cells, double RelativeToOthers);
 
-/// <summary>
-/// When the machine itself ran at another speed in NEW than in BASE, which contenders that moved more, or less, than the others.
-/// </summary>
-/// <param name="MachineRatio">NEW/BASE of the machine probe's median (the fixed workload timed before every process); null when a file has no probes.</param>
-/// <param name="MedianRatio">The median contender's NEW/BASE time ratio.</param>
-/// <param name="HitHarder">Contenders slowed significantly more than the median contender.</param>
-/// <param name="HitLess">Contenders slowed significantly less.</param>
+// MachineRatio: NEW/BASE of the machine probe's median; null when a file has no probes.
 internal sealed record ContentionFinding(double? MachineRatio, double MedianRatio, IReadOnlyList<ContenderSlowdown> HitHarder, IReadOnlyList<ContenderSlowdown> HitLess)
 {
-    /// <summary>One paragraph for the reader: how the machine differed and who was hit harder.</summary>
     public string Describe()
     {
         string List(IEnumerable<ContenderSlowdown> slowdowns) => string.Join(", ", slowdowns.Select(s =>
@@ -42,15 +32,10 @@ internal sealed record ContentionFinding(double? MachineRatio, double MedianRati
     private static string Times(double ratio) => ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×";
 }
 
-/// <summary>
-/// Contention is not the same for every contender: a busy neighbour slows tight loops over small buffers differently from
-/// code that waits on memory. When two files were measured at different machine speeds, the per-cell verdicts say what
-/// changed; this says which contenders the machine's own change moved more than the others, so that a reader does not
-/// take a shifted Ratio column for a change in the libraries.
-/// </summary>
+/// <summary>Contention differs by contender: which ones a machine speed change moved more than others, so a shifted Ratio is not read as a library change.</summary>
 internal static class ContentionAnalysis
 {
-    /// <summary>The machine is considered to have run at another speed when its probe's median moved by this factor or more.</summary>
+    /// <summary>The probe's median moved by this factor or more: the machine ran at another speed.</summary>
     public const double MachineChange = 1.15;
 
     /// <summary>A contender stands out when its ratio differs from the median contender's by this factor or more …</summary>
@@ -61,7 +46,6 @@ internal static class ContentionAnalysis
 
     private const int MinimumCells = 3;
 
-    /// <summary>Null when the machine ran at the same speed (or no file says) and the contenders moved alike.</summary>
     public static ContentionFinding? Analyze(IReadOnlyList<CellComparison> cells, double? baseProbeMedianNs, double? newProbeMedianNs)
     {
         double? machine = baseProbeMedianNs is > 0 && newProbeMedianNs is > 0 ? newProbeMedianNs / baseProbeMedianNs : null;

@@ -5,15 +5,11 @@ using Pragmastat;
 
 namespace SerBench.Comparison;
 
-/// <summary>
-/// The one-sided Mann–Whitney U test from Perfolizer (the statistics library behind BenchmarkDotNet): exact p-values
-/// for small samples, an approximation for large ones.
-/// </summary>
+/// <summary>The one-sided Mann–Whitney U test from Perfolizer (BenchmarkDotNet's statistics): exact for small samples.</summary>
 internal static class MannWhitney
 {
     private static readonly MannWhitneyTest Test = new();
 
-    /// <summary>p-value of "values in <paramref name="x"/> tend to be greater than those in <paramref name="y"/>".</summary>
     public static double PValueGreater(IReadOnlyList<double> x, IReadOnlyList<double> y) =>
         Test.GetPValue(new Sample([.. x]), new Sample([.. y]), AlternativeHypothesis.Greater, Threshold.Zero);
 }

@@ -5,20 +5,11 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Comparison;
 
-/// <summary>A results file that cannot be used, with a message that names the file and what is wrong.</summary>
 internal sealed class ResultsFileException(string message) : Exception(message);
 
-/// <summary>
-/// The one door for results files: SerBench's results.json (any file of <see cref="ResultsDocument.CurrentSchemaVersion"/>)
-/// and BenchmarkDotNet's full JSON export (<c>*-report-full.json</c>). Everything is checked before anything is used —
-/// types, required fields, nulls, finite and non-negative numbers, times a measurement can give, known operations,
-/// shapes and statuses (their converters), each cell once, modes as the format defines them — and refused with one
-/// line naming the file, the JSON path and what is wrong. <c>report</c>, <c>merge</c> and <c>compare</c> all read
-/// through here, so the reports never meet a value they cannot draw.
-/// </summary>
+/// <summary>The one door for results files: everything is checked before use and refused in one line (file, JSON path, problem).</summary>
 internal static class ResultsFileReader
 {
-    /// <summary>Reads a SerBench results file (for <c>serbench report</c>).</summary>
     public static ResultsDocument ReadDocument(string path)
     {
         using var json = Parse(path);
@@ -31,7 +22,6 @@ internal static class ResultsFileReader
         return ReadDocument(path, root);
     }
 
-    /// <summary>Reads either format for <c>serbench compare</c>.</summary>
     public static ComparableResults ReadComparable(string path)
     {
         using var json = Parse(path);
@@ -68,10 +58,7 @@ internal static class ResultsFileReader
         return new ComparableResults(path, "SerBench", [.. document.Cells.Select(c => FromSerBench(c, ownRuntime))], knobs, probeMedian);
     }
 
-    /// <summary>
-    /// A cell's row label in a comparison. The runtime is named when it is not the one the file's SerBench ran on
-    /// (<c>--runtimes</c>), and with the machine in a merged file, so two rows never read alike.
-    /// </summary>
+    // The runtime is named when not the file's own (--runtimes), the machine in a merged file, so two rows never read alike.
     public static string KeyOf(ResultCell cell, string? ownRuntime = null) =>
         string.Join(" · ", cell.Contender, cell.Payload, CellText.Case(cell.Shape, cell.Count), CellText.Name(cell.Operation)) +
         (cell.Machine is { } machine ? $" · {cell.Runtime} · {machine}"
@@ -102,13 +89,12 @@ internal static class ResultsFileReader
         return (DuplicateProblem(document.Cells) ?? ModesProblem(document.Cells)) is { } invariant ? throw Invalid(path, "SerBench results file", invariant) : document;
     }
 
-    /// <summary>A cell identity held twice: every table, rank and comparison looks a cell up by it (after schema-1 runtimes are filled in).</summary>
+    // Every table, rank and comparison looks a cell up by its identity.
     private static string? DuplicateProblem(IReadOnlyList<ResultCell> cells) =>
         Repeated([.. cells.Select(c => c.Key)]) is var (index, first)
             ? $"$.cells[{index}]: the same cell as $.cells[{first}] (study, contender, payload, shape, count, operation, runtime and machine alike); a file holds each cell once"
             : null;
 
-    /// <summary>The first key that repeats an earlier one, with the earlier one's index.</summary>
     private static (int Index, int First)? Repeated(IReadOnlyList<CellKey> keys)
     {
         var first = new Dictionary<CellKey, int>();
@@ -160,10 +146,7 @@ internal static class ResultsFileReader
         return null;
     }
 
-    /// <summary>
-    /// Fills what older schemas left out: the runtime of cells that do not name one (schema 1: every cell of such a file
-    /// was measured just in time on the runtime its environment names), and interval bounds (before schema 3).
-    /// </summary>
+    // Schema 1 cells name no runtime: they ran just in time on the environment's. Before schema 3 there are no bounds.
     private static ResultsDocument WithRuntimes(ResultsDocument document)
     {
         var runtime = RuntimeTarget.FromDescription(document.Environment.Runtime)?.Name ?? document.Environment.Runtime;
@@ -185,7 +168,7 @@ internal static class ResultsFileReader
         return document;
     }
 
-    /// <summary>The largest results file read: a full default run writes a few megabytes, and the whole file is held as a DOM.</summary>
+    // A full default run writes a few megabytes, and the whole file is held as a DOM.
     public const long MaxBytes = 256L * 1024 * 1024;
 
     private static JsonDocument Parse(string path)
@@ -240,7 +223,6 @@ internal static class ResultsFileReader
         }
     }
 
-    /// <summary>What the contract cannot say: values the reports divide by or look up.</summary>
     private static string? CellProblem(JsonElement root)
     {
         var merged = root.TryGetProperty("sources", out var sources) && sources.ValueKind == JsonValueKind.Array;

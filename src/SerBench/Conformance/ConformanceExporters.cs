@@ -2,10 +2,9 @@ using SerBench.Core.Conformance;
 
 namespace SerBench.Conformance;
 
-/// <summary>Turns a conformance matrix into one file. Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
+/// <summary>Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
 internal interface IConformanceExporter
 {
-    /// <summary>File name in the output folder, e.g. <c>conformance.html</c>.</summary>
     string FileName { get; }
 
     void Export(ConformanceReport report, TextWriter writer);
@@ -16,11 +15,9 @@ internal static class ConformanceExporters
 {
     public static IReadOnlyList<IConformanceExporter> Default { get; } = [new ConformanceJsonExporter(), new ConformanceMarkdownExporter(), new ConformanceHtmlExporter()];
 
-    /// <summary>The ratings in legend order.</summary>
     public static IReadOnlyList<ConformanceRating> Ratings { get; } =
         [ConformanceRating.Right, ConformanceRating.Form, ConformanceRating.Changed, ConformanceRating.Wrong, ConformanceRating.NotRun];
 
-    /// <summary>What a rating means, for legends.</summary>
     public static string Meaning(ConformanceRating rating) => rating switch
     {
         ConformanceRating.Right => "right by RFC 8259: a JSON text read and written back unchanged, a text that is not JSON refused, or what the RFC allows",
@@ -30,21 +27,17 @@ internal static class ConformanceExporters
         _ => "not run: the library is unavailable here",
     };
 
-    /// <summary>A rating's name in class names and files: <c>right</c>, <c>form</c>, <c>changed</c>, <c>wrong</c>, <c>not-run</c>.</summary>
     public static string Key(ConformanceRating rating) => rating == ConformanceRating.NotRun ? "not-run" : rating.ToString().ToLowerInvariant();
 
-    /// <summary>One line on what the matrix is, for the top of every report.</summary>
     public const string Summary =
         "How each library reads and writes documents where JSON parsers differ: each reads the document into its document model and writes it back; " +
         "what it wrote is compared with the document. Whether a document is JSON is decided by SerBench's own RFC 8259 recognizer, not by any library here.";
 
-    /// <summary>Counts of each rating for a contender: "19 right, 4 form, 2 changed, 2 wrong".</summary>
     public static string Tally(ConformanceReport report, string contender) =>
         string.Join(", ", Ratings.Select(r => (Rating: r, Count: report.Cells.Count(c => c.Contender == contender && c.Rating == r)))
             .Where(t => t.Count > 0).Select(t => $"{t.Count} {Key(t.Rating)}"));
 }
 
-/// <summary><c>conformance.json</c>: the matrix itself (see <see cref="ConformanceReport"/>).</summary>
 internal sealed class ConformanceJsonExporter : IConformanceExporter
 {
     public string FileName => "conformance.json";

@@ -5,12 +5,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Conformance;
 
-/// <summary>
-/// <c>conformance.html</c>: one offline file, no script. The matrix as a colour grid (green right by RFC 8259, pale
-/// amber same data in another form, amber other data, red wrong, grey not run), each cell's detail on hover and under
-/// its document below. Every piece of text from a document, a file name or a library's message is HTML-encoded;
-/// anchors are made from names through <see cref="OutputFolder.Slug"/>.
-/// </summary>
+/// <summary>One offline file, no script; every text from a document, a file name or a library is HTML-encoded, anchors made by <see cref="OutputFolder.Slug"/>.</summary>
 internal sealed class ConformanceHtmlExporter : IConformanceExporter
 {
     public string FileName => "conformance.html";

@@ -4,12 +4,7 @@ using SerBench.Reports;
 
 namespace SerBench.Conformance;
 
-/// <summary>
-/// <c>conformance.md</c>: the summary by group, the cells where a library was wrong or changed the data, then the full
-/// matrix as a table (a coloured mark before each outcome), the libraries, then each document
-/// with what RFC 8259 says of it and what every library did. Everything that comes from a document or a library's
-/// message is escaped: it cannot break the table or form a link, HTML or a heading.
-/// </summary>
+/// <summary>Everything from a document or a library's message is escaped: it cannot break the table or form a link, HTML or a heading.</summary>
 internal sealed class ConformanceMarkdownExporter : IConformanceExporter
 {
     public string FileName => "conformance.md";

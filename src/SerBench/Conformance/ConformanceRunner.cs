@@ -3,35 +3,18 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Conformance;
 
-/// <summary>
-/// What a child process answered: its cells (null when it wrote none, not even the library it loaded), the library and
-/// version that ran, and why it ended early (null when it did not).
-/// </summary>
+/// <summary>Cells are null when the child wrote none, not even the library it loaded.</summary>
 internal sealed record ConformanceChildAnswer(IReadOnlyList<ConformanceCell>? Cells, ContenderInfo? Contender, string? Failure);
 
-/// <summary>
-/// The seam between the matrix and the processes that run it: puts documents through one contender in a child process
-/// (SerBench itself for a built-in contender, the measuring agent for a pack's), which writes its report after every
-/// document, so that what it finished survives it.
-/// </summary>
+/// <summary>Runs documents through one contender in a child process that writes its report after every document, so what it finished survives it.</summary>
 internal interface IConformanceChild
 {
     ConformanceChildAnswer Run(Contender contender, IReadOnlyList<ConformanceDocument> documents);
 }
 
-/// <summary>
-/// Builds the conformance matrix: every contender on every document, each contender in child processes so that a
-/// library that overflows the stack or hangs on one document is CRASHED on that document only, and the others still
-/// get their verdicts from a fresh process. A contender that cannot run here is UNAVAILABLE on every document, not dropped.
-/// </summary>
+/// <summary>Child processes per contender, so a stack overflow or hang is CRASHED on that document only; UNAVAILABLE contenders stay in the matrix.</summary>
 internal static class ConformanceRunner
 {
-    /// <param name="suite">The documents.</param>
-    /// <param name="contenders">The libraries, in the order of the matrix.</param>
-    /// <param name="child">Runs one contender on documents in a child process.</param>
-    /// <param name="command">The command line, for the report.</param>
-    /// <param name="startedAt">When the command started (the clock comes from outside).</param>
-    /// <param name="log">Progress lines.</param>
     public static ConformanceReport Run(ConformanceSuite suite, IReadOnlyList<Contender> contenders, IConformanceChild child, string command, DateTimeOffset startedAt,
         Action<string>? log = null)
     {

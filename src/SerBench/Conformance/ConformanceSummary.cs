@@ -4,16 +4,11 @@ using SerBench.Reports;
 
 namespace SerBench.Conformance;
 
-/// <summary>
-/// The conformance matrix in brief: per group of documents (the built-in ones; each user folder's y_, n_, i_ files) and
-/// library, how many it read and refused and how those rate; then only the cells where a library was wrong or changed the
-/// data. Every report opens with it; the full matrix follows in the files, and on the console with <c>--details</c>.
-/// </summary>
+/// <summary>Per group of documents and library, how many it read and refused and how those rate; then only the wrong or changed cells.</summary>
 internal static class ConformanceSummary
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The most problem documents named per library and kind before "and N more".</summary>
     public const int NamesPerLine = 3;
 
     public static TableModel Groups(ConformanceReport report)
@@ -48,7 +43,6 @@ internal static class ConformanceSummary
         ]) { TextColumns = 2 };
     }
 
-    /// <summary>Per library, one line for each kind of problem (wrong, changed data), naming a few documents and counting the rest.</summary>
     public static IReadOnlyList<string> Problems(ConformanceReport report)
     {
         var lines = new List<string>();
@@ -71,7 +65,6 @@ internal static class ConformanceSummary
         return lines;
     }
 
-    /// <summary>Every cell where a library was wrong or changed the data, in document order: the table the files show after the summary.</summary>
     public static TableModel ProblemCells(ConformanceReport report) =>
         new("Where a library was wrong or changed the data", ["Document", "Library", "RFC 8259", "Outcome", "Detail"],
             [.. report.Documents.SelectMany(d => report.Contenders

@@ -8,29 +8,17 @@ using SerBench.Results;
 
 namespace SerBench.FirstCall;
 
-/// <summary>Starts one fresh process that times the first use of a case's contender on its payload.</summary>
 internal interface IFirstCallLauncher
 {
-    /// <returns>The sample, or why the process gave none (its exit, its crash).</returns>
     FirstCallLaunch Launch(PlannedCase planned, CancellationToken cancellation);
 }
 
-/// <summary>What one fresh process gave: a sample, or the reason it gave none.</summary>
 internal sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure);
 
-/// <summary>
-/// The <c>first-call</c> cells of a run: for every runtime, study, contender and payload of the plan, the first use
-/// (creating the codec, the first serialize, the first deserialize) timed in several fresh processes, after the
-/// steady-state cells. A contender that did not pass the gate in the steady-state cells gets its outcome, not a time.
-/// Each cell is on disk as soon as its last process is done.
-/// </summary>
+/// <summary>Codec creation and the first serialize and deserialize, timed in fresh processes after the steady-state cells.</summary>
 internal static class FirstCallRunner
 {
-    /// <remarks>
-    /// A cell's launches are spread over the first-call part of the run, as rounds are over the run: pass 1 launches every
-    /// cell once, pass 2 again in reverse order, and so on. Launched back to back, a cell's processes all saw the same
-    /// moment of the machine, and its interval missed how the next minute differed (docs/performance.md).
-    /// </remarks>
+    // Launches are spread in passes (pass 2 in reverse), as rounds are: back to back, a cell's processes all saw one moment of the machine (docs/performance.md).
     public static void Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
         CancellationToken cancellation)
     {
@@ -40,7 +28,6 @@ internal static class FirstCallRunner
         var timed = cases.Where(c => c.Outcome.IsTimed).ToList();
         var (done, total) = (0, cases.Count - timed.Count + (timed.Count * launches));
 
-        // Cells that are not timed carry their gate outcome at once.
         foreach (var pending in cases.Where(c => !c.Outcome.IsTimed))
         {
             Finish(pending, plan, store, observer, new RunProgress(++done, total, Label(pending.Planned, plan), null));
@@ -86,7 +73,6 @@ internal static class FirstCallRunner
         store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
     }
 
-    /// <summary>A first-call cell while its launches are under way.</summary>
     private sealed class PendingCell(PlannedCase planned, GateOutcome outcome)
     {
         public PlannedCase Planned { get; } = planned;
@@ -103,7 +89,7 @@ internal static class FirstCallRunner
         $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
         (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
 
-    /// <summary>Writes the cell once its launches are done (or its outcome is known), so it is on disk before the run goes on.</summary>
+    /// <summary>Writes the cell as soon as its launches are done, before the run goes on.</summary>
     private static void Finish(PendingCell pending, IReadOnlyList<PlannedCase> plan, ResultsStore store, IRunObserver observer, RunProgress progress)
     {
         var cell = Describe(pending.Planned, pending.Outcome, pending.Samples, pending.Failure);
@@ -117,11 +103,7 @@ internal static class FirstCallRunner
         observer.CellFinished(cell, progress);
     }
 
-    /// <summary>
-    /// Three to five processes per cell give a poor spread on their own (Student's t with 2 degrees of freedom is 31 at
-    /// 99.9%), so once every first-call cell is known each one's spread is moderated with their pooled spread, as the
-    /// rounds of the steady-state cells are (<see cref="RoundStatistics"/>).
-    /// </summary>
+    /// <summary>Three to five processes give a poor spread (t with 2 degrees of freedom is 31 at 99.9%): moderated with the pooled one, as rounds are.</summary>
     internal static IReadOnlyList<ResultCell> WithPooledErrors(IReadOnlyList<ResultCell> cells)
     {
         var samples = cells.Where(c => c.Operation == Operation.FirstCall && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
@@ -132,7 +114,6 @@ internal static class FirstCallRunner
 
     private static double RelativeError(RoundStatistics.Interval interval) => interval.MeanNs > 0 ? interval.ErrorNs / interval.MeanNs : 0;
 
-    /// <summary>A steady-state cell of the same runtime, study, contender and payload that a process of that runtime measured.</summary>
     private static ResultCell? MeasuredBy(PlannedCase planned, IReadOnlyList<ResultCell> cells) =>
         SameCase(planned, cells).FirstOrDefault(c => c.RuntimeVersion is not null);
 
@@ -140,11 +121,7 @@ internal static class FirstCallRunner
         cells.Where(c => c.Runtime == planned.Runtime.Name && c.Study == planned.Study.Name && c.Contender == planned.Contender.Name
                          && c.Payload == planned.Workload.Payload.Name && c.Operation != Operation.FirstCall);
 
-    /// <summary>
-    /// What the steady-state cells of the same runtime, study, contender and payload said: the first use is timed when any
-    /// of them was timed (a crash in the first use is then recorded as it happens), else it carries their outcome. Without
-    /// such cells (<c>--ops first-call</c>) a contender that cannot crash this process is gated here.
-    /// </summary>
+    /// <summary>Timed when a steady-state sibling was, else its outcome; without siblings (<c>--ops first-call</c>) gated here when that cannot crash us.</summary>
     internal static GateOutcome OutcomeOf(PlannedCase planned, IReadOnlyList<ResultCell> cells)
     {
         if (planned.UnavailableReason is { } unavailable)
@@ -184,8 +161,7 @@ internal static class FirstCallRunner
         }
 
         var totalsNs = samples.Select(s => s.TotalMicroseconds * 1000).ToList();
-        // Each process is one sample of a skewed distribution (a slow disk, a busy neighbour): the median is the figure, the
-        // interval the usual one over the samples' logarithms.
+        // Each process is one sample of a skewed distribution (a slow disk, a busy neighbour): the median is the figure.
         var median = RoundStatistics.Median(totalsNs);
         return cell with
         {

@@ -4,26 +4,19 @@ using SerBench.Core.Packs;
 
 namespace SerBench.Packs;
 
-/// <summary>
-/// Writes the agent's registration file: a line per <c>[PackContender("name")]</c> class found in the packs' sources,
-/// completing <see cref="PackCatalog"/>'s partial method, so the agent creates its adapters by name and the trimmer sees them.
-/// </summary>
+/// <summary>Writes the agent's registration file, one line per <c>[PackContender("name")]</c> class, so the agent creates adapters by name and the trimmer sees them.</summary>
 internal static partial class AdapterRegistration
 {
     public const string FileName = "PackAdapters.g.cs";
 
-    /// <summary>An adapter class: the contender it serves, its full C# name, and where its attribute is (file, 1-based line).</summary>
+    /// <summary>Where its attribute is: file and 1-based line.</summary>
     public sealed record Adapter(string Name, string TypeName, string File, int Line);
 
-    /// <summary>The adapter classes in <paramref name="pack"/>'s C# files.</summary>
     public static IEnumerable<Adapter> Find(Pack pack) => pack.Files()
         .Where(f => f.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
         .SelectMany(f => Find(f, File.ReadAllText(f)));
 
-    /// <summary>
-    /// The top-level classes of <paramref name="source"/> whose line starts with the attribute (so one in a comment does
-    /// not count), in the namespace declared last before it.
-    /// </summary>
+    /// <summary>Top-level classes whose line starts with the attribute (one in a comment does not count), in the namespace declared last before it.</summary>
     public static IEnumerable<Adapter> Find(string file, string source)
     {
         var namespaces = NamespacePattern().Matches(source);
@@ -36,10 +29,7 @@ internal static partial class AdapterRegistration
         }
     }
 
-    /// <summary>
-    /// The C# that registers <paramref name="adapters"/>, each at its own attribute's line (<c>#line</c>, path as the
-    /// project sees it), so a class the agent cannot create is a compile error in its pack, blamed on that pack.
-    /// </summary>
+    /// <summary>Each registration sits at its attribute's <c>#line</c>, so a class the agent cannot create is a compile error blamed on its pack.</summary>
     public static string Source(IEnumerable<(Adapter Adapter, string Path)> adapters)
     {
         var source = new StringBuilder("""

@@ -6,15 +6,7 @@ using static SerBench.Packs.BuildOutput;
 
 namespace SerBench.Packs;
 
-/// <summary>
-/// Builds the measuring agent: SerBench's measuring core (shipped beside the tool in <c>agent-source/</c>) compiled together
-/// with every pack whose packages restore, into one executable. The payload models are in the same compilation, so a
-/// source generator in a pack runs on them. Built once per key (sources, packs, package sources, NuGet configuration,
-/// runtime) into the cache and reused; a pack that does not restore or compile is left out with the tool's own message.
-/// This class runs the restore and build steps; its parts write the project (<see cref="AgentProjectWriter"/>), run dotnet
-/// (<see cref="DotnetCli"/>), read its output (<see cref="BuildOutput"/>), find the pack to blame (<see cref="PackBlame"/>),
-/// and file agents by key (<see cref="AgentKey"/>, <see cref="AgentCache"/>).
-/// </summary>
+/// <summary>The core, the payload models (so a pack's source generator sees them) and every pack that builds, once per <see cref="AgentKey"/>.</summary>
 internal sealed class AgentBuilder
 {
     public const string AgentName = "serbench-agent";
@@ -33,24 +25,9 @@ internal sealed class AgentBuilder
     private DotnetCli? _dotnet;
     private AgentProjectWriter? _writer;
 
-    /// <param name="sourceDirectory">The measuring core's sources for the agent (default: <c>agent-source/</c> beside the tool).</param>
-    /// <param name="cacheDirectory">Where agents are kept (default: <see cref="DefaultCacheDirectory"/>).</param>
-    /// <param name="packageSources">Extra NuGet sources (<c>--package-source</c>), besides the user's own configuration.</param>
-    /// <param name="log">Progress lines ("restoring…", "compiling…").</param>
-    /// <param name="runtime">
-    /// The runtime the agent runs on (default: the one SerBench runs on). For another runtime, or Native AOT, the agent is
-    /// published self-contained for this machine's runtime identifier, so only the .NET SDK SerBench runs on is needed:
-    /// the runtime packs come from NuGet.
-    /// </param>
-    /// <param name="modelSources">
-    /// C# models inferred from the user's documents, by data set name: compiled into the agent with the measuring core
-    /// (they register themselves with <see cref="Core.UserData.UserModels"/>), so the agent can run typed contenders on them.
-    /// </param>
-    /// <param name="stepTimeout">How long one restore, build or publish may take before it is stopped (default: 15 minutes).</param>
-    /// <param name="versions">
-    /// Package id → exact version, replacing the version a pack or SerBench asks for (or adding the package): the agent of
-    /// one library version that <c>name@version</c> asks for. Built even without a pack, for a built-in contender's package.
-    /// </param>
+    // runtime: another runtime's (or Native AOT) agent is published self-contained, its runtime packs from NuGet, so only SerBench's SDK is needed.
+    // modelSources: C# models of the user's documents by data set name; they register with UserModels.
+    // versions: package id → exact version for name@version, overriding or adding to what packs ask; built even without a pack.
     public AgentBuilder(string? sourceDirectory = null, string? cacheDirectory = null, IReadOnlyList<string>? packageSources = null, Action<string>? log = null,
         RuntimeTarget? runtime = null, IReadOnlyDictionary<string, string>? modelSources = null, TimeSpan? stepTimeout = null,
         IReadOnlyDictionary<string, string>? versions = null)
@@ -71,14 +48,7 @@ internal sealed class AgentBuilder
             ? Path.GetFullPath(cache)
             : Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.Create), "serbench");
 
-    /// <summary>
-    /// The agent for <paramref name="packs"/>: the cached one when its key matches, else a new build. For the runtime
-    /// SerBench runs on, sets each pack's <see cref="Pack.UnavailableReason"/> and restored versions from the outcome; an
-    /// agent for another runtime leaves the packs alone (a pack may work on one runtime and not another), and its
-    /// <see cref="AgentBuild.Packs"/> say what became of each there.
-    /// </summary>
-    /// <param name="packs">Every known pack.</param>
-    /// <param name="stop">Stops a build: the dotnet process tree is killed and the half-built folder removed; <see cref="OperationCanceledException"/>.</param>
+    /// <summary>Sets <see cref="Pack.UnavailableReason"/> only for SerBench's own runtime: a pack may work on one runtime and not another.</summary>
     public AgentBuild Ensure(IReadOnlyList<Pack> packs, CancellationToken stop = default)
     {
         var clock = Stopwatch.StartNew();
@@ -123,10 +93,7 @@ internal sealed class AgentBuilder
         return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
     }
 
-    /// <summary>
-    /// The cached agent for <paramref name="packs"/> if one was built, without building: what <c>serbench list</c> shows.
-    /// Applies its outcome to the packs like <see cref="Ensure"/>.
-    /// </summary>
+    /// <summary>The cached agent without building (for <c>serbench list</c>).</summary>
     public AgentBuild? Peek(IReadOnlyList<Pack> packs)
     {
         var slugs = UniqueSlugs(packs);
@@ -140,7 +107,6 @@ internal sealed class AgentBuilder
         return build;
     }
 
-    /// <summary>The command that starts the agent: its apphost when there is one, else <c>dotnet exec</c> on its assembly.</summary>
     public static (string FileName, string[] Prefix) Command(AgentBuild build)
     {
         var assembly = build.AgentAssembly ?? throw new InvalidOperationException("No pack was built into this agent.");
@@ -151,7 +117,6 @@ internal sealed class AgentBuilder
     /// <summary>Whether the outcome is the packs' own: an agent of another runtime, or of other package versions, leaves them alone.</summary>
     private bool AppliesToPacks => IsOwnRuntime && _versions.Count == 0;
 
-    /// <summary>True when the agent runs on the runtime SerBench runs on: a plain build, needed only for pack contenders.</summary>
     private bool IsOwnRuntime => _runtime.IsCurrent;
 
     private static string[] UniqueSlugs(IReadOnlyList<Pack> packs)
@@ -213,13 +178,12 @@ internal sealed class AgentBuilder
         string? runtimeFailure = null;
         var warnings = new List<string>();
         IReadOnlyDictionary<string, string> restored = new Dictionary<string, string>();
-        // The agent for SerBench's own runtime exists only for pack contenders and models of the user's documents; another
-        // runtime's agent also runs the built-in ones.
+        // SerBench's own runtime needs an agent only for packs, models and versions; another runtime's runs the built-in contenders too.
         while (included.Count > 0 || !IsOwnRuntime || _modelSources.Count > 0 || _versions.Count > 0)
         {
             var project = WriteProject(work, packs, slugs, included);
             _log($"restoring packages for {included.Count} pack(s){ForRuntime}");
-            var restore = Dotnet(work, ["restore", project, .. RuntimeArguments(), .. AgentKey.ConfigFileArguments()]);
+            var restore = Restore(work, project);
             steps.Add($"restore {included.Count} pack(s): exit {restore.ExitCode}");
             if (restore.ExitCode == DotnetCli.TimedOut)
             {
@@ -242,7 +206,7 @@ internal sealed class AgentBuilder
                 }
 
                 PackBlame.Blame(PackBuildStatus.RestoreFailed, RestoreErrors(restore.Output), packs, slugs, included, failed,
-                    pack => Dotnet(work, ["restore", WriteProject(work, packs, slugs, [pack], alone: true), .. RuntimeArguments(), .. AgentKey.ConfigFileArguments()]));
+                    pack => Restore(work, WriteProject(work, packs, slugs, [pack], alone: true)));
                 continue;
             }
 
@@ -284,7 +248,7 @@ internal sealed class AgentBuilder
                 PackBlame.Blame(PackBuildStatus.CompileFailed, CompileErrors(build.Output), packs, slugs, included, failed, pack =>
                 {
                     var alone = WriteProject(work, packs, slugs, [pack], alone: true);
-                    var restoreAlone = Dotnet(work, ["restore", alone, .. RuntimeArguments(), .. AgentKey.ConfigFileArguments()]);
+                    var restoreAlone = Restore(work, alone);
                     return restoreAlone.ExitCode != 0 ? restoreAlone : Compile(work, alone, Path.Combine(work, "alone", slugs[pack], "bin"));
                 });
                 continue;
@@ -331,21 +295,18 @@ internal sealed class AgentBuilder
 
     private DotnetOutcome Dotnet(string workingDirectory, IReadOnlyList<string> arguments) => _dotnet!.Run(workingDirectory, arguments);
 
+    private DotnetOutcome Restore(string work, string project) => Dotnet(work, ["restore", project, .. RuntimeArguments(), .. AgentKey.ConfigFileArguments()]);
+
     private string WriteProject(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, bool alone = false, string? relativeRoot = null) =>
         _writer!.Write(work, packs, slugs, included, alone, relativeRoot);
 
     private string ForRuntime => IsOwnRuntime ? "" : $" for {_runtime.Name}";
 
-    /// <summary>What failed when nothing is left to blame on a pack: the package versions asked for, or the models of the user's documents.</summary>
     private string OwnAgentFailure => _versions.Count > 0
         ? $"the agent with {string.Join(", ", _versions.Select(v => $"{v.Key} {v.Value}"))} could not be built: "
         : "the agent with the models of your documents could not be built: ";
 
-    /// <summary>
-    /// A step that ran past its time limit would run past it again, so it is reported once, with the command and
-    /// the time, and nothing is retried pack by pack: another runtime's agent fails as a whole (returned); on SerBench's own
-    /// runtime every pack in the step fails with that message (or, with no pack, the agent of the user's models does).
-    /// </summary>
+    /// <summary>A step past its time limit would time out again: no retry pack by pack; another runtime's agent fails whole (returned).</summary>
     private string? GiveUp(DotnetOutcome outcome, PackBuildStatus status, List<int> included, Dictionary<int, (PackBuildStatus Status, string Message)> failed)
     {
         if (!IsOwnRuntime)
@@ -366,18 +327,13 @@ internal sealed class AgentBuilder
         return null;
     }
 
-    /// <summary>Restore and publish arguments for another runtime: this machine's runtime identifier, self-contained.</summary>
     private string[] RuntimeArguments() => IsOwnRuntime ? [] : ["-r", System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier];
 
-    /// <summary>A plain build for SerBench's own runtime; a self-contained (or Native AOT) publish for any other.</summary>
     private DotnetOutcome Compile(string work, string project, string output) => IsOwnRuntime
         ? Dotnet(work, ["build", project, "--no-restore", "-c", "Release", "-o", output, "-p:UseSharedCompilation=false", "-nodeReuse:false"])
         : Dotnet(work, ["publish", project, "--no-restore", "-c", "Release", "-o", output, .. RuntimeArguments(), "--self-contained", "-p:UseSharedCompilation=false", "-nodeReuse:false"]);
 
-    /// <summary>
-    /// For another runtime's agent, a failure that names no pack may be the runtime's own (its packs not served, no native
-    /// toolchain for AOT): the measuring core alone is tried, and when it fails too, that is the runtime's failure.
-    /// </summary>
+    /// <summary>Another runtime's failure that names no pack may be the runtime's own (packs not served, no AOT toolchain): the core alone is tried.</summary>
     private string? RuntimeFailure(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included, string work)
     {
         if (IsOwnRuntime || included.Any(i => PackBlame.Mentions(errors, packs[i], slugs[i]).Any()))
@@ -390,7 +346,7 @@ internal sealed class AgentBuilder
         {
             var folder = Path.Combine(work, "alone", "serbench-core");
             var project = WriteProject(folder, packs, slugs, [], relativeRoot: "../../");
-            var restored = Dotnet(work, ["restore", project, .. RuntimeArguments(), .. AgentKey.ConfigFileArguments()]);
+            var restored = Restore(work, project);
             var core = restored.ExitCode == 0 ? Compile(work, project, Path.Combine(folder, "bin")) : restored;
             if (core.ExitCode == 0)
             {

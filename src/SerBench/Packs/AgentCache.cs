@@ -5,10 +5,7 @@ using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 
-/// <summary>
-/// The agents folder of the cache: one folder per key, a <c>&lt;key&gt;.lock</c> while a process builds or reads it, and a
-/// <c>&lt;key&gt;.building</c> folder while it is built. A build that was killed leaves the last two behind; they are pruned.
-/// </summary>
+/// <summary>One folder per key, a <c>.lock</c> while in use and a <c>.building</c> folder during a build; a killed build's leftovers are pruned.</summary>
 internal static class AgentCache
 {
     private static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(30);
@@ -18,7 +15,6 @@ internal static class AgentCache
 
     public const string BuildingSuffix = ".building";
 
-    /// <summary>Waits while another SerBench holds the key's lock; <see cref="PackException"/> when the cache cannot be written.</summary>
     public static IDisposable Lock(string root, string key)
     {
         var waited = Stopwatch.StartNew();
@@ -44,7 +40,7 @@ internal static class AgentCache
     public static PackException Unwritable(string root, Exception exception) =>
         new($"the agent cache '{root}' cannot be written ({ExceptionText.FirstLine(exception.Message)}); point SERBENCH_CACHE at a folder you can write, e.g. SERBENCH_CACHE=$HOME/.cache/serbench.");
 
-    /// <summary>The lock, or null when another process holds it. Deleted when released, so only a killed process leaves one.</summary>
+    // Deleted when released, so only a killed process leaves one.
     private static FileStream? TryLock(string path)
     {
         try
@@ -57,7 +53,7 @@ internal static class AgentCache
         }
     }
 
-    /// <summary>True when the lock file exists and another process holds it (as opposed to a folder that cannot be written).</summary>
+    // Tells a held lock from a folder that cannot be written.
     private static bool IsLocked(string path)
     {
         if (!File.Exists(path))
@@ -80,10 +76,7 @@ internal static class AgentCache
         }
     }
 
-    /// <summary>
-    /// Deletes agents beyond the most recently used few when unused for a day, and what killed builds left: a
-    /// <c>.building</c> folder (or a lock) whose lock no process holds.
-    /// </summary>
+    /// <summary>Deletes agents beyond the most recently used few when unused for a day, and what killed builds left.</summary>
     public static void Prune(string root, string? current)
     {
         if (!Directory.Exists(root))
@@ -141,7 +134,6 @@ internal static class AgentCache
         }
     }
 
-    /// <summary>How build.json is written and read.</summary>
     public static readonly JsonSerializerOptions RecordOptions = new()
     {
         WriteIndented = true,
@@ -149,7 +141,7 @@ internal static class AgentCache
         Converters = { new System.Text.Json.Serialization.JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower) },
     };
 
-    /// <summary>The recorded build when its record reads and its files are as built; a damaged agent is reported through <paramref name="log"/> and built again.</summary>
+    /// <summary>Null when the record does not read or a file differs; damage is reported through <paramref name="log"/>.</summary>
     public static AgentBuild? TryRead(string directory, Action<string> log)
     {
         var path = Path.Combine(directory, AgentBuild.RecordFileName);
@@ -181,7 +173,7 @@ internal static class AgentCache
         }
     }
 
-    /// <summary>The folder's time says when an agent was last used, so pruning keeps the ones in use; a read-only cache keeps its times.</summary>
+    // The folder's time says when an agent was last used, so pruning keeps the ones in use.
     public static void Touch(string directory)
     {
         try

@@ -2,18 +2,16 @@ using System.Security.Cryptography;
 
 namespace SerBench.Packs;
 
-/// <summary>One file of a built agent as build.json records it: a truncated assembly or a deleted dependency shows as a difference.</summary>
 internal sealed record AgentFile(string Path, long Bytes, string Sha256);
 
-/// <summary>Records the files of a built agent and checks them before the agent is reused.</summary>
+/// <summary>A truncated assembly or a deleted dependency of a built agent shows before the agent is reused.</summary>
 internal static class AgentFingerprint
 {
-    /// <summary>Every file under <paramref name="folder"/> (the agent's bin/), relative to <paramref name="root"/>.</summary>
     public static List<AgentFile> Record(string root, string folder) =>
         [.. Directory.EnumerateFiles(folder, "*", SearchOption.AllDirectories).Order(StringComparer.Ordinal)
             .Select(file => new AgentFile(Path.GetRelativePath(root, file).Replace('\\', '/'), new FileInfo(file).Length, Hash(file)))];
 
-    /// <summary>What differs from the record ("bin/Newtonsoft.Json.dll is missing"), or null when every file is as built.</summary>
+    /// <summary>What differs ("bin/Newtonsoft.Json.dll is missing"), or null.</summary>
     public static string? Damage(string root, IReadOnlyList<AgentFile>? files)
     {
         if (files is null or { Count: 0 })

@@ -5,17 +5,12 @@ using SerBench.Core.Running;
 
 namespace SerBench.Packs;
 
-/// <summary>What a cached agent is filed under: its sources, packs, models, package sources, NuGet configuration and runtime.</summary>
 internal static class AgentKey
 {
-    /// <summary>A pack holds at most 16 MB in all; a NuGet configuration is a few KB.</summary>
+    // A pack holds at most 16 MB in all; a NuGet configuration is a few KB.
     private const long MaxHashedFileBytes = 64L * 1024 * 1024;
 
-    /// <summary>
-    /// The agent's key: the first 16 hex digits of a SHA-256 over everything its build depends on, so any change there
-    /// builds a new agent and nothing else does. The sources are <c>agent-source/</c>: the measuring core only, so an
-    /// edit to reports or the CLI keeps the key.
-    /// </summary>
+    /// <summary>A SHA-256 over everything the build depends on; the sources are the measuring core only, so a report or CLI edit keeps the key.</summary>
     public static string Compute(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<Pack> packs, string[] slugs,
         IReadOnlyDictionary<string, string> modelSources, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string>? versions = null)
     {
@@ -81,11 +76,10 @@ internal static class AgentKey
         return Convert.ToHexString(hash.GetHashAndReset()).ToLowerInvariant()[..16];
     }
 
-    /// <summary>Every file of the agent's sources, in a fixed order.</summary>
     public static IEnumerable<string> SourceFiles(string sourceDirectory) =>
         Directory.EnumerateFiles(sourceDirectory, "*", SearchOption.AllDirectories).Order(StringComparer.Ordinal);
 
-    /// <summary>The NuGet configuration the restore uses: the nearest nuget.config above the current folder, else the user's own.</summary>
+    /// <summary>The nearest nuget.config above the current folder, else the user's own.</summary>
     private static IEnumerable<string> NuGetConfigFiles()
     {
         if (NearestNuGetConfig() is { } nearest)
@@ -100,7 +94,6 @@ internal static class AgentKey
         }
     }
 
-    /// <summary><c>--configfile</c> with the nearest nuget.config, for every restore of the agent.</summary>
     public static string[] ConfigFileArguments() => NearestNuGetConfig() is { } config ? ["--configfile", config] : [];
 
     private static string? NearestNuGetConfig()

@@ -1,11 +1,6 @@
 namespace SerBench.Packs;
 
-/// <summary>
-/// Files that make the agent's build folder the root of its own build: MSBuild, NuGet and the SDK look for these in the
-/// project's folder and every folder above it, so without them a cache kept inside a repository takes that repository's
-/// central package versions, analyzers or target framework. The user's NuGet configuration and --package-source are
-/// passed explicitly and still apply.
-/// </summary>
+/// <summary>MSBuild, NuGet and the SDK search every folder above, so a cache in a repository would take its package versions or analyzers.</summary>
 internal static class AgentProjectSeal
 {
     private const string Empty = "<Project>\n  <!-- SerBench's agent build: nothing from the folders around the cache. -->\n</Project>\n";

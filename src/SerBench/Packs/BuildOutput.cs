@@ -4,7 +4,6 @@ using SerBench.Core.Packs;
 
 namespace SerBench.Packs;
 
-/// <summary>What the agent build reads from dotnet's output: errors, trimming warnings, and the restored package versions.</summary>
 internal static class BuildOutput
 {
     // "/x/serbench-agent.csproj : error NU1101: Unable to find package Jil. No packages exist with this id in source(s): a, b [/x/serbench-agent.csproj]"
@@ -44,7 +43,7 @@ internal static class BuildOutput
     public static string FirstLines(string output) =>
         string.Join(" ", output.Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).Take(3));
 
-    /// <summary>The first error and how many more, after what failed: <c>does not compile: x.cs(3,4): CS0246: … (+2 more)</c>.</summary>
+    /// <summary><c>does not compile: x.cs(3,4): CS0246: … (+2 more)</c></summary>
     public static string Summary(IReadOnlyList<string> errors, PackBuildStatus status)
     {
         var first = errors.Count > 0 ? errors[0] : "(no message)";
@@ -55,12 +54,10 @@ internal static class BuildOutput
     // "/x/Foo.cs(3,4): warning IL2026: Using member '…' which has 'RequiresUnreferencedCodeAttribute' … [/x/serbench-agent.csproj]"
     private static readonly Regex TrimWarning = new(@"warning (?<code>IL\d{4}):\s*(?<text>.*?)(?:\s+\[[^\]]+\])?\s*$", RegexOptions.CultureInvariant);
 
-    /// <summary>Trimming and Native AOT warnings of a publish (IL2xxx, IL3xxx), each once: what the agent warned it may not do.</summary>
     public static List<string> Warnings(string output) =>
         [.. output.Split('\n').Select(line => TrimWarning.Match(line.TrimEnd('\r'))).Where(m => m.Success)
             .Select(m => $"{m.Groups["code"].Value}: {m.Groups["text"].Value}").Distinct().Take(200)];
 
-    /// <summary>The version of every package the restore resolved, from its project.assets.json.</summary>
     public static Dictionary<string, string> RestoredVersions(string assetsPath)
     {
         var versions = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);

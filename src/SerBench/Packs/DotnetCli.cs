@@ -3,27 +3,20 @@ using System.Globalization;
 
 namespace SerBench.Packs;
 
-/// <summary>What one dotnet command did: its exit code (or <see cref="DotnetCli.TimedOut"/>) and its output and error together.</summary>
+/// <summary>Output and error together; the exit code may be <see cref="DotnetCli.TimedOut"/>.</summary>
 internal sealed record DotnetOutcome(int ExitCode, string Output);
 
-/// <summary>
-/// Runs one dotnet command (restore, build, publish) for the agent build: quiet output captured, MSBuild's inherited
-/// variables removed, stopped at <paramref name="stepTimeout"/> and when <paramref name="stop"/> fires, its process tree killed.
-/// </summary>
+/// <summary>One dotnet restore, build or publish: output captured, MSBuild's inherited variables removed, its process tree killed at the time limit or on stop.</summary>
 internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
 {
-    /// <summary>The exit code <see cref="Run"/> reports for a step it stopped at its time limit.</summary>
     public const int TimedOut = -1;
 
-    /// <summary>The dotnet host SerBench runs on, so the agent is built by the SDK that built SerBench's own run.</summary>
+    // The agent is built by the SDK that built SerBench's own run.
     public static string Host() =>
         Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
         : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath! : "dotnet";
 
-    /// <summary>
-    /// The newest SDK installed, which the agent build's own global.json (latestMajor) selects, or null when
-    /// <c>dotnet --list-sdks</c> names none (a runtime-only machine).
-    /// </summary>
+    /// <summary>The newest SDK installed (which the agent's global.json selects), or null on a runtime-only machine.</summary>
     public static Version? NewestSdk()
     {
         var start = new ProcessStartInfo(Host(), "--list-sdks") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
@@ -38,7 +31,7 @@ internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
         return process.WaitForExit(TimeSpan.FromSeconds(30)) ? NewestSdk(output.Result) : null;
     }
 
-    /// <summary>The newest version in <c>dotnet --list-sdks</c> output (<c>10.0.401 [/usr/share/dotnet/sdk]</c>), previews by their number.</summary>
+    /// <summary>From <c>dotnet --list-sdks</c> output (<c>10.0.401 [/usr/share/dotnet/sdk]</c>), previews by their number.</summary>
     public static Version? NewestSdk(string listSdksOutput) =>
         listSdksOutput.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)
             .Select(line => Version.TryParse(line.Split(' ', '-')[0], out var version) ? version : null)
@@ -96,7 +89,6 @@ internal sealed class DotnetCli(TimeSpan stepTimeout, CancellationToken stop)
         }
         catch (InvalidOperationException)
         {
-            // It has exited already.
         }
     }
 }

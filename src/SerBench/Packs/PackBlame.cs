@@ -4,13 +4,9 @@ using static SerBench.Packs.BuildOutput;
 
 namespace SerBench.Packs;
 
-/// <summary>Which pack broke the agent build: the packs the errors name, else each pack built alone; or the models, when they are to blame.</summary>
 internal static class PackBlame
 {
-    /// <summary>
-    /// Marks the packs the tool's errors name (by package id or by file path) as failed and leaves them out; when no error
-    /// names a pack (a missing transitive dependency, generated code), each remaining pack is tried alone to find the culprits.
-    /// </summary>
+    /// <summary>Leaves out the packs the errors name (by package id or path); when none is named (a transitive dependency, generated code), each pack is tried alone.</summary>
     public static void Blame(PackBuildStatus status, IReadOnlyList<string> errors, IReadOnlyList<Pack> packs, string[] slugs, List<int> included,
         Dictionary<int, (PackBuildStatus, string)> failed, Func<int, DotnetOutcome> alone)
     {
@@ -47,16 +43,11 @@ internal static class PackBlame
         included.RemoveAll(blamed.Contains);
     }
 
-    /// <summary>The errors that name the pack: its folder in the agent build, or one of its packages by id.</summary>
     public static IEnumerable<string> Mentions(IReadOnlyList<string> errors, Pack pack, string slug) => errors.Where(error =>
         error.Contains($"{PackCatalog.AgentFolder}/{slug}/", StringComparison.Ordinal)
         || pack.Manifest.Packages.Any(p => Regex.IsMatch(error, $@"(?<![\w.]){Regex.Escape(p.Id)}(?![\w]|\.\w)", RegexOptions.IgnoreCase)));
 
-    /// <summary>
-    /// A compile failure that names no pack while models of the user's documents are in the build (an error in a model
-    /// file, or the compiler's exit with no message, as for a model nested 250 deep) is the models': reported at once with
-    /// the compiler's first errors, since rebuilding pack by pack takes minutes per pack and finds nothing.
-    /// </summary>
+    /// <summary>A failure naming no pack while models are in the build is the models': rebuilding pack by pack takes minutes and finds nothing.</summary>
     public static string? ModelFailure(bool hasModels, IReadOnlyList<string> errors, string output, IReadOnlyList<Pack> packs, string[] slugs, List<int> included)
     {
         var inModels = errors.Where(e => e.StartsWith("model-", StringComparison.Ordinal)).ToList();

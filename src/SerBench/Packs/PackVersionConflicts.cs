@@ -2,13 +2,9 @@ using SerBench.Core.Packs;
 
 namespace SerBench.Packs;
 
-/// <summary>The packs an agent leaves out because they ask for another version of a package than it holds.</summary>
 internal static class PackVersionConflicts
 {
-    /// <summary>
-    /// One agent holds one version of a package: a pack that declares a package at another version than SerBench or an
-    /// earlier pack (the shipped ones come first) is left out, saying so, rather than built against a version it did not ask for.
-    /// </summary>
+    /// <summary>One agent holds one version of a package: a pack asking for another than SerBench or an earlier pack is left out, saying so.</summary>
     public static Dictionary<int, (PackBuildStatus Status, string Message)> Find(IReadOnlyList<Pack> packs, IReadOnlyDictionary<string, string> coreVersions,
         IReadOnlyDictionary<string, string> versions)
     {

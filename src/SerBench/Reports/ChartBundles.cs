@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// The Vega, Vega-Lite and vega-embed bundles embedded into SerBench.dll at build time (see Charts.targets), and the
-/// script that renders SVG files with Node.js. <see cref="Available"/> is false when the build could not restore them.
-/// </summary>
+/// <summary>The Vega bundles embedded at build time (Charts.targets) and the Node.js SVG script; <see cref="Available"/> is false when the build could not restore them.</summary>
 internal static class ChartBundles
 {
     private static readonly Assembly Assembly = typeof(ChartBundles).Assembly;

@@ -5,13 +5,9 @@ using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
-/// <summary>The charts that go with the verdict: the overview heatmap of a study section, and each case's time chart.</summary>
 internal static partial class ChartSpecs
 {
-    /// <summary>
-    /// A study section at a glance: contender (by overall rank) × case, coloured by time against the case's fastest on a
-    /// log scale, the ratio written in each cell; a contender that failed the gate in a case shows its status there.
-    /// </summary>
+    /// <summary>Contender (by overall rank) × case, coloured by time against the case's fastest on a log scale; a failed gate shows its status.</summary>
     private static JsonObject OverviewChart(StudyVerdict verdict)
     {
         var values = new JsonArray();
@@ -72,7 +68,6 @@ internal static partial class ChartSpecs
         };
     }
 
-    /// <summary>One case, fastest first: a bar per contender in its library's colour, with the 99.9% interval as an error bar.</summary>
     private static JsonObject TimeChart(string title, CaseRanking ranking)
     {
         var rows = ranking.Rows.Select(r => r.Cell).ToList();
@@ -115,7 +110,6 @@ internal static partial class ChartSpecs
         };
     }
 
-    /// <summary>Colour by library with a fixed colour per library (<see cref="LibraryColours"/>) and a legend.</summary>
     private static JsonObject LibraryColour(IEnumerable<ResultCell> cells)
     {
         var libraries = cells.Select(c => LibraryColours.LibraryOf(c.Library)).Distinct().ToList();
@@ -133,7 +127,7 @@ internal static partial class ChartSpecs
         };
     }
 
-    /// <summary>The contender axis in the given order (fastest first), so every chart reads top-down from the winner.</summary>
+    // Fastest first, so every chart reads top-down from the winner.
     private static JsonObject SortedContenderAxis(IReadOnlyList<string> order) => new()
     {
         ["field"] = "contender",

@@ -6,34 +6,25 @@ using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
-/// <summary>A chart of one study, as a Vega-Lite specification; <see cref="Id"/> names its image file (charts/&lt;id&gt;.svg).</summary>
-/// <param name="Study">The report slice (<see cref="StudySlice.Key"/>) the chart belongs to.</param>
-/// <param name="Id">Names its files; built from slugs.</param>
-/// <param name="Title">Its caption.</param>
-/// <param name="Spec">The Vega-Lite specification.</param>
-/// <param name="Anchor">What it illustrates: the <see cref="StudyVerdict.Title"/> of an overview, the <see cref="CaseRanking.Title"/>
-/// of a time chart; null for the study-wide charts (allocation, size, size against speed).</param>
+/// <summary>
+/// A Vega-Lite chart of a slice (<see cref="StudySlice.Key"/>); <see cref="Id"/>, built from slugs, names charts/&lt;id&gt;.svg. <see cref="Anchor"/>
+/// is the <see cref="StudyVerdict.Title"/> or <see cref="CaseRanking.Title"/> it illustrates; null for study-wide charts.
+/// </summary>
 internal sealed record ChartSpec(string Study, string Id, string Title, JsonObject Spec, string? Anchor = null)
 {
     public bool IsOverview => Id.EndsWith("-overview", StringComparison.Ordinal);
 }
 
-/// <summary>
-/// Builds the charts of each study as Vega-Lite specifications: time per operation with 99.9% CI error bars, allocation,
-/// payload size (raw and after each compressor) and size against speed with the Pareto front marked. Only measured cells are drawn;
-/// contenders with another status appear in the findings and tables instead. Scales turn logarithmic when the values
-/// of one chart span more than <see cref="LogScaleSpan"/>×.
-/// </summary>
+/// <summary>Only measured cells are drawn; scales turn logarithmic beyond <see cref="LogScaleSpan"/>×.</summary>
 internal static partial class ChartSpecs
 {
     public const double LogScaleSpan = 20;
 
     private const string Schema = "https://vega.github.io/schema/vega-lite/v6.json";
 
-    /// <summary>The width of every chart: the report's full column.</summary>
     public const int Width = 900;
 
-    /// <summary>Every text of a spec with control and bidi characters shown as code points: a chart's labels are a report's text too.</summary>
+    // A chart's labels are a report's text too: control and bidi characters show as code points.
     private static JsonNode Visible(JsonNode node) => node switch
     {
         JsonObject o => new JsonObject(o.Select(p => KeyValuePair.Create(p.Key, p.Value is null ? null : (JsonNode?)Visible(p.Value)))),
@@ -107,7 +98,6 @@ internal static partial class ChartSpecs
         return Faceted(title, values, measured, layer);
     }
 
-    /// <summary>The size chart's bars, each compressor named with its level.</summary>
     private static JsonArray EncodingOrder() => ["raw", .. Compressor.All.Select(c => (JsonNode?)c.Column)];
 
     private static JsonObject SizeChart(List<ResultCell> cells)
@@ -158,7 +148,6 @@ internal static partial class ChartSpecs
         };
     }
 
-    /// <summary>A point per contender and payload (largest case): bytes per object against time per object.</summary>
     internal sealed record ScatterPoint(string Contender, string Payload, double BytesPerObject, double NanosecondsPerObject, string Operations)
     {
         public bool OnParetoFront { get; init; }
@@ -260,12 +249,12 @@ internal static partial class ChartSpecs
 
     private static JsonObject Bar() => new() { ["type"] = "bar", ["tooltip"] = true };
 
-    /// <summary>Bars on a linear scale; on a log scale a bar has no baseline (log 0), so a dot marks the value instead.</summary>
+    // A log scale has no baseline for a bar (log 0), so a dot marks the value.
     private static JsonObject Mark(bool log) => log
         ? new JsonObject { ["type"] = "point", ["filled"] = true, ["size"] = 60, ["tooltip"] = true }
         : Bar();
 
-    /// <summary>The largest max/min ratio within one case: each case is its own facet with its own scale.</summary>
+    // Each case is its own facet with its own scale.
     private static double WidestCase(IEnumerable<ResultCell> rows, Func<ResultCell, double> value) =>
         rows.GroupBy(r => (r.Shape, r.Count)).Select(g => Span(g.Select(value))).DefaultIfEmpty(1).Max();
 

@@ -2,7 +2,6 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>What each contender of a study is: library and version, format, text mode, generation, trimming/AOT, licence.</summary>
 internal static class ContenderTable
 {
     public static TableModel Build(IReadOnlyList<ResultCell> cells)

@@ -4,7 +4,7 @@ using SerBench.Core.Sizes;
 
 namespace SerBench.Reports;
 
-/// <summary><c>results.csv</c>: one row per cell, every scalar field of <see cref="ResultCell"/>, RFC 4180 quoting.</summary>
+/// <summary>One row per cell, every scalar field of <see cref="ResultCell"/>, RFC 4180 quoting.</summary>
 internal sealed class CsvExporter : IReportExporter
 {
     public static string Header =>
@@ -37,11 +37,7 @@ internal sealed class CsvExporter : IReportExporter
 
     private static string? Number(long? value) => value?.ToString(CultureInfo.InvariantCulture);
 
-    /// <summary>
-    /// Control and bidi characters as code points, so a NUL, an escape or U+202E never reaches a spreadsheet or a terminal;
-    /// then text a spreadsheet could run as a formula (starting with =, +, -, @) gets a leading apostrophe, as OWASP
-    /// recommends against CSV injection. Numbers are written by <see cref="Number(double?)"/> and left alone.
-    /// </summary>
+    // Invisible characters as code points, so none reaches a spreadsheet or terminal; formula starts (= + - @) get an apostrophe (OWASP, CSV injection).
     private static string? Text(string? field) => field is null ? null : Guarded(Core.Files.InvisibleText.Show(field));
 
     private static string Guarded(string text) => text is ['=' or '+' or '-' or '@', ..] ? "'" + text : text;

@@ -2,12 +2,12 @@ using System.Globalization;
 
 namespace SerBench.Reports;
 
-/// <summary>Number formatting shared by every report, always in the invariant culture.</summary>
+/// <summary>Always in the invariant culture.</summary>
 internal static class Formatting
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The runtime knobs in effect, one line: <c>gc: workstation, concurrent; globalization: ICU (default); …</c>.</summary>
+    /// <summary><c>gc: workstation, concurrent; globalization: ICU (default); …</c></summary>
     public static string Knobs(Core.Results.EnvironmentInfo environment) => environment.Knobs is { Count: > 0 } knobs
         ? string.Join("; ", knobs.Select(k => $"{k.Key}: {k.Value}"))
         : $"gc: {environment.GcMode}; tieredCompilation: {environment.TieredCompilation}; tieredPgo: {environment.TieredPgo} (other knobs not recorded by this version)";

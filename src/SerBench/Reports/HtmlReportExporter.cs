@@ -6,13 +6,7 @@ using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// <c>report.html</c>: one self-contained, offline file. Environment and packages at the top; per study the findings,
-/// charts (drawn in the browser by the embedded Vega-Lite bundles), and the tables with sortable columns. Every piece
-/// of text that comes from results is HTML-encoded, and chart data is embedded as JSON whose encoder escapes
-/// <c>&lt;</c>, <c>&gt;</c> and <c>&amp;</c>, so a reason containing <c>&lt;script&gt;</c> is shown, never run.
-/// </summary>
-/// <param name="charts">The charts to draw (from <see cref="ChartSpecs.Build"/>).</param>
+/// <summary>Offline; chart data is JSON whose encoder escapes &lt; &gt; &amp;, so a reason holding <c>&lt;script&gt;</c> is shown, never run.</summary>
 internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IReportExporter
 {
     public string FileName => "report.html";
@@ -73,7 +67,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         writer.WriteLine("</body></html>");
     }
 
-    /// <summary>One line of what ran, the cautions, and links to each verdict: the first screen belongs to the answer.</summary>
+    // The first screen belongs to the answer.
     private static void WriteHeader(TextWriter writer, ResultsDocument document, RunVerdict verdict)
     {
         writer.WriteLine("<header><h1>SerBench report</h1>");
@@ -168,7 +162,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
     private static void WriteChart(TextWriter writer, ChartSpec chart) =>
         writer.WriteLine($"<figure><div class=\"chart\" id=\"chart-{E(chart.Id)}\"></div><figcaption>{E(chart.Title)} · <a href=\"charts/{E(chart.Id)}.svg\">SVG</a></figcaption></figure>");
 
-    /// <summary>A slice's anchor: built from a slug, since the study and platform names come from the file.</summary>
+    // Study and platform names come from the file: anchors use a slug.
     private static string Anchor(string key) => "study-" + OutputFolder.Slug(key);
 
     private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
@@ -189,7 +183,6 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         writer.WriteLine("</slice>");
     }
 
-    /// <summary>A study's details, folded: notes, each case's ranking with its chart, the study-wide charts, the full tables.</summary>
     private static void WriteStudy(TextWriter writer, StudySlice slice, IReadOnlyList<StudyVerdict> verdicts, List<ChartSpec> studyCharts)
     {
         var (study, cells) = (slice.Study, slice.Cells);
@@ -254,7 +247,6 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         }
     }
 
-    /// <summary>Text from results, encoded, with control and bidi characters shown as code points.</summary>
     private static string E(string text) => WebUtility.HtmlEncode(Core.Files.InvisibleText.Show(text));
 
     private const string Style = """

@@ -1,9 +1,6 @@
 namespace SerBench.Reports;
 
-/// <summary>
-/// One colour per library, the same in every chart, report and run: known libraries have a fixed colour, any other
-/// library gets one picked from its name's hash, so a pack's library keeps its colour from run to run.
-/// </summary>
+/// <summary>Known libraries have a fixed colour; any other's is picked from its name's hash, so it keeps it from run to run.</summary>
 internal static class LibraryColours
 {
     private static readonly Dictionary<string, string> Known = new(StringComparer.Ordinal)
@@ -27,7 +24,7 @@ internal static class LibraryColours
 
     private static readonly string[] Spare = ["#c49c94", "#f7b6d2", "#dbdb8d", "#9edae5", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#5254a3"];
 
-    /// <summary>The library a contender belongs to, for colour: its name without a parenthesised variant ("System.Text.Json (Utf8JsonWriter/Reader)").</summary>
+    // Without a parenthesised variant: "System.Text.Json (Utf8JsonWriter/Reader)".
     public static string LibraryOf(string library)
     {
         var paren = library.IndexOf(" (", StringComparison.Ordinal);

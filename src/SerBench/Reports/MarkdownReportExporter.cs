@@ -4,8 +4,7 @@ using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
 
-/// <summary><c>report.md</c>: GitHub-flavoured Markdown, one slice per study, each table in the study's shape.</summary>
-/// <param name="chartImages">Charts whose SVG image was written to charts/; each study links its own.</param>
+// chartImages: charts whose SVG image was written to charts/; each study links its own.
 internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImages = null) : IReportExporter
 {
     public string FileName => "report.md";
@@ -56,7 +55,6 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         }
     }
 
-    /// <summary>The answer first: "What to use", then each study's findings, standings and contenders not ranked.</summary>
     private static void WriteVerdict(TextWriter writer, RunVerdict verdict)
     {
         if (verdict.Answers.Count > 0)
@@ -212,11 +210,7 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         }
     }
 
-    /// <summary>
-    /// Text from results (names, reasons, exception messages, the environment) as literal Markdown: no table break, raw
-    /// HTML, entity, link, image, emphasis or code span can form, it stays on one line (so it never starts a heading), and
-    /// control and bidi characters show as code points (<see cref="Core.Files.InvisibleText.Show"/>).
-    /// </summary>
+    /// <summary>Literal Markdown on one line: no table break, HTML, link, emphasis, code span or heading can form.</summary>
     internal static string Escape(string text)
     {
         var escaped = new StringBuilder(text.Length + 8);
@@ -236,14 +230,10 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         return escaped.ToString();
     }
 
-    /// <summary>Line breaks as spaces (a table row is one line), every other invisible character as its code point.</summary>
     private static string OneVisibleLine(string text) =>
         Core.Files.InvisibleText.Show(text.Replace('\r', ' ').Replace('\n', ' '));
 
-    /// <summary>
-    /// A code span that holds <paramref name="text"/> literally: fenced with more backticks than any run inside it,
-    /// on one line, with '|' escaped (GitHub splits table cells on it even in code).
-    /// </summary>
+    // Fenced with more backticks than any run inside, '|' escaped: GitHub splits table cells on it even in code.
     internal static string Code(string text)
     {
         var line = OneVisibleLine(text).Replace("|", "\\|", StringComparison.Ordinal);

@@ -4,25 +4,16 @@ using SerBench.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>What <see cref="ReportWriter"/> wrote, and anything the user should know about what it could not write.</summary>
 internal sealed record ReportOutput(IReadOnlyList<string> Files, string? Note);
 
-/// <summary>
-/// Writes every report of a results document into a folder: report.md, report.html, results.csv, and the chart
-/// specs and SVG images in charts/. Used by <c>serbench run</c> after measuring and by <c>serbench report</c>.
-/// The set is written as a whole (<see cref="OutputFolderClaim.WriteSet"/>): a failure or a stop part-way leaves the previous reports.
-/// </summary>
+/// <summary>Every report of a results document and its charts, written as one set (<see cref="OutputFolderClaim.WriteSet"/>): a failure leaves the previous reports.</summary>
 internal static class ReportWriter
 {
     private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
 
-    /// <summary>The top-level names of the set.</summary>
     public static IReadOnlyList<string> Entries { get; } = [.. DefaultExporters.FileNames, "charts"];
 
-    /// <param name="document">The results to render.</param>
-    /// <param name="folder">The output folder, taken for the command.</param>
-    /// <param name="images">Draws the chart images; <see cref="SvgChartRenderer.Instance"/> unless a test says otherwise.</param>
-    /// <param name="stop">Abandons the set (<see cref="OperationCanceledException"/>) before anything is moved into the folder.</param>
+    // stop: abandons the set before anything is moved into the folder.
     public static ReportOutput Write(ResultsDocument document, OutputFolderClaim folder, IChartImageRenderer? images = null, CancellationToken stop = default)
     {
         var charts = ChartSpecs.Build(document);
@@ -59,6 +50,6 @@ internal static class ReportWriter
         ], note);
     }
 
-    /// <summary>A chart's file in charts/; its id is built from slugs, and the path is checked to stay inside the folder.</summary>
+    // A chart id is built from slugs, and the path is checked to stay inside the folder.
     internal static string ChartFile(string chartsDirectory, ChartSpec chart, string extension) => OutputFolder.PathOf(chartsDirectory, chart.Id + extension);
 }

@@ -5,11 +5,7 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// What every report says about how a run was measured: the method (rounds, interval), the harness's own cost per
-/// operation, and how much the machine's speed moved during the run — with a warning when it moved more than the
-/// profile's precision target, because then host noise, not the libraries, may explain differences.
-/// </summary>
+/// <summary>How a run was measured: method, harness cost, and the machine's speed, with a warning when it moved beyond the profile's precision target.</summary>
 internal static class RunConditions
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -60,11 +56,7 @@ internal static class RunConditions
         return lines;
     }
 
-    /// <summary>
-    /// The warning to show when the machine's speed moved more than the profile's precision target; null otherwise. The
-    /// core half of the probe decides: the memory walk moved 2–4× within minutes on a cloud guest whose serializer cells
-    /// followed it by a few percent at most, so warning on it would warn on every run there (docs/performance.md).
-    /// </summary>
+    /// <summary>The probe's core half decides: its memory walk moved 2–4× on a cloud guest whose cells moved a few percent (docs/performance.md).</summary>
     public static string? Warning(ResultsDocument document)
     {
         var target = MeasurementProfile.All.FirstOrDefault(p => p.Name == document.Profile)?.TargetRelativeError;
@@ -79,10 +71,7 @@ internal static class RunConditions
             : null;
     }
 
-    /// <summary>
-    /// Both halves when the file has them (files from before have the total only); null when there is no variation to
-    /// state (fewer than two probes, or a zero timing in a file SerBench did not write).
-    /// </summary>
+    // Null when there is no variation to state (fewer than two probes, or a zero timing in a file SerBench did not write).
     private static string? DescribeProbes(IReadOnlyList<MachineProbeSample> probes)
     {
         string Range(IEnumerable<double> ns) => $"{Number(ns.Min() / 1e6)}–{Number(ns.Max() / 1e6)} ms";
@@ -100,7 +89,7 @@ internal static class RunConditions
             : null;
     }
 
-    /// <summary>True when every probe has both halves (files written before they were recorded have the total only).</summary>
+    // Files written before the halves were recorded have the total only.
     private static bool HasHalves(IReadOnlyList<MachineProbeSample> probes) => probes.All(p => p is { CoreNs: not null, MemoryNs: not null });
 
     private static string Percent(double fraction, string format) => (fraction * 100).ToString(format, Invariant) + "%";

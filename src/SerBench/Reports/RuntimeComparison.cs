@@ -6,14 +6,9 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// A study measured on several runtimes, side by side: every contender's time and allocation per runtime, the ratio to
-/// the oldest runtime measured, and what changed — faster, slower, tied (the verdict's 99% intervals overlap), or started or
-/// stopped passing the gate. One comparison per machine: runtimes are compared on the machine that measured them.
-/// </summary>
+/// <summary>Runtimes side by side against the oldest, per machine: runtimes are compared on the machine that measured them.</summary>
 internal static class RuntimeComparison
 {
-    /// <summary>How a cell changed from the oldest runtime to another.</summary>
     public enum RuntimeChange
     {
         Faster,
@@ -24,12 +19,11 @@ internal static class RuntimeComparison
         NotMeasuredOnBoth,
     }
 
-    /// <summary>The runtimes of <paramref name="cells"/>, oldest first (by version, just-in-time before Native AOT).</summary>
+    /// <summary>Oldest first, by version, just-in-time before Native AOT.</summary>
     public static IReadOnlyList<string> Runtimes(IEnumerable<ResultCell> cells) =>
         [.. cells.Select(c => c.Runtime ?? "").Distinct().OrderBy(r => RuntimeTarget.TryParse(r)?.Major ?? int.MaxValue)
             .ThenBy(r => RuntimeTarget.TryParse(r)?.Aot ?? true).ThenBy(r => r, StringComparer.Ordinal)];
 
-    /// <summary>One comparison table per machine of the study that measured more than one runtime.</summary>
     public static IReadOnlyList<TableModel> Tables(IReadOnlyList<ResultCell> studyCells)
     {
         var tables = new List<TableModel>();
@@ -59,7 +53,6 @@ internal static class RuntimeComparison
         return tables;
     }
 
-    /// <summary>What changed between runtimes, in sentences: counts of faster, slower and tied cells, the largest change, and gate changes.</summary>
     public static IReadOnlyList<string> Findings(IReadOnlyList<ResultCell> studyCells)
     {
         var findings = new List<string>();
@@ -97,11 +90,7 @@ internal static class RuntimeComparison
         return findings;
     }
 
-    /// <summary>
-    /// Each cell's interval may overlap while nearly every cell moves the same way: a sign test over the cells says whether
-    /// the direction is more than chance. Cells measured in the same process are not fully independent, so it is said
-    /// only at the 99.9% level the intervals use, and as a direction, not as a per-cell verdict.
-    /// </summary>
+    /// <summary>A sign test over cells, said only at 99.9% and as a direction: cells of one process are not fully independent.</summary>
     private static string Direction(int lower, int cells, string runtime)
     {
         var higher = cells - lower;
@@ -112,7 +101,6 @@ internal static class RuntimeComparison
 
     private const double RoundStatisticsLevel = RoundStatistics.ConfidenceLevel;
 
-    /// <summary>Two-sided sign test: the chance of a split at least this uneven when each cell is as likely to go either way.</summary>
     internal static double SignTestP(int successes, int trials)
     {
         var fewer = Math.Min(successes, trials - successes);
@@ -133,7 +121,6 @@ internal static class RuntimeComparison
         return Math.Min(1, 2 * tail);
     }
 
-    /// <summary>How <paramref name="newer"/> compares with <paramref name="oldest"/> for the same cell.</summary>
     public static RuntimeChange Classify(ResultCell? oldest, ResultCell? newer)
     {
         if (oldest is null || newer is null || oldest.Outcome.Status == VerificationStatus.Unavailable || newer.Outcome.Status == VerificationStatus.Unavailable)
@@ -155,7 +142,7 @@ internal static class RuntimeComparison
         return Ties.Overlap(oldest, newer) ? RuntimeChange.Tied : newer.MeanNs < oldest.MeanNs ? RuntimeChange.Faster : RuntimeChange.Slower;
     }
 
-    /// <summary>OK and DIFFERS pass the gate (both round-trip). UNAVAILABLE (never reached the gate) is left out before this is asked.</summary>
+    // UNAVAILABLE (never reached the gate) is left out before this is asked.
     private static bool Passes(ResultCell cell) => cell.Outcome.IsTimed;
 
     private static string Describe(ResultCell? oldest, ResultCell? newer) => Classify(oldest, newer) switch
@@ -180,7 +167,6 @@ internal static class RuntimeComparison
 
     private static int Count(IEnumerable<(ComparedCell Row, RuntimeChange Change, double Ratio)> timed, RuntimeChange change) => timed.Count(t => t.Change == change);
 
-    /// <summary>Each machine of the study that measured two runtimes or more: its runtimes, oldest first, and its cells side by side.</summary>
     private static IEnumerable<(string? Machine, IReadOnlyList<string> Runtimes, List<ComparedCell> Rows)> PerMachine(IReadOnlyList<ResultCell> studyCells) =>
         from machine in studyCells.GroupBy(c => c.Machine)
         let runtimes = Runtimes(machine)
@@ -191,7 +177,7 @@ internal static class RuntimeComparison
         [.. cells.GroupBy(c => new CellIdentity(c.Key with { Runtime = "" }))
             .Select(g => new ComparedCell(g.Key, g.GroupBy(c => c.Runtime ?? "").ToDictionary(r => r.Key, r => r.First())))];
 
-    /// <summary>A cell on every runtime: its key without the runtime. The case is only ever shown, never compared.</summary>
+    // The case is only ever shown, never compared.
     private sealed record CellIdentity(CellKey Cell)
     {
         public string Contender => Cell.Contender;

@@ -5,11 +5,7 @@ using SerBench.Core.Sizes;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// Output size per contender and case: bytes, bytes per object, and the size after each <see cref="Compressor"/> with
-/// the share of the raw size they keep and the time each took to compress. One row per contender × payload × case (sizes
-/// do not depend on the operation).
-/// </summary>
+// One row per contender × payload × case: sizes do not depend on the operation.
 internal static class SizeTable
 {
     public static TableModel Build(IReadOnlyList<ResultCell> cells)

@@ -2,7 +2,6 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>A study's cells split by the study's sections (one untitled section when it has none), contenders in table order.</summary>
 internal static class StudySections
 {
     public static IReadOnlyList<(string Title, IReadOnlyList<string> Contenders, IReadOnlyList<ResultCell> Cells)> Of(StudyDefinition study, IReadOnlyList<ResultCell> cells)

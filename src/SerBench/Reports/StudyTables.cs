@@ -4,10 +4,7 @@ using SerBench.Reports.Columns;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// Builds each study's tables in the shape of the study: one table per payload and operation, a row per case and
-/// contender, the study's own columns, then payload size and status (with the reason as a numbered footnote).
-/// </summary>
+/// <summary>One table per payload and operation, a row per case and contender, the study's own columns, then size and status.</summary>
 internal static class StudyTables
 {
     public static IReadOnlyList<TableModel> Build(StudyDefinition study, IReadOnlyList<ResultCell> cells)
@@ -33,7 +30,6 @@ internal static class StudyTables
         return tables;
     }
 
-    /// <summary>First use: the median total over fresh processes, its parts, and the fastest and slowest process.</summary>
     private static TableModel BuildFirstCallTable(string title, List<ResultCell> rows)
     {
         var footnotes = new Footnotes(
@@ -65,10 +61,10 @@ internal static class StudyTables
         return new TableModel(title, ["Contender", "Case", .. columns.Select(c => c.Header), "Status"], body, footnotes.All);
     }
 
-    /// <summary>The contender, marked as the baseline only where it has a time for the others' ratios to be against.</summary>
+    // Marked as the baseline only where it has a time for the others' ratios to be against.
     private static string ContenderText(ResultCell cell) => cell.Contender + (cell.Baseline == cell.Contender && cell.MeanNs is not null ? " (baseline)" : "");
 
-    /// <summary>What the status's footnotes say: the reason, the note and the noise flag (ties are the rankings' job).</summary>
+    // Ties are the rankings' job.
     private static IEnumerable<string> Notes(ResultCell cell)
     {
         if (cell.Reason is not null)

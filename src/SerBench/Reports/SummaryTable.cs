@@ -4,12 +4,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports;
 
-/// <summary>
-/// A study at a glance: one row per contender, one column per workload (ns per object), and the geometric mean of
-/// its ratios to the baseline. Libraries OK in every workload first (by that mean); then the hand-written reference and
-/// contenders that are DIFFERS somewhere; then the rest with their status. It has no rank: the verdict's is the one.
-/// One table per section of the study.
-/// </summary>
+/// <summary>A row per contender, a column per workload, the geometric mean of its ratios; OK everywhere first, then the reference and DIFFERS, then the rest.</summary>
 internal static class SummaryTable
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;

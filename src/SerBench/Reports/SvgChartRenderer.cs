@@ -3,20 +3,13 @@ using System.Text.Json.Nodes;
 
 namespace SerBench.Reports;
 
-/// <summary>Draws the chart specs written to charts/ as image files beside them.</summary>
 internal interface IChartImageRenderer
 {
-    /// <param name="charts">Charts whose spec is already in <paramref name="chartsDirectory"/> as <c>&lt;id&gt;.vl.json</c>.</param>
-    /// <param name="chartsDirectory">Where the images go, as <c>&lt;id&gt;.svg</c>.</param>
-    /// <returns>The ids of the charts whose image was written, and a note when some or all could not be.</returns>
+    /// <returns>The ids of the charts drawn, and a note when some or all could not be.</returns>
     (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory);
 }
 
-/// <summary>
-/// Renders each chart spec (<c>charts/&lt;id&gt;.vl.json</c>) to <c>charts/&lt;id&gt;.svg</c> when Node.js is on the PATH,
-/// headless, by Vega itself. PNG is not produced: Vega renders PNG only through the native node-canvas package, which
-/// SerBench does not install.
-/// </summary>
+/// <summary>Vega itself, headless under Node.js when on the PATH. No PNG: Vega needs the native node-canvas package for it.</summary>
 internal sealed class SvgChartRenderer : IChartImageRenderer
 {
     public static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);

@@ -1,26 +1,10 @@
-using System.Text;
 using System.Text.Json;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 
 namespace SerBench.Results;
 
-/// <summary>What a command does with SerBench's earlier output in its folder.</summary>
-internal enum FolderUse
-{
-    /// <summary><c>run</c>, <c>merge</c>: a new results.json; any earlier SerBench output is refused unless <c>--force</c>, which deletes it first.</summary>
-    NewResults,
-
-    /// <summary><c>report</c>, <c>conformance</c>, <c>first-call</c>: replaces the files it wrote there before.</summary>
-    Replace,
-}
-
-/// <summary>
-/// The output-folder policy of every command that writes a folder. A command holds its folder alone for its whole life
-/// (the manifest, held open exclusively), writes only into a new or empty folder or one SerBench wrote (its manifest, or
-/// SerBench's own results.json), never replaces a file SerBench did not write unless forced, and records every file it
-/// wrote in the manifest, so that <c>--force</c> and later commands delete SerBench's files and nothing else.
-/// </summary>
+/// <summary>The one output-folder policy: the folder held alone, written only when new, empty or SerBench's, and every file SerBench wrote recorded.</summary>
 internal sealed class OutputFolderClaim : IDisposable
 {
     /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it; held locked while a command writes there.</summary>
@@ -29,7 +13,6 @@ internal sealed class OutputFolderClaim : IDisposable
     /// <summary>The C# model SerBench inferred from the user's documents (<c>run --data</c>), for the user to read and keep.</summary>
     public const string ModelFileName = "model.cs";
 
-    /// <summary>What <c>serbench run</c> writes into its folder.</summary>
     public static readonly IReadOnlyList<string> RunEntries =
         ["results.json", "results.csv", "report.md", "report.html", "charts", "benchmarkdotnet.log", "benchmarkdotnet", "isolated", "first-call", ModelFileName];
 
@@ -57,21 +40,12 @@ internal sealed class OutputFolderClaim : IDisposable
     /// <summary>The folder as the user named it, for messages.</summary>
     public string Directory { get; }
 
-    /// <summary>The folder's full path.</summary>
     public string Root { get; }
 
     /// <summary>Whether files of SerBench's names that SerBench did not write may be replaced.</summary>
     public bool Force { get; }
 
-    /// <summary>
-    /// Takes <paramref name="directory"/> for one command, creating it if needed, or refuses in one line
-    /// (<see cref="UsageException"/>): another SerBench command is writing there, it holds files SerBench did not write,
-    /// or (<see cref="FolderUse.NewResults"/>) an earlier command's output, unless <paramref name="force"/>.
-    /// </summary>
-    /// <param name="directory">The output folder.</param>
-    /// <param name="use">What the command does with SerBench's earlier output there.</param>
-    /// <param name="entries">The top-level names the command writes (files and folders).</param>
-    /// <param name="force">The command's <c>--force</c>.</param>
+    /// <summary>Takes the folder for one command, creating it, or refuses in one line: another command writes there, it holds others' files, or (<see cref="FolderUse.NewResults"/>) earlier output.</summary>
     public static OutputFolderClaim Take(string directory, FolderUse use, IReadOnlyList<string> entries, bool force) =>
         TryTake(directory, use, entries, force, out var refusal) ?? throw new UsageException(refusal!);
 
@@ -92,7 +66,6 @@ internal sealed class OutputFolderClaim : IDisposable
         }
     }
 
-    /// <summary>The one message for a folder that cannot be written.</summary>
     public static UsageException CannotWrite(string directory, Exception exception) =>
         new($"Cannot write to output folder '{directory}': {exception.Message} Choose another with --out DIR.");
 
@@ -160,7 +133,6 @@ internal sealed class OutputFolderClaim : IDisposable
         }
     }
 
-    /// <summary>Why the folder may not be written, in one line; null when it may.</summary>
     private static string? Refusal(string directory, string root, FolderUse use, IReadOnlyList<string> entries, HashSet<string>? owned, bool force)
     {
         if (force)
@@ -178,7 +150,7 @@ internal sealed class OutputFolderClaim : IDisposable
 
         if (use == FolderUse.NewResults && owned.Count > 0)
         {
-            var what = owned.Contains("results.json") ? "results from an earlier run" : $"SerBench's files from an earlier command ({Names(TopLevelOf(owned))})";
+            var what = owned.Contains("results.json") ? "results from an earlier run" : $"SerBench's files from an earlier command ({Names(FolderFiles.TopLevelOf(owned))})";
             return $"Output folder '{directory}' already holds {what}. Choose a new folder with --out DIR, " +
                    "or add --force to replace them (only the files SerBench wrote there are deleted).";
         }
@@ -188,10 +160,7 @@ internal sealed class OutputFolderClaim : IDisposable
             : $"Output folder '{directory}' holds {Names(foreign)}, which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.";
     }
 
-    /// <summary>
-    /// The files SerBench wrote: the manifest's, or, in a folder written before the manifest existed (SerBench's
-    /// results.json and no manifest), everything under a name a run writes; null when SerBench never wrote there.
-    /// </summary>
+    // A folder with SerBench's results.json but no manifest predates the manifest: everything under a run's names is SerBench's.
     private static HashSet<string>? ReadManifest(string root, FileStream manifest)
     {
         if (manifest.Length > 0)
@@ -199,7 +168,7 @@ internal sealed class OutputFolderClaim : IDisposable
             try
             {
                 // A manifest is read like any file a folder came with: what it lists counts only inside the folder.
-                return [.. (JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []).Where(name => name is not null && ThroughNoLink(root, name))];
+                return [.. (JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []).Where(name => name is not null && FolderFiles.ThroughNoLink(root, name))];
             }
             catch (JsonException)
             {
@@ -208,31 +177,10 @@ internal sealed class OutputFolderClaim : IDisposable
             }
         }
 
-        return IsSerBenchResults(Path.Combine(root, "results.json")) ? [.. Files(root, RunEntries).Keys] : null;
+        return FolderFiles.IsSerBenchResults(Path.Combine(root, "results.json")) ? [.. FolderFiles.Files(root, RunEntries).Keys] : null;
     }
 
-    private static bool IsSerBenchResults(string path)
-    {
-        if (!File.Exists(path))
-        {
-            return false;
-        }
-
-        using var stream = File.OpenRead(path);
-        var start = new byte[4096];
-        var read = stream.ReadAtLeast(start, start.Length, throwOnEndOfStream: false);
-        return Encoding.UTF8.GetString(start, 0, read).Contains("\"schemaVersion\"", StringComparison.Ordinal);
-    }
-
-    /// <summary>
-    /// Writes a set of files into the folder so that it holds either the previous set or the new one: <paramref name="write"/>
-    /// fills a staging folder inside it (same file system, so moves are renames), every destination is checked before the
-    /// first move, and a failure or a stop before that leaves the folder untouched. Files SerBench wrote under
-    /// <paramref name="replaced"/> that the new set lacks are deleted; nothing else is.
-    /// </summary>
-    /// <param name="replaced">Top-level names of the set (report.md, charts…).</param>
-    /// <param name="write">Writes the new set into the staging folder it is given.</param>
-    /// <param name="stop">Stops before anything is moved.</param>
+    /// <summary>The folder holds the old set or the new (staged inside it, every target checked first); SerBench's files of <paramref name="replaced"/> it lacks go.</summary>
     public void WriteSet(IReadOnlyList<string> replaced, Action<string> write, CancellationToken stop = default)
     {
         var staging = System.IO.Directory.CreateDirectory(Path.Combine(Root, StagingPrefix + Guid.NewGuid().ToString("N")[..12])).FullName;
@@ -240,7 +188,7 @@ internal sealed class OutputFolderClaim : IDisposable
         {
             write(staging);
             stop.ThrowIfCancellationRequested();
-            var staged = Files(staging, [.. new DirectoryInfo(staging).GetFileSystemInfos().Select(e => e.Name)]).Keys.ToList();
+            var staged = FolderFiles.Files(staging, [.. new DirectoryInfo(staging).GetFileSystemInfos().Select(e => e.Name)]).Keys.ToList();
             foreach (var name in staged)
             {
                 CheckReplaceable(name);
@@ -256,7 +204,7 @@ internal sealed class OutputFolderClaim : IDisposable
             }
 
             var kept = staged.ToHashSet(StringComparer.Ordinal);
-            DeleteOwned(name => replaced.Contains(TopOf(name), StringComparer.Ordinal) && !kept.Contains(name));
+            DeleteOwned(name => replaced.Contains(FolderFiles.TopOf(name), StringComparer.Ordinal) && !kept.Contains(name));
         }
         finally
         {
@@ -281,7 +229,7 @@ internal sealed class OutputFolderClaim : IDisposable
             }
         }
 
-        if (!ThroughNoLink(Root, name))
+        if (!FolderFiles.ThroughNoLink(Root, name))
         {
             throw new IOException($"Cannot write '{target}': a folder on the way is a symbolic link, which could lead out of the output folder.");
         }
@@ -302,10 +250,7 @@ internal sealed class OutputFolderClaim : IDisposable
         }
     }
 
-    /// <summary>
-    /// Records in the manifest every file under the command's names that is new or changed since the folder was taken,
-    /// beside those SerBench wrote before; a file the user left there unchanged stays the user's.
-    /// </summary>
+    /// <summary>Records every file under the command's names that is new or changed since the last commit; a file the user left unchanged stays the user's.</summary>
     public void Commit()
     {
         var now = Snapshot();
@@ -355,7 +300,7 @@ internal sealed class OutputFolderClaim : IDisposable
     {
         foreach (var name in _owned.Where(which).ToList())
         {
-            if (!ThroughNoLink(Root, name))
+            if (!FolderFiles.ThroughNoLink(Root, name))
             {
                 continue;
             }
@@ -372,51 +317,7 @@ internal sealed class OutputFolderClaim : IDisposable
         }
     }
 
-    private Dictionary<string, (long, DateTime)> Snapshot() => Files(Root, _entries);
-
-    /// <summary>Whether <paramref name="name"/> resolves inside <paramref name="root"/> without passing through a symbolic link (a link could lead anywhere).</summary>
-    private static bool ThroughNoLink(string root, string name)
-    {
-        string path;
-        try
-        {
-            path = OutputFolder.PathOf(root, name);
-        }
-        catch (Exception exception) when (exception is InvalidOperationException or ArgumentException)
-        {
-            return false;
-        }
-
-        for (var parent = Path.GetDirectoryName(path); parent is not null && parent.Length > root.Length; parent = Path.GetDirectoryName(parent))
-        {
-            if (new FileInfo(parent).LinkTarget is not null)
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>Every file under <paramref name="names"/> in <paramref name="root"/>, by path relative to it with '/' between folders.</summary>
-    private static Dictionary<string, (long, DateTime)> Files(string root, IReadOnlyList<string> names)
-    {
-        var files = new Dictionary<string, (long, DateTime)>(StringComparer.Ordinal);
-        foreach (var name in names)
-        {
-            var path = Path.Combine(root, name);
-            var found = File.Exists(path) ? [new FileInfo(path)]
-                : System.IO.Directory.Exists(path) && new FileInfo(path).LinkTarget is null
-                    ? new DirectoryInfo(path).EnumerateFiles("*", new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = 0 })
-                    : [];
-            foreach (var file in found)
-            {
-                files[Path.GetRelativePath(root, file.FullName).Replace(Path.DirectorySeparatorChar, '/')] = (file.Length, file.LastWriteTimeUtc);
-            }
-        }
-
-        return files;
-    }
+    private Dictionary<string, (long, DateTime)> Snapshot() => FolderFiles.Files(Root, _entries);
 
     /// <summary>The folder's entries, without SerBench's own bookkeeping (manifest, lock, staging folders).</summary>
     private static List<string> TopLevel(string root) =>
@@ -426,12 +327,9 @@ internal sealed class OutputFolderClaim : IDisposable
             .Order(StringComparer.Ordinal),
     ];
 
-    private static List<string> TopLevelOf(IEnumerable<string> files) => [.. files.Select(TopOf).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal)];
-
-    private static string TopOf(string name) => name.Split('/')[0];
-
     private static string Names(IReadOnlyList<string> names) =>
         string.Join(", ", names.Take(MostNamesShown)) + (names.Count > MostNamesShown ? $" and {names.Count - MostNamesShown} more" : "");
+
 
     /// <summary>Staging folders a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
     private static void RemoveStaleStaging(string root)

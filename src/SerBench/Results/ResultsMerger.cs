@@ -6,30 +6,20 @@ using SerBench.Core.Running;
 
 namespace SerBench.Results;
 
-/// <summary>A results file to merge: its path as the user gave it, and the document read from it.</summary>
 internal sealed record MergeInput(string File, ResultsDocument Document);
 
-/// <summary>
-/// Puts the results of several runs (machines, or runtimes run separately) in one document for <c>serbench merge</c>.
-/// Every cell of every file is kept and names the machine it was measured on (<see cref="ResultCell.Machine"/>); every
-/// run's header is kept as a <see cref="ResultsSource"/>. Nothing is averaged: two runs on the same machine stay two
-/// sources with two labels ("… · run 1", "… · run 2"), so a cell both measured appears twice, once per run.
-/// </summary>
+/// <summary>Nothing is averaged: every cell names its machine, and two runs on one machine stay two sources ("… · run 1", "… · run 2").</summary>
 internal static partial class ResultsMerger
 {
     /// <summary>The merged file's profile when its runs used different ones.</summary>
     public const string MixedProfile = "mixed";
 
-    /// <summary>Longest part of a machine label taken from a file (OS, architecture, CPU model): labels head report sections.</summary>
+    // Labels head report sections, so each part taken from a file (OS, architecture, CPU model) is shortened.
     private const int MaxLabelPart = 48;
 
-    /// <summary>Longest label kept from a merged input (a longer one, hand-edited or hostile, is shortened).</summary>
     private const int MaxLabel = 200;
 
-    /// <param name="inputs">The documents as <see cref="Comparison.ResultsFileReader"/> read them, in command-line order.</param>
-    /// <param name="tool">The SerBench doing the merge.</param>
-    /// <param name="command">The merge command line.</param>
-    /// <exception cref="UsageException">Fewer than two inputs, or one run given twice (a copy of a file, or a file and a merge that holds it).</exception>
+    /// <exception cref="UsageException">Fewer than two inputs, or one run given twice.</exception>
     public static ResultsDocument Merge(IReadOnlyList<MergeInput> inputs, ToolInfo tool, string command)
     {
         if (inputs.Count < 2)
@@ -55,20 +45,13 @@ internal static partial class ResultsMerger
             Packages = Packages(inputs),
             Studies = Studies(inputs),
             Method = methods.Count == 1 ? methods[0] : null,
-            // Ratios stay as each run computed them: against its baseline measured on the same machine and runtime in the
-            // same run. Recomputing them here would give the same numbers (a cell's machine and runtime are part of the
-            // key its baseline is found by), and a ratio across machines would measure the machines, not the libraries.
-            // Calibration, machine probes and agents describe one machine each: they stay in the sources, never pooled.
+            // Ratios stay against each run's own baseline (across machines they would measure the machines); machine facts stay in the sources.
             Cells = [.. inputs.SelectMany(input => CellsOf(input, runs, labels))],
             Sources = sources,
         };
     }
 
-    /// <summary>
-    /// What identifies the machine a run measured on, as its label starts: OS, architecture, CPU model and logical cores,
-    /// e.g. <c>Ubuntu 24.04.3 LTS x64 · AMD EPYC 7763 64-Core Processor · 4 cores</c>. Text from the file is put on one
-    /// line and shortened; the reports escape it wherever they show it.
-    /// </summary>
+    /// <summary>The label of a run's machine: OS, architecture, CPU model, cores (e.g. <c>Ubuntu 24.04.3 LTS x64 · AMD EPYC 7763 64-Core Processor · 4 cores</c>), one line, shortened.</summary>
     public static string DescribeMachine(EnvironmentInfo environment)
     {
         // macOS describes itself with the whole kernel banner ("Darwin 23.6.0 Darwin Kernel Version 23.6.0: Mon Jul 29 …").
@@ -77,10 +60,7 @@ internal static partial class ResultsMerger
         return $"{OneLine(os, MaxLabelPart)} {OneLine(environment.Architecture, MaxLabelPart)} · {OneLine(environment.CpuModel, MaxLabelPart)} · {cores}";
     }
 
-    /// <summary>One run to merge: a plain results file is one run; a merged file holds one per source.</summary>
-    /// <param name="Input">The file it came from.</param>
-    /// <param name="Source">Its header (its machine label is replaced by <see cref="Labels"/>).</param>
-    /// <param name="Label">Its label in a merged input (what its cells name); null for a plain results file.</param>
+    /// <summary>A plain results file is one run; a merged file holds one per source (Label null for a plain file).</summary>
     private sealed record Run(MergeInput Input, ResultsSource Source, string? Label);
 
     private static IEnumerable<Run> RunsOf(MergeInput input)
@@ -99,10 +79,7 @@ internal static partial class ResultsMerger
         return sources.Select(source => new Run(input, source with { File = $"{source.File} (via {input.File})" }, source.Machine));
     }
 
-    /// <summary>
-    /// A run given twice (the same file copied into two artifact folders, or a file beside a merge that already holds it)
-    /// would count its measurements twice, which is exactly the silent weighting merge must not do.
-    /// </summary>
+    // A run given twice would count its measurements twice: exactly the silent weighting merge must not do.
     private static void RefuseRepeatedRuns(IReadOnlyList<Run> runs)
     {
         var seen = new Dictionary<(DateTimeOffset, string, string), Run>();
@@ -119,11 +96,7 @@ internal static partial class ResultsMerger
         }
     }
 
-    /// <summary>
-    /// Each run's machine label. A run keeps its label (a merged input's own, else <see cref="DescribeMachine"/>) unless
-    /// another run shares it; then every run sharing it is numbered in command-line order, "… · run 1", "… · run 2", so a
-    /// reader sees two runs on one kind of machine, and which source (in <c>sources</c>) each cell came from.
-    /// </summary>
+    /// <summary>Each run keeps its label unless another run shares it; then those are numbered in command-line order, "… · run 1", "… · run 2".</summary>
     private static List<string> Labels(IReadOnlyList<Run> runs)
     {
         var wanted = runs.Select(r => r.Label is { } label ? OneLine(label, MaxLabel) : DescribeMachine(r.Source.Environment)).ToList();
@@ -193,11 +166,7 @@ internal static partial class ResultsMerger
         return new SortedDictionary<string, string>(versions.ToDictionary(p => p.Key, p => string.Join(", ", p.Value)), StringComparer.Ordinal);
     }
 
-    /// <summary>
-    /// Each study once, as the first file recorded it, with the contenders of every file: a contender measured on one
-    /// machine only must still have a place in the study's sections, or the reports would leave its cells out.
-    /// Null when no file recorded its studies (the reports then use today's definitions, as for any such file).
-    /// </summary>
+    /// <summary>With every file's contenders, or the reports would drop cells measured on one machine only; null when no file recorded studies.</summary>
     private static List<StudyDefinition>? Studies(IReadOnlyList<MergeInput> inputs)
     {
         if (inputs.All(i => i.Document.Studies is null))
@@ -232,7 +201,6 @@ internal static partial class ResultsMerger
 
     private static List<string> Union(IReadOnlyList<string> first, IReadOnlyList<string> second) => [.. first.Union(second, StringComparer.Ordinal)];
 
-    /// <summary>Text from a file on one line (no control characters, single spaces), at most <paramref name="max"/> characters.</summary>
     private static string OneLine(string text, int max)
     {
         var line = new StringBuilder(text.Length);

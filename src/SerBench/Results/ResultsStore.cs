@@ -4,10 +4,7 @@ using SerBench.Reports;
 
 namespace SerBench.Results;
 
-/// <summary>
-/// Keeps the run's files in the output folder up to date: after every cell <c>results.json</c> is rewritten
-/// atomically and a row is appended to <c>results.csv</c>, so a stopped run keeps everything measured so far.
-/// </summary>
+/// <summary>After every cell, rewrites results.json atomically and appends to results.csv, so a stopped run keeps what it measured.</summary>
 internal sealed class ResultsStore
 {
     private readonly string _directory;
@@ -26,13 +23,9 @@ internal sealed class ResultsStore
     /// <summary>When the run started: its budget counts from here.</summary>
     public DateTimeOffset StartedAt => _document.StartedAt;
 
-    /// <summary>The cells written so far.</summary>
     public IReadOnlyList<ResultCell> Cells => _document.Cells;
 
-    /// <summary>
-    /// Creates the folder and proves it is writable before anything is measured.
-    /// Throws <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/> when it is not.
-    /// </summary>
+    /// <summary>Proves the folder writable before anything is measured (throws <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/>).</summary>
     public static ResultsStore Create(string directory, ResultsDocument document)
     {
         System.IO.Directory.CreateDirectory(directory);
@@ -59,7 +52,6 @@ internal sealed class ResultsStore
         File.WriteAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Header + "\n" + string.Concat(list.Select(c => CsvExporter.Row(c) + "\n")));
     }
 
-    /// <summary>Changes the run-level fields (method, calibration, machine probes) and saves.</summary>
     public void Update(Action<ResultsDocument> change)
     {
         change(_document);

@@ -1,23 +1,15 @@
 namespace SerBench.Running;
 
-/// <summary>
-/// A run's deadline, and what a measuring process costs as learnt from the processes so far: a process is started only
-/// when it is expected to end before the deadline, less the time kept back for what follows the rounds.
-/// </summary>
-/// <param name="deadline">When the run's budget ends; null for a run without one.</param>
-/// <param name="clock">Now.</param>
-/// <param name="reserve">Kept back for what follows the rounds (first calls, reports).</param>
+/// <summary>A process is started only when, by the cost of the processes so far, it should end before the deadline less the <paramref name="reserve"/>.</summary>
 internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, TimeSpan reserve)
 {
     private readonly List<(int Cells, double Seconds)> _processes = [];
 
-    /// <summary>True once a process was not started because it would have ended past the deadline.</summary>
     public bool RanOut { get; private set; }
 
-    /// <summary>Records a measuring process: how many cells it measured and how long it took.</summary>
     public void Spent(int cells, TimeSpan elapsed) => _processes.Add((cells, elapsed.TotalSeconds));
 
-    /// <summary>True when a process of <paramref name="cells"/> cells is expected to end in time; once false, the run has run out.</summary>
+    /// <summary>Once false, the run has run out.</summary>
     public bool Fits(int cells)
     {
         if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(Estimate(cells)) + reserve > end)
@@ -28,7 +20,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return !RanOut;
     }
 
-    /// <summary>The time the rounds still need for <paramref name="cellsLeft"/> cells, at most what the budget leaves; null before the first process.</summary>
+    /// <summary>At most what the budget leaves; null before the first process.</summary>
     public TimeSpan? Remaining(int cellsLeft)
     {
         if (_processes.Count == 0)
@@ -40,10 +32,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return deadline is { } end && end - reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
     }
 
-    /// <summary>
-    /// Seconds for one process of <paramref name="cells"/> cells: a fixed cost (start, settling, the shared warm-up) plus a
-    /// cost per cell, fitted by least squares to the processes so far; before there are two sizes to fit, their mean per cell.
-    /// </summary>
+    /// <summary>Seconds for one process: a fixed cost plus a cost per cell, least squares over the processes so far (their mean per cell until two sizes exist).</summary>
     internal double Estimate(int cells)
     {
         if (_processes.Count == 0)
@@ -63,6 +52,6 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return slope > 0 && intercept >= 0 ? intercept + (slope * cells) : perCell * cells;
     }
 
-    /// <summary>Before any process has run: a process's start and settling, and a cell's warm-up share and measurement.</summary>
+    // Before any process has run: a process's start and settling, and a cell's warm-up share and measurement.
     private const double FirstGuessSeconds = 2, FirstGuessSecondsPerCell = 0.7;
 }

@@ -14,22 +14,12 @@ using SerBench.Results;
 namespace SerBench.Running;
 
 /// <summary>
-/// Measures a plan in rounds. In each round every contender of every study is measured in a fresh process of its own
-/// (as BenchmarkDotNet gives each benchmark its own process), so no contender runs on code tiered, profiled or laid out
-/// for another, and each cell is measured once per round at a different moment of the run. Odd rounds go through the
-/// plan forwards and even rounds backwards, so a slow drift of the machine lands evenly on all contenders. A cell's mean
-/// is the mean of its round means and its interval comes from their spread (<see cref="RoundStatistics"/>). Between
-/// processes this process times the harness calibration cell (once a round) and the machine probe (before each process).
-/// results.json is rewritten after every process, so a stopped run keeps every round it finished. One round is
-/// <c>rounds = 1</c>. After the steady-state cells come the first calls (<see cref="FirstCallRunner"/>), when the profile asks.
+/// A fresh process per contender and round, so none runs on code tiered for another; rounds alternate direction, so a drift
+/// lands evenly. A cell's mean is the mean of its round means (<see cref="RoundStatistics"/>).
 /// </summary>
-/// <param name="measurer">Times the harness calibration cell in this process.</param>
-/// <param name="observer">Progress.</param>
-/// <param name="agents">Sends each contender's cases to a child process (<see cref="AgentClient"/>, or a fake in tests).</param>
-/// <param name="clock">When the run finished.</param>
 internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
-    /// <summary>The stage of a single-round run: its progress names each cell as a run has always named it.</summary>
+    // A single-round run's progress names each cell as a run has always named it.
     private const string FirstRound = "measuring";
 
     private readonly Stopwatch _clock = Stopwatch.StartNew();
@@ -108,8 +98,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 rounded.Add(measured);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
-                // Until three cells have two rounds there is no prior, and two rounds alone give Student's t with one degree of
-                // freedom (±100000%): the progress line then shows this round's own figure, not a meaningless interval.
+                // Without a prior yet, two rounds give t with one degree of freedom (±100000%): the line shows this round's own figure instead.
                 var shown = pooled is null && rounded.RoundCount > 1 ? measured with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
                 observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
@@ -175,20 +164,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         }
     }
 
-    /// <summary>
-    /// The most rounds beyond the profile's that a cell gets because its rounds disagree: enough to see a second speed that
-    /// one process in three lands in, or to outvote one odd round.
-    /// </summary>
+    /// <summary>Enough extra rounds to see a second speed that one process in three lands in, or to outvote one odd round.</summary>
     public const int DisagreementRounds = 3;
 
-    /// <summary>How much the verdict must be open before a pair gets more rounds: closer pairs would take more rounds than a budget holds.</summary>
+    /// <summary>Closer pairs would take more rounds than a budget holds.</summary>
     public const double OpenRatio = 1.3;
 
-    /// <summary>
-    /// The cells that get another round: those whose rounds disagree (another round tells an odd one from a second speed),
-    /// and both cells of every pair of one case that the run has not separated although their means are at least
-    /// <see cref="OpenRatio"/> apart. A cell at the profile's most rounds, or already seen at two speeds, gets no more.
-    /// </summary>
+    /// <summary>Cells whose rounds disagree, and pairs <see cref="OpenRatio"/> apart yet not separated; none at the most rounds or two speeds.</summary>
     private static HashSet<CellKey> OpenCells(IEnumerable<ResultCell> current, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile)
     {
         bool CanTakeMore(CellKey key) => cells[key].RoundCount is > 0 and var count && count < profile.MaximumRounds && !cells[key].HasModes;
@@ -210,10 +192,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return open;
     }
 
-    /// <summary>
-    /// The time kept back for the first calls after the rounds: each launch is a fresh process that builds one codec and
-    /// calls it twice, which took about 0.2 s here (docs/performance.md#where-a-default-runs-time-goes), plus the reports.
-    /// </summary>
+    // Each first-call launch builds one codec and calls it twice: about 0.2 s (docs/performance.md#where-a-default-runs-time-goes).
     private static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
     {
         var cases = plan.Where(p => p.UnavailableReason is null).Select(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Distinct().Count();
@@ -224,7 +203,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
     private const double SecondsForReports = 20;
 
-    /// <summary>Writes every cell with the run's current pooled spread; returns that spread for the progress display.</summary>
+    /// <summary>Returns the run's current pooled spread, for the progress display.</summary>
     private static VariancePrior? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
         List<CellMeasurement> calibration, List<MachineProbeSample> probes)
     {
@@ -264,22 +243,18 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         private readonly List<ResultCell> _rounds = [];
         private ResultCell? _failure;
 
-        /// <summary>True once the cell has a result to show: a gate outcome given here, a round, or a failure.</summary>
+        /// <summary>A gate outcome given here, a round, or a failure.</summary>
         public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
 
-        /// <summary>True once the cell's rounds fell into two speed groups (<see cref="RoundStatistics.Modes"/>).</summary>
         public bool HasModes => RoundStatistics.Modes(AllRoundMeans) is not null;
 
-        /// <summary>How many rounds measured the cell so far.</summary>
         public int RoundCount => _rounds.Count;
 
-        /// <summary>The cell's baseline contender, as planned.</summary>
         public string? Baseline => template.Baseline;
 
-        /// <summary>The means of the rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
+        /// <summary>The rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
         public IReadOnlyList<double> RoundMeans => [.. Counted()];
 
-        /// <summary>True when the rounds that count still disagree by more than <see cref="RoundStatistics.UnsettledRatio"/>.</summary>
         public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
 
         private IReadOnlyList<double> AllRoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
@@ -292,7 +267,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             return _rounds.Where((_, i) => counts[i]);
         }
 
-        /// <summary>Keeps a round; a round that did not pass (crashed, hung) makes the cell fail, with that round's reason.</summary>
+        /// <summary>A round that did not pass (crashed, hung) makes the cell fail, with its reason.</summary>
         public void Add(ResultCell round)
         {
             if (round.MeanNs is { } mean && mean > 0 && double.IsFinite(mean))

@@ -12,61 +12,35 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Running;
 
-/// <summary>
-/// The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as the user typed them, each under its option's name
-/// (<see cref="TypeNames"/> is <c>--type</c>, <see cref="Packs"/> is <c>--pack</c>); null or empty where not given.
-/// </summary>
+/// <summary>The options of <c>run</c>, <c>verify</c> and <c>first-call</c> as typed, each under its option's name; null or empty where not given.</summary>
 internal sealed record RunOptions
 {
     public string? Study { get; init; }
-
     public string? Contenders { get; init; }
-
     public string? Payloads { get; init; }
-
     public IReadOnlyList<string> Data { get; init; } = [];
-
     public string? Types { get; init; }
-
     public IReadOnlyList<string> TypeNames { get; init; } = [];
-
     public string? Sample { get; init; }
-
     public IReadOnlyList<string> Packs { get; init; } = [];
 
     public string? Sizes { get; init; }
-
     public string? Ops { get; init; }
-
     public string? Profile { get; init; }
-
     public string? Shapes { get; init; }
-
     public string? Cells { get; init; }
-
     public string? Runtimes { get; init; }
-
     public string? Rounds { get; init; }
-
     public string? Budget { get; init; }
-
     public string? FirstCall { get; init; }
-
     public string? Clock { get; init; }
-
     public string? Compressions { get; init; }
 }
 
-/// <summary>
-/// Folds <see cref="RunOptions"/> into a <see cref="RunRequest"/> and its <see cref="MeasurementProfile"/>, apart from any
-/// command (as BenchmarkDotNet's ConfigParser). Throws <see cref="UsageException"/> naming the bad value and the valid ones.
-/// </summary>
+/// <summary>Folds <see cref="RunOptions"/> into a <see cref="RunRequest"/> apart from any command (as BenchmarkDotNet's ConfigParser); bad values are <see cref="UsageException"/>.</summary>
 internal static class RunOptionsParser
 {
-    /// <remarks>
-    /// With <c>--data</c> or <c>--types</c>, the run is the studies of the user's data unless <c>--study</c> names another one.
-    /// Without <c>--rounds</c>, a run too small to pool its cells' spread gets more rounds (<see cref="RoundsPolicy.ForPlan"/>).
-    /// </remarks>
+    // --data or --types make the run the user's data studies unless --study names another; without --rounds a tiny run gets more (RoundsPolicy.ForPlan).
     public static RunRequest Parse(RunOptions options)
     {
         var request = Names(options) with
@@ -81,7 +55,6 @@ internal static class RunOptionsParser
         return options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request;
     }
 
-    /// <summary>The named profile with <c>--rounds</c>, <c>--budget</c>, <c>--first-call</c>, <c>--clock</c> and <c>--compressions</c> applied.</summary>
     private static MeasurementProfile Profile(MeasurementProfile profile, RunOptions options)
     {
         if (options.Rounds is { } rounds)
@@ -121,7 +94,7 @@ internal static class RunOptionsParser
         return options.Compressions is { } compressions ? profile with { Compressions = CompressionNames.Parse(compressions) } : profile;
     }
 
-    /// <summary>The contenders of the user's packs (<c>--pack</c>), checked against every name SerBench has.</summary>
+    /// <summary>Checked against every name SerBench has.</summary>
     public static IReadOnlyList<Contender> UserContenders(IReadOnlyList<string> packDirectories)
     {
         try
@@ -141,7 +114,6 @@ internal static class RunOptionsParser
         }
     }
 
-    /// <summary>The user's types from <c>--types</c>, <c>--type</c> and <c>--sample</c>; null when none were given.</summary>
     private static UserTypesSource? UserTypes(RunOptions options)
     {
         if (options.Types is null)
@@ -154,7 +126,6 @@ internal static class RunOptionsParser
         return new UserTypesSource(Path.GetFullPath(options.Types), options.TypeNames, options.Sample is null ? null : Path.GetFullPath(options.Sample));
     }
 
-    /// <summary>The studies, contenders, payloads, sizes, operations, shapes and profile the options name.</summary>
     private static RunRequest Names(RunOptions options)
     {
         var (userContenders, types) = (UserContenders(options.Packs), UserTypes(options));
@@ -200,10 +171,7 @@ internal static class RunOptionsParser
         };
     }
 
-    /// <summary>
-    /// The contenders <c>--contenders</c> names, each once; <c>name@version</c> is that contender at another version of its
-    /// package. The same version named twice (or a version that is the contender's own beside the contender) is refused.
-    /// </summary>
+    /// <summary><c>name@version</c> is that contender at another version of its package; the same version named twice is refused.</summary>
     private static IReadOnlyList<Contender> ResolveContenders(IReadOnlyList<string> names, Func<string, Contender> resolve)
     {
         var contenders = names.Select(n => VersionedContender.Names(n) ? ParseVersion(n, resolve) : resolve(n)).ToList();
@@ -225,10 +193,6 @@ internal static class RunOptionsParser
     private static bool SameVersion(string a, string b) =>
         NuGetVersion.TryParse(a, out var x) && NuGetVersion.TryParse(b, out var y) && x == y;
 
-    /// <summary>
-    /// In SerBench itself: <c>name@version</c> from the command line, the name resolved by <paramref name="resolve"/>. Throws
-    /// <see cref="UsageException"/> for a missing or malformed version, or a contender with no package to set a version of.
-    /// </summary>
     private static VersionedContender ParseVersion(string text, Func<string, Contender> resolve)
     {
         var at = text.IndexOf(VersionedContender.Separator, StringComparison.Ordinal);
@@ -264,10 +228,7 @@ internal static class RunOptionsParser
         return new VersionedContender(inner, parsed.ToNormalizedString());
     }
 
-    /// <summary>
-    /// A <c>--study</c> name among the studies this run has. The studies of the user's data exist only with their option,
-    /// and a name that is missing says what would work instead.
-    /// </summary>
+    /// <summary>The data studies exist only with their option; a missing name says what would work instead.</summary>
     private static Study ResolveStudy(string name, IReadOnlyList<Study> known, string? whyNoTyped)
     {
         if (known.FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.OrdinalIgnoreCase)) is { } found)
@@ -293,7 +254,6 @@ internal static class RunOptionsParser
                                  "Give one or a comma-separated list, e.g. --study web-api,escaping; --cells picks single cells of several studies.");
     }
 
-    /// <summary>A number of first-call launches, 1–100; null when the text is not one.</summary>
     internal static int? FirstCallLaunches(string text) =>
         int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= 100 ? count : null;
 

@@ -5,11 +5,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Running;
 
-/// <summary>
-/// <c>serbench verify</c>: the correctness gate of every case, in this process, except the cases that could crash it
-/// (crash-prone contenders, pack contenders, the user's models): those go one study and contender at a time to a child
-/// process through a verify <see cref="AgentRequest"/>, with <see cref="AgentCaseRunner"/>'s crash fallback.
-/// </summary>
+/// <summary>The gate of every case in this process, except cases that could crash it, which go to a child with <see cref="AgentCaseRunner"/>'s fallback.</summary>
 internal static class VerifyRunner
 {
     public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Run(IReadOnlyList<PlannedCase> plan, IAgentClient agents)

@@ -2,7 +2,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>Garbage collections of one generation per 1,000 operations: Gen0, Gen1, Gen2.</summary>
+/// <summary>Collections of one generation per 1,000 operations.</summary>
 internal sealed class CollectionsColumn(string header, Func<ResultCell, double?> collections) : IColumn
 {
     public string Header => header;

@@ -3,11 +3,7 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>
-/// Every <see cref="StudyColumn"/> a study (or results.json) can name, as the class that renders it. A new column is a
-/// <see cref="StudyColumn"/> member and one line here; the columns every table has (contender, case, status) are
-/// <see cref="StudyTables"/>' own.
-/// </summary>
+/// <summary>A new column is a <see cref="StudyColumn"/> member and one line here; contender, case and status are <see cref="StudyTables"/>' own.</summary>
 internal static class DefaultColumns
 {
     private static readonly IReadOnlyDictionary<StudyColumn, IColumn> ByName = new Dictionary<StudyColumn, IColumn>
@@ -35,10 +31,9 @@ internal static class DefaultColumns
             c => c.AllocatedBytes is { } bytes && c.PayloadBytes is { } payload && payload > 0 ? Formatting.Bytes((long)Math.Round(bytes * 1e6 / payload)) : null),
     };
 
-    /// <summary>The columns of a study's table: those it names, or <see cref="StudyDefinition.DefaultColumns"/>.</summary>
     public static IReadOnlyList<IColumn> For(StudyDefinition study) =>
         [.. (study.Columns is { Count: > 0 } chosen ? chosen : StudyDefinition.DefaultColumns).Select(Of)];
 
-    /// <summary>The column that renders <paramref name="name"/>; a name this SerBench does not know (a number in an edited file) shows "?".</summary>
+    // A name this SerBench does not know (a number in an edited file) shows "?".
     public static IColumn Of(StudyColumn name) => ByName.TryGetValue(name, out var column) ? column : new RateColumn(name.ToString(), _ => "?");
 }

@@ -2,10 +2,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>
-/// A figure divided by the objects in one operation, so that collection sizes can be compared: ns/object,
-/// Alloc/object, Payload/object.
-/// </summary>
+/// <summary>Divided by the objects in one operation, so collection sizes compare.</summary>
 internal sealed class PerObjectColumn(string header, Func<ResultCell, double?> figure, Func<double, string> format) : IColumn
 {
     public string Header => header;

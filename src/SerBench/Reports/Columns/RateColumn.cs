@@ -2,10 +2,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>
-/// A figure that needs no table unit: the mean in nanoseconds, operations or megabytes per second, allocation per
-/// megabyte of payload. The value is "—" when a part is missing or would divide by zero.
-/// </summary>
+/// <summary>A figure that needs no table unit; "—" when a part is missing or would divide by zero.</summary>
 internal sealed class RateColumn(string header, Func<ResultCell, string?> value) : IColumn
 {
     public string Header => header;

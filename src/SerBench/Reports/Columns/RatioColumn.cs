@@ -2,7 +2,6 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>A ratio to the study's baseline: Ratio (time), Alloc Ratio (allocation).</summary>
 internal sealed class RatioColumn(string header, Func<ResultCell, double?> ratio) : IColumn
 {
     public string Header => header;

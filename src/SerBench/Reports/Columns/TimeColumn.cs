@@ -2,7 +2,6 @@ using SerBench.Core.Results;
 
 namespace SerBench.Reports.Columns;
 
-/// <summary>A time in the table's unit: Mean, Error, StdDev, Median.</summary>
 internal sealed class TimeColumn(string header, Func<ResultCell, double?> nanoseconds) : IColumn
 {
     public string Header => header;

@@ -5,18 +5,13 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>How decisive a run was, in one line at the top of every report, and the pairs it left undecided, for Details.</summary>
 internal static class RunDecisiveness
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The most undecided pairs Details lists; the rest are counted.</summary>
     public const int ListedPairs = 30;
 
-    /// <summary>
-    /// "Decisive: separated 92% of the 412 pairs 1.5× or more apart …", with what would help when the share is under
-    /// 90%; null for a smoke run or a run with no two contenders in one case.
-    /// </summary>
+    /// <summary>"Decisive: separated 92% of the 412 pairs 1.5× or more apart …"; null for a smoke run or one with no two contenders in a case.</summary>
     public static string? Line(ResultsDocument document)
     {
         if (document.Profile == RunVerdict.UnrankedProfile)
@@ -50,7 +45,7 @@ internal static class RunDecisiveness
         return line;
     }
 
-    /// <summary>The undecided pairs, closest to decided first (the widest apart), then the cells the budget left unmeasured.</summary>
+    /// <summary>Closest to decided first, then the cells the budget left unmeasured.</summary>
     public static IReadOnlyList<string> Details(ResultsDocument document)
     {
         if (document.Profile == RunVerdict.UnrankedProfile)

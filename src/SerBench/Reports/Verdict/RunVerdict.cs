@@ -3,16 +3,13 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>
-/// What a report opens with: a caution when the run cannot support conclusions, "What to use" across the run's studies,
-/// and each study's verdict. Built from the results file alone, so an old file gets a verdict too.
-/// </summary>
+/// <summary>What a report opens with, built from the results file alone, so an old file gets a verdict too.</summary>
 internal sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers, IReadOnlyList<StudyVerdict> Studies)
 {
-    /// <summary>Contenders measured at two versions of their package: whether to upgrade, case by case (their rows end "What to use").</summary>
+    /// <summary>Contenders measured at two package versions: whether to upgrade.</summary>
     public IReadOnlyList<UpgradeAnswer> Upgrades { get; init; } = [];
 
-    /// <summary>The profile whose numbers check the pipeline and are never ranked.</summary>
+    // Its numbers check the pipeline and are never ranked.
     public const string UnrankedProfile = "smoke";
 
     public static RunVerdict Of(ResultsDocument document)

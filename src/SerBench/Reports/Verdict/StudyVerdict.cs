@@ -4,10 +4,7 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>
-/// The answer of one study section: its cases ranked, an overall rank per contender, at most
-/// <see cref="MostFindings"/> one-line findings, one line per contender that was not ranked, and the cells with two speeds.
-/// </summary>
+/// <summary>One study section's answer: cases ranked, an overall rank, at most <see cref="MostFindings"/> findings, the unranked, the cells with two speeds.</summary>
 internal sealed record StudyVerdict(
     StudySlice Slice,
     string SectionTitle,
@@ -20,10 +17,9 @@ internal sealed record StudyVerdict(
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The heading: the study (and platform), then the section of the study when it has several.</summary>
     public string Title => Slice.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
 
-    /// <summary>One verdict per section of the study (one when it has none); steady-state cases only, first calls apart.</summary>
+    /// <summary>One verdict per section; steady-state cases only.</summary>
     public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank)
     {
         var verdicts = new List<StudyVerdict>();

@@ -8,20 +8,15 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>One case of an upgrade: the newer version's time over the older one's, with the verdict's interval.</summary>
 internal sealed record UpgradeCase(string Case, ResultCell From, ResultCell To, RatioInterval Interval);
 
-/// <summary>
-/// "Should I upgrade?" for one contender measured at two versions of its package (<c>name@version</c>): in each case the
-/// newer version is faster or slower beyond doubt, or tied. A version that lost data or crashed anywhere is not recommended.
-/// </summary>
+/// <summary>"Should I upgrade?" for a contender at two package versions: a version that lost data or crashed anywhere is not recommended.</summary>
 internal sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCell To, IReadOnlyList<UpgradeCase> Cases, string? Failure)
 {
     public int Faster => Cases.Count(c => c.Interval.High < 1);
 
     public int Slower => Cases.Count(c => c.Interval.IsSlower);
 
-    /// <summary>The row "What to use" shows: the version to use, and how many cases say so.</summary>
     public Answer Answer()
     {
         var question = $"Upgrade {Contender} {From.LibraryVersion} → {To.LibraryVersion}?";
@@ -38,10 +33,7 @@ internal sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCe
         return new Answer(question, use, evidence);
     }
 
-    /// <summary>
-    /// Whether <paramref name="count"/> cases one way is more than chance: at the verdict's 99%, a version that changed
-    /// nothing still looks faster in a case 0.5% of the time, so one such case in 16 happens in 8% of upgrades.
-    /// </summary>
+    // At the verdict's 99%, an unchanged version looks faster in a case 0.5% of the time: one such case in 16 happens in 8% of upgrades.
     private bool BeyondChance(int count)
     {
         const double falseRate = (1 - RoundStatistics.VerdictConfidenceLevel) / 2;
@@ -64,7 +56,7 @@ internal sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCe
             ? $" ({RatioInterval.Times(ratios.Min())}{(ratios.Count > 1 ? "–" + RatioInterval.Times(ratios.Max()) : "")} the time)"
             : "";
 
-    /// <summary>Every contender the run measured at two or more versions: each newer version against the oldest, case by case.</summary>
+    /// <summary>Each newer version against the oldest, case by case.</summary>
     public static IReadOnlyList<UpgradeAnswer> Of(ResultsDocument document)
     {
         var cells = document.Cells.Where(c => c.Operation != Operation.FirstCall).ToList();

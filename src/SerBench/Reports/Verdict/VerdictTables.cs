@@ -4,7 +4,6 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>The verdict as tables every exporter draws: "What to use", a study's standings, and one case's ranking.</summary>
 internal static class VerdictTables
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -18,7 +17,6 @@ internal static class VerdictTables
             TextColumns = 3,
         };
 
-    /// <summary>One row per case of an upgrade: both times, the newer over the older with its interval, and the verdict.</summary>
     public static TableModel Upgrade(UpgradeAnswer upgrade) =>
         new($"Upgrade {upgrade.Contender} {upgrade.From.LibraryVersion} → {upgrade.To.LibraryVersion}",
             ["Case", upgrade.From.LibraryVersion, upgrade.To.LibraryVersion, $"{upgrade.To.LibraryVersion} ÷ {upgrade.From.LibraryVersion} (99%)", "Verdict"],
@@ -29,11 +27,7 @@ internal static class VerdictTables
             TextColumns = 1,
         };
 
-    /// <summary>
-    /// One row per contender measured in the slice, by overall rank: its time against the fastest in each case
-    /// (<paramref name="withCases"/>; rank 1 in bold), the geometric mean of those, allocation and size per object in its
-    /// largest case, statuses and Native AOT safety.
-    /// </summary>
+    /// <summary>By overall rank; <paramref name="withCases"/> adds the time against the fastest per case (rank 1 in bold).</summary>
     public static TableModel Standings(StudyVerdict verdict, bool withCases)
     {
         var headers = new List<string> { "Rank", "Contender", "Library" };
@@ -91,7 +85,6 @@ internal static class VerdictTables
         };
     }
 
-    /// <summary>One case: rank, contender, library, time, time against the fastest (with its interval), allocation, size, status, AOT.</summary>
     public static TableModel Case(CaseRanking ranking)
     {
         var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();

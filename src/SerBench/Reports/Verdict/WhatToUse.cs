@@ -8,18 +8,10 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports.Verdict;
 
-/// <summary>One answer of "What to use": the question, every contender that shares the top place, and the evidence.</summary>
-/// <param name="Question">What a user asks, e.g. "Fastest JSON to UTF-8 bytes, one object · serialize".</param>
-/// <param name="Winners">The fastest (or smallest) and every contender whose interval overlaps it.</param>
-/// <param name="Evidence">Study, case, time and the margin over the next contender, with its interval.</param>
+// Winners: the fastest (or smallest) and every contender whose interval overlaps it.
 internal sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
 
-/// <summary>
-/// The questions users ask of a run, answered from its cells across studies. Each speed answer comes from the one case
-/// (study, payload, shape, count, operation) that measured the most contenders of the kind asked about, re-ranked among
-/// those contenders only. A question the run has no cells for is left out. With the user's own data or types in the run,
-/// only their studies answer.
-/// </summary>
+/// <summary>Each speed answer comes from the case with the most contenders of the kind asked; with the user's data in the run, only their studies answer.</summary>
 internal static class WhatToUse
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -29,8 +21,7 @@ internal static class WhatToUse
         var slices = StudySlices.Of(document);
         var user = slices.Where(s => s.Study.Name is Core.UserData.DataStudy.Name or Core.UserData.DataStudy.TypedName or Core.UserData.TypesStudy.Name).ToList();
         var all = (user.Count > 0 ? user : slices).SelectMany(s => s.Cells.Select(c => (Slice: s.Key, Cell: c))).ToList();
-        // A contender that lost data or crashed on any case is recommended for none: passing one payload does not make it
-        // safe on the user's (JsonSrcGen 1.1.1 wins some cases of the shootout and changes Guids in others).
+        // Lost data or crashed anywhere: recommended for none (JsonSrcGen 1.1.1 wins some shootout cases and changes Guids in others).
         var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
         var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
         var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
@@ -70,7 +61,6 @@ internal static class WhatToUse
         return [.. answers.OfType<Answer>()];
     }
 
-    /// <summary>The case with the most contenders that fit, ranked among them; ties name every contender at rank 1.</summary>
     private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
     {
         var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
@@ -100,7 +90,7 @@ internal static class WhatToUse
         return new Answer(question, [.. winners.Select(w => w.Cell.Contender)], evidence + $" ({ranking.Rows.Count} contenders)");
     }
 
-    /// <summary>Sizes are exact, so the smallest is simply the least bytes per object (every contender at that size).</summary>
+    // Sizes are exact: the least bytes per object wins, every contender at that size.
     private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size)
     {
         var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == Operation.Serialize && !x.Cell.Reference && Findings.IsRankable(x.Cell))
