@@ -55,7 +55,7 @@ internal enum StudyColumn
 internal sealed record StudySection(string Title, IReadOnlyList<string> Contenders);
 
 /// <summary>A named preset reproducing one published study; the README's Studies table lists them.</summary>
-internal sealed class Study
+internal sealed record Study
 {
     public required string Name { get; init; }
 
@@ -103,12 +103,16 @@ internal sealed class Study
             return this;
         }
 
-        return With([.. Contenders, .. fitting.Select(c => c.Name)], [.. Sections.Select(section =>
+        return this with
         {
-            var joining = fitting.Where(c => SameFormat(section.Contenders, c.Format)
-                                             && Sections.First(s => SameFormat(s.Contenders, c.Format)) == section).Select(c => c.Name).ToList();
-            return joining.Count == 0 ? section : section with { Contenders = [.. section.Contenders, .. joining] };
-        })]);
+            Contenders = [.. Contenders, .. fitting.Select(c => c.Name)],
+            Sections = [.. Sections.Select(section =>
+            {
+                var joining = fitting.Where(c => SameFormat(section.Contenders, c.Format)
+                                                 && Sections.First(s => SameFormat(s.Contenders, c.Format)) == section).Select(c => c.Name).ToList();
+                return joining.Count == 0 ? section : section with { Contenders = [.. section.Contenders, .. joining] };
+            })],
+        };
     }
 
     /// <summary>Each version right after its contender, so versions sit side by side in every table.</summary>
@@ -117,17 +121,9 @@ internal sealed class Study
         IReadOnlyList<string> Beside(IReadOnlyList<string> names) =>
             [.. names.SelectMany(name => (IEnumerable<string>)[name, .. versions.Where(v => v.Inner.Name == name).Select(v => v.Name)])];
         return versions.Any(v => Contenders.Contains(v.Inner.Name))
-            ? With(Beside(Contenders), [.. Sections.Select(section => section with { Contenders = Beside(section.Contenders) })])
+            ? this with { Contenders = Beside(Contenders), Sections = [.. Sections.Select(section => section with { Contenders = Beside(section.Contenders) })] }
             : this;
     }
-
-    private Study With(IReadOnlyList<string> contenders, IReadOnlyList<StudySection> sections) => new()
-    {
-        Name = Name, Title = Title, Source = Source, Conventions = Conventions, Baseline = Baseline, Workloads = Workloads, Columns = Columns,
-        Notes = Notes, DataSources = DataSources, ModelSources = ModelSources, UserTypes = UserTypes,
-        Contenders = contenders,
-        Sections = sections,
-    };
 
     public override string ToString() => Name;
 }
