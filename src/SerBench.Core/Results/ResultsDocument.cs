@@ -26,7 +26,7 @@ internal sealed class ResultsDocument
     public List<MachineProbeSample>? MachineProbes { get; set; }
     public AgentRecord? Agent { get; set; }
 
-    /// <summary>Read from an older SerBench's first-call child (children now answer with reply.json), never written.</summary>
+    /// <summary>Only in an older SerBench's first-call answer (children answer with reply.json); read, never written.</summary>
     public List<FirstCallRecord>? FirstCalls { get; set; }
 
     public SortedDictionary<string, RuntimeAgentRecord>? RuntimeAgents { get; set; }
