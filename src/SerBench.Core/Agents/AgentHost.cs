@@ -6,12 +6,9 @@ using SerBench.Core.Running;
 namespace SerBench.Core.Agents;
 
 /// <summary>
-/// The child side of the agent protocol: runs one <see cref="AgentRequest"/> in this process, in any mode, and writes its
-/// <see cref="AgentReply"/> into <paramref name="directory"/> after every cell. It isolates nothing further.
+/// The child side: runs one <see cref="AgentRequest"/> and rewrites its <see cref="AgentReply"/> after every cell.
+/// A null <paramref name="measurer"/> is BenchmarkDotNet, logging into <paramref name="directory"/>.
 /// </summary>
-/// <param name="directory">Where the reply (and BenchmarkDotNet's log, in run mode) go.</param>
-/// <param name="observer">Progress, for the child's console.log.</param>
-/// <param name="measurer">What times run-mode cells; null for BenchmarkDotNet, logging into <paramref name="directory"/>.</param>
 internal sealed class AgentHost(string directory, IRunObserver observer, IMeasurer? measurer = null)
 {
     public void Run(AgentRequest request, CancellationToken cancellation = default)
@@ -60,7 +57,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         }
     }
 
-    /// <summary>One cell per case carries its outcome; saved one by one, so a case that kills the process leaves the others.</summary>
+    // Saved one by one, so a case that kills the process leaves the others.
     private void Verify(AgentRequest request, AgentReply reply)
     {
         reply.Save(directory);
@@ -71,7 +68,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         }
     }
 
-    /// <summary>Nothing before the probe may run System.Text.Json (the reply is written after it): it would time STJ warm.</summary>
+    // Nothing before the probe may run System.Text.Json (the reply is written after it): it would time STJ warm.
     private void FirstCall(AgentRequest request, AgentReply reply)
     {
         var only = request.Cases[0];
@@ -79,7 +76,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         reply.Save(directory);
     }
 
-    /// <summary>The contender on the documents asked for, in order; the reply is saved after each, so a crash leaves the ones before it.</summary>
+    // Saved after each document, so a crash leaves the ones before it.
     private void Conformance(AgentRequest request, AgentReply reply)
     {
         var contender = request.Contender;

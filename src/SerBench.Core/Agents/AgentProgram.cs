@@ -2,19 +2,14 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.Agents;
 
-/// <summary>
-/// The child side's entry point, <c>agent PATH/request.txt</c>: <c>serbench agent</c> runs it, and it is the
-/// <c>Main</c> of the measuring agent, which compiles only the core so that no CLI or report edit changes its key.
-/// </summary>
+/// <summary>The agent's <c>Main</c> and <c>serbench agent</c>; the agent compiles only the core, so no CLI edit changes its key.</summary>
 internal static class AgentProgram
 {
-    /// <summary>The command a child runs a request with: <c>agent PATH/request.txt</c>.</summary>
     public const string Command = "agent";
 
-    /// <summary>The agent's entry point (a class library ignores it; the agent, an executable of the core's sources, starts here).</summary>
+    // A class library ignores it; the agent, an executable of the core's sources, starts here.
     public static int Main(string[] args) => Run(args, Console.Out, Console.Error);
 
-    /// <returns>0, or 2 with one line on <paramref name="error"/> when the arguments or the request are wrong.</returns>
     public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error)
     {
         try

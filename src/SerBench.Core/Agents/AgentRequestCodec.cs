@@ -12,10 +12,8 @@ using SerBench.Core.UserData;
 namespace SerBench.Core.Agents;
 
 /// <summary>
-/// The one encoding of <see cref="AgentRequest"/>, for every mode: a line per field, <c>key</c>, a tab, then the values
-/// separated by tabs (backslash, tab and line breaks escaped). It is hand-rolled on purpose: a first-call child must not
-/// run System.Text.Json before it times a first use (reading the request with it made STJ's first call 30–40% too cheap).
-/// Decoding looks each name up (contender, study, payload, runtime, profile) and plans nothing.
+/// A line per field, key and values tab-separated. Hand-rolled: a first-call child must not run System.Text.Json before it
+/// times a first use (reading the request with it made STJ's first call 30–40% too cheap).
 /// </summary>
 internal static class AgentRequestCodec
 {
@@ -69,7 +67,7 @@ internal static class AgentRequestCodec
         return text.ToString();
     }
 
-    /// <summary>Reads what <see cref="Write"/> wrote; <see cref="UsageException"/> for anything else (the child is only ever started by SerBench).</summary>
+    /// <summary><see cref="UsageException"/> for anything <see cref="Write"/> did not write.</summary>
     public static AgentRequest Read(string text)
     {
         var lines = text.Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(line => line.Split('\t').Select(Unescape).ToList()).ToList();

@@ -4,21 +4,12 @@ using SerBench.Core.Payloads;
 
 namespace SerBench.Core.FirstCall;
 
-/// <summary>What one fresh process measured: the cost of the very first use of a serializer, in microseconds.</summary>
-/// <param name="CreateMicroseconds">Building the codec (options, contexts, serializer instances).</param>
-/// <param name="SerializeMicroseconds">The first serialize call: JIT, reflection or generated metadata, caches.</param>
-/// <param name="DeserializeMicroseconds">The first deserialize call of what was just written.</param>
 internal sealed record FirstCallSample(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds)
 {
     public double TotalMicroseconds => CreateMicroseconds + SerializeMicroseconds + DeserializeMicroseconds;
 }
 
-/// <summary>
-/// Runs inside a fresh process (fairness rule 5: first-call cost is measured apart from steady state). The payload is
-/// generated before the clock starts; then codec creation, the first serialize and the first deserialize are timed.
-/// Only meaningful as the first thing the process does with that serializer: <c>serbench first-call</c> starts a new
-/// process for every sample.
-/// </summary>
+/// <summary>Only meaningful as the first thing a fresh process does with that serializer (fairness rule 5).</summary>
 internal static class FirstCallProbe
 {
     public static FirstCallSample Measure(Contender contender, JsonConventions conventions, PayloadModel payload) =>

@@ -13,21 +13,13 @@ using BenchmarkDotNet.Toolchains.InProcess.NoEmit;
 
 namespace SerBench.Core.Measurement;
 
-/// <summary>
-/// Measures with BenchmarkDotNet: in-process emit toolchain (no generated child projects), memory diagnoser,
-/// one cell per BenchmarkDotNet run. BenchmarkDotNet's own log goes to <paramref name="log"/>.
-/// </summary>
+/// <summary>One cell per BenchmarkDotNet run, in-process (no generated child projects), with the memory diagnoser.</summary>
 internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath) : IMeasurer
 {
-    /// <summary>True when SerBench itself was built without optimizations; results are then marked as such.</summary>
     public static bool IsDebugBuild { get; } =
         typeof(CellBenchmark).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled ?? false;
 
-    /// <summary>
-    /// <see cref="CellBenchmark"/> takes its body through a static, so two measurers in one process (the run's calibration
-    /// and an in-process agent in tests, or any host that measures from two threads) would time each other's bodies and
-    /// blame a contender for the other's fault. One BenchmarkDotNet run at a time per process, whoever asks.
-    /// </summary>
+    // CellBenchmark takes its body through a static: two measurers in one process would time each other's bodies.
     private static readonly object OneRunAtATime = new();
 
     private bool _engineWarmedUp;
@@ -96,10 +88,9 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
     }
 
     /// <summary>
-    /// Keeps the process busy until the runtime's first tier-1 wave has come and gone, so that a process's first cell is not
-    /// measured at tier 0 and each cell's warm-up sees only its own promotions (evidence: docs/performance.md#the-method).
+    /// Keeps the process busy until the first tier-1 wave has passed, so no first cell is measured at tier 0 and each
+    /// warm-up sees only its own promotions (evidence: docs/performance.md#the-method).
     /// </summary>
-    /// <returns>How long it took and how many methods were compiled meanwhile.</returns>
     private static (TimeSpan Elapsed, long Compiled) AwaitFirstTieringWave(Func<object?> body)
     {
         // A wave is at least WaveSize methods, over once nothing compiles for a while; the limit covers tiered compilation being off.
@@ -120,29 +111,15 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         return (watch.Elapsed, compiles.Compiled);
     }
 
-    /// <summary>
-    /// How long the runtime must compile nothing, while the body keeps running, before the code counts as settled: longer
-    /// than the ~200 ms tiered compilation may wait before its first promotion (evidence: docs/performance.md#the-method).
-    /// </summary>
+    // Longer than the ~200 ms tiered compilation may wait before its first promotion (docs/performance.md#the-method).
     private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
     /// <summary>
-    /// Calls the bodies in turns, one batch each per cycle, until their code has settled, before BenchmarkDotNet sees them:
-    /// at least <paramref name="minimum"/>, then until the runtime has compiled no method for <see cref="SteadyFor"/> and
-    /// each body's last few batches run within 5% of its best (15% once half the limit has passed, when a busy machine's
-    /// noise rather than tiering keeps them apart). Both signals are needed, and the bodies must keep running: a quiet JIT
-    /// alone, or a sleeping wait, measured tier-0 code several times too slow (evidence: docs/performance.md#the-method).
-    /// A body that throws leaves the turns, with its exception in <paramref name="faults"/>.
+    /// Calls the bodies in turns until the JIT has been quiet for <see cref="SteadyFor"/> and each body's last batches run
+    /// within 5% of its best (15% after half of <paramref name="limit"/>). Both signals are needed and the bodies must keep
+    /// running: a quiet JIT alone, or a sleeping wait, measured tier-0 code (evidence: docs/performance.md#the-method).
+    /// <paramref name="limitWhileCompiling"/> is longer, as code that builds options on every call keeps the JIT busy for seconds.
     /// </summary>
-    /// <param name="bodies">The cells' bodies.</param>
-    /// <param name="minimum">The least time it warms, however quiet the runtime is.</param>
-    /// <param name="limit">The longest it warms while the runtime has gone quiet but the batches' speed has not settled.</param>
-    /// <param name="limitWhileCompiling">
-    /// The longest it warms while the runtime is still compiling (no quiet spell of <see cref="SteadyFor"/> yet), when that is
-    /// longer than <paramref name="limit"/>: code that builds serializer options on every call keeps the JIT busy for seconds.
-    /// </param>
-    /// <param name="faults">Per body, the exception it threw (left null for a body that ran).</param>
-    /// <returns>How long it took, how many methods were compiled meanwhile, each body's time per call once steady, and why it ended.</returns>
     internal static WarmUp WarmUntilSteady(IReadOnlyList<Func<object?>> bodies, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling, Exception?[] faults)
     {
         const int SettledBatches = 3;
@@ -210,27 +187,21 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         return new WarmUp(watch.Elapsed, compiles.Compiled, [.. recent.Select(r => r.Count == 0 ? 0 : r.Min())], ending);
     }
 
-    /// <summary>The least tier-1 promotions a cell's warm-up waits for, where the runtime tiers code up at all.</summary>
     private const int PromotionsExpected = 10;
 
-    /// <summary>Warm-ups at least this long wait for promotions (the engine's short warm-up of its own code does not).</summary>
+    // The engine's short warm-up of its own code does not wait for promotions.
     private static readonly TimeSpan MinimumForPromotions = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>
-    /// True when this process compiles code at run time in tiers (JIT with tiered compilation, the runtime's default);
-    /// false under Native AOT, or with tiered compilation turned off, where no promotion ever comes.
-    /// </summary>
+    // False under Native AOT or with tiered compilation off, where no promotion ever comes.
     private static bool TiersUp { get; } = RuntimeFeature.IsDynamicCodeSupported
         && AppContext.GetData("System.Runtime.TieredCompilation") is not (false or "false" or "False")
         && Environment.GetEnvironmentVariable("DOTNET_TieredCompilation") != "0"
         && Environment.GetEnvironmentVariable("COMPlus_TieredCompilation") != "0";
 
-    /// <summary>What a warm-up did: how long, how many methods were compiled, each body's time per call at the end, and why it ended.</summary>
     internal readonly record struct WarmUp(TimeSpan Elapsed, long Compiled, IReadOnlyList<double> NanosecondsPerCall, string Ending);
 
     private static readonly TimeSpan BatchTime = TimeSpan.FromMilliseconds(10);
 
-    /// <summary>Calls the body for <see cref="BatchTime"/>; returns the nanoseconds per call.</summary>
     private static double RunBatch(Func<object?> body, Stopwatch watch)
     {
         var start = watch.Elapsed;
@@ -255,10 +226,9 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
         public CompileWatch() => _last = _first;
 
-        /// <summary>Methods compiled since this watch started, as of the last <see cref="QuietFor"/>.</summary>
+        // As of the last QuietFor.
         public long Compiled => _last - _first;
 
-        /// <summary>How long, as of <paramref name="now"/>, no method has been compiled (zero right after one was).</summary>
         public TimeSpan QuietFor(TimeSpan now)
         {
             var count = System.Runtime.JitInfo.GetCompiledMethodCount();
@@ -336,10 +306,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
     }
 
     /// <summary>
-    /// In-process emit (BenchmarkDotNet's usual in-process toolchain) where code can be generated at run time; under Native
-    /// AOT, where it cannot, the no-emit one, which calls the benchmark through a delegate instead. The no-emit runner
-    /// finds two of its own types by name and makes one generic at run time; without these dependencies the trimmer
-    /// drops them and BenchmarkDotNet finds no benchmark (or fails with "missing native code or metadata").
+    /// No-emit under Native AOT. Its runner finds two of its own types by name; without these dependencies the trimmer drops
+    /// them and BenchmarkDotNet finds no benchmark (or fails with "missing native code or metadata").
     /// </summary>
     [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(CellBenchmark))]
     [DynamicDependency("RunCore", "BenchmarkDotNet.Toolchains.InProcess.NoEmit.InProcessNoEmitRunner.Runnable", "BenchmarkDotNet")]
@@ -348,11 +316,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         ? new InProcessEmitToolchain(profile.Timeout, logOutput: false)
         : new InProcessNoEmitToolchain(profile.Timeout, logOutput: false);
 
-    /// <summary>
-    /// The profile's job, with the invocations per iteration set from the warm-up's own time per call when the profile
-    /// asks for it: BenchmarkDotNet then skips its pilot stage, which in a short round cost as much as the measurement.
-    /// Unrolled 16 times like BenchmarkDotNet's default, except for calls so slow that 16 of them overfill an iteration.
-    /// </summary>
+    // Unrolled 16 times like BenchmarkDotNet's default, except for calls so slow that 16 of them overfill an iteration.
     private static Job WithInvocationCount(MeasurementProfile profile, double nanosecondsPerCall, bool engineWarmUp)
     {
         var job = profile.CreateJob();
@@ -373,7 +337,6 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
             : job.WithUnrollFactor(1).WithInvocationCount(Math.Max(1, (long)Math.Round(target)));
     }
 
-    /// <summary>Sends BenchmarkDotNet's console output to a file instead of the user's terminal.</summary>
     private sealed class TextWriterLogger(TextWriter writer) : ILogger
     {
         public string Id => nameof(TextWriterLogger);

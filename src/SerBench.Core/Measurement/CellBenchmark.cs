@@ -3,10 +3,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace SerBench.Core.Measurement;
 
-/// <summary>
-/// The one benchmark class SerBench hands BenchmarkDotNet. It runs in-process and one cell at a time, so the body
-/// to time is passed through a static. Public and unsealed because BenchmarkDotNet requires it.
-/// </summary>
+/// <summary>Runs in-process, one cell at a time, so the body comes through a static; public and unsealed as BenchmarkDotNet requires.</summary>
 public class CellBenchmark
 {
     internal static Func<object?> Body { get; set; } = static () => null;

@@ -5,7 +5,6 @@ internal sealed record CellMeasurement
 {
     public required double MeanNs { get; init; }
 
-    /// <summary>Half-width of the 99.9% confidence interval of the mean (BenchmarkDotNet's "Error").</summary>
     public required double ErrorNs { get; init; }
 
     public required double StdDevNs { get; init; }
@@ -21,7 +20,6 @@ internal sealed record CellMeasurement
 
     public required double Gen2 { get; init; }
 
-    /// <summary>Per-iteration time per operation after outlier removal, kept so runs can be compared later.</summary>
     public required IReadOnlyList<double> IterationsNs { get; init; }
 }
 
@@ -30,16 +28,11 @@ internal interface IMeasurer
 {
     CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName);
 
-    /// <summary>
-    /// Warms the cells one process will measure, together and in turns, before <see cref="Measure"/> times each: the wait
-    /// for a quiet JIT is then paid once per process, not once per cell. Returns, per body, the exception it threw, if any.
-    /// </summary>
+    /// <summary>Warms a process's cells together, so the wait for a quiet JIT is paid once per process; returns each body's fault.</summary>
     IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile) => [.. bodies.Select(_ => (Exception?)null)];
 }
 
-/// <summary>A cell that threw, hung or produced no result while being measured.</summary>
 internal sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner)
 {
-    /// <summary>The body threw while it was warmed or timed.</summary>
     public static MeasurementException Threw(Exception fault) => new($"threw {fault.GetType().Name} while measured: {fault.Message}", fault);
 }

@@ -4,19 +4,9 @@ using Perfolizer.Horology;
 namespace SerBench.Core.Measurement;
 
 /// <summary>
-/// A BenchmarkDotNet clock that reads the CPU time the measuring process has used (POSIX
-/// <c>clock_gettime(CLOCK_PROCESS_CPUTIME_ID)</c>, nanoseconds), instead of the wall clock.
+/// The process's CPU time in every thread (<c>clock_gettime(CLOCK_PROCESS_CPUTIME_ID)</c>), so time another program or the
+/// hypervisor took the core is not charged to a cell. Windows' process times tick every ~15.6 ms, too coarse to use.
 /// </summary>
-/// <remarks>
-/// Why: on a shared machine the wall clock also counts the time the process was not running at all — another program
-/// had the core, or the hypervisor gave the virtual CPU to another guest ("steal"). That time lands on whichever cell
-/// happened to run then, which is what made two runs of the same cells differ by tens of percent on busy hosts. CPU time
-/// counts only the cycles the process itself got, in every thread (so a background GC or JIT thread's work is counted
-/// too). On an idle machine with a single-threaded body the two clocks agree; what CPU time cannot remove is a
-/// neighbour's effect on the cycles themselves (shared caches, memory bandwidth). Google Benchmark times CPU by default
-/// for the same reason. It is SerBench's choice with <c>--clock cpu</c>; Linux and macOS give this clock with nanosecond resolution; Windows' process times tick every
-/// ~15.6 ms, too coarse for 20 ms iterations, so there the wall clock stays (see <see cref="IsSupported"/>).
-/// </remarks>
 internal sealed class CpuTimeClock : IClock
 {
     public static CpuTimeClock Instance { get; } = new();
@@ -27,7 +17,6 @@ internal sealed class CpuTimeClock : IClock
     {
     }
 
-    /// <summary>True when this process can read its CPU time precisely enough to time iterations.</summary>
     public static bool IsSupported => Supported.Value;
 
     public string Title => "process CPU time";
@@ -38,7 +27,6 @@ internal sealed class CpuTimeClock : IClock
 
     public long GetTimestamp() => Read(out var nanoseconds) ? nanoseconds : throw new InvalidOperationException("clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed.");
 
-    /// <summary>The process's CPU time so far, or null where this clock is not supported.</summary>
     public static TimeSpan? ProcessCpuTime() => IsSupported && Read(out var nanoseconds) ? TimeSpan.FromTicks(nanoseconds / 100) : null;
 
     /// <summary>CLOCK_PROCESS_CPUTIME_ID: 2 on Linux, 12 on macOS; none elsewhere.</summary>

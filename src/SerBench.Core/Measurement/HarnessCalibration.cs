@@ -2,11 +2,7 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Core.Measurement;
 
-/// <summary>
-/// The calibration cell: an operation that does nothing but return its input, built and called exactly as every
-/// contender's serialize is (a closure over the value, one virtual codec call, BenchmarkDotNet's loop). Its mean is
-/// what a cell contains besides the library's own work.
-/// </summary>
+/// <summary>An identity operation called exactly as every serialize is: its mean is what a cell holds besides the library's work.</summary>
 internal static class HarnessCalibration
 {
     public const string Name = "harness calibration (returns its input)";

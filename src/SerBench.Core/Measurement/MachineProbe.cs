@@ -4,12 +4,8 @@ using System.Runtime.CompilerServices;
 namespace SerBench.Core.Measurement;
 
 /// <summary>
-/// A small fixed workload timed now and then during a run, so the report can say how much the machine's own speed
-/// moved while cells were measured (a busy neighbour, a throttled CPU, a noisy cloud host). The work is the same on
-/// every call and does not allocate. It has two halves, because serializers depend on both and neighbours disturb them
-/// differently: hashing a buffer that fits in the L2 cache (the core's speed), and a dependent walk through a buffer
-/// larger than a typical last-level cache share (memory latency, which a neighbour thrashing the shared cache slows
-/// down while the first half does not notice).
+/// A fixed workload timed during a run to show how the machine's speed moved. Two halves, as neighbours disturb them
+/// differently: a hash within L2 (the core) and a dependent walk larger than a last-level cache share (memory latency).
 /// </summary>
 internal static class MachineProbe
 {
@@ -26,10 +22,7 @@ internal static class MachineProbe
     /// <summary>Where each half's result goes, so the JIT cannot drop the work (and nothing is boxed).</summary>
     private static uint _sink;
 
-    /// <summary>
-    /// The fastest of <see cref="Samples"/> timings of each half (core, memory), in nanoseconds, on the clock the cells are
-    /// timed with. The halves are kept apart because they move apart on shared hosts (docs/performance.md).
-    /// </summary>
+    /// <summary>The fastest of <see cref="Samples"/> timings of each half, on the clock the cells are timed with.</summary>
     public static MachineProbeReading Measure(MeasurementClock clock = MeasurementClock.Wall)
     {
         _sink ^= Hash() ^ Walk();
@@ -43,10 +36,7 @@ internal static class MachineProbe
         return new MachineProbeReading(core, memory);
     }
 
-    /// <summary>
-    /// How much the machine's speed varied: the slowest probe over the fastest, minus one (0.05 = 5% slower at worst).
-    /// Null with fewer than two probes.
-    /// </summary>
+    /// <summary>The slowest probe over the fastest, minus one (0.05 = 5% slower at worst).</summary>
     public static double? Variation(IReadOnlyList<double> probesNs) =>
         probesNs.Count < 2 || probesNs.Min() <= 0 ? null : (probesNs.Max() / probesNs.Min()) - 1;
 
@@ -119,7 +109,6 @@ internal static class MachineProbe
     }
 }
 
-/// <summary>One timing of the machine probe's two halves, in nanoseconds: the core (a hash over 64 KB) and memory latency (a random walk through 32 MB).</summary>
 internal readonly record struct MachineProbeReading(double CoreNs, double MemoryNs)
 {
     public double TotalNs => CoreNs + MemoryNs;

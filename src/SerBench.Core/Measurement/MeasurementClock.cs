@@ -3,25 +3,15 @@ namespace SerBench.Core.Measurement;
 /// <summary>What a cell's time is read from (<c>--clock</c>).</summary>
 internal enum MeasurementClock
 {
-    /// <summary>Elapsed wall-clock time (BenchmarkDotNet's own default clock): everything that happened meanwhile is counted. The default.</summary>
     Wall,
 
-    /// <summary>
-    /// The CPU time of the measuring process (<see cref="CpuTimeClock"/>): time the process spent waiting for a core
-    /// that another program or the hypervisor had is not counted. Linux and macOS only.
-    /// </summary>
+    /// <summary>Linux and macOS only (<see cref="CpuTimeClock"/>).</summary>
     Cpu,
 }
 
-/// <summary>Names and descriptions of <see cref="MeasurementClock"/>, as the command line and results.json spell them.</summary>
 internal static class MeasurementClocks
 {
-    /// <summary>
-    /// The clock a profile uses unless told otherwise: the wall clock, as BenchmarkDotNet's default job, so that SerBench's
-    /// figures stay comparable with it. CPU time also counts a background GC thread's work, which the wall clock does
-    /// not see when it runs on another core, and on the machine SerBench is developed on it did not move cells less
-    /// under a competing busy process (docs/performance.md).
-    /// </summary>
+    // Wall, as BenchmarkDotNet's default job: CPU time did not move cells less under a busy neighbour (docs/performance.md).
     public static MeasurementClock Default => MeasurementClock.Wall;
 
     public static string Name(MeasurementClock clock) => clock == MeasurementClock.Cpu ? "cpu" : "wall";
@@ -33,7 +23,6 @@ internal static class MeasurementClocks
         _ => null,
     };
 
-    /// <summary>One sentence for reports: what the times mean.</summary>
     public static string Describe(string? name) => name switch
     {
         "cpu" => "CPU time of the measuring process (clock_gettime CLOCK_PROCESS_CPUTIME_ID, all its threads): time it waited for a core " +

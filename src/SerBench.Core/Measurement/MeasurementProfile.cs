@@ -14,58 +14,40 @@ internal sealed record MeasurementProfile
     /// <summary>Half-width of the 99.9% confidence interval, relative to the mean, above which a cell is flagged as noisy.</summary>
     public required double TargetRelativeError { get; init; }
 
-    /// <summary>How long one cell may run before it is recorded as hung.</summary>
     public required TimeSpan Timeout { get; init; }
 
-    /// <summary>The BenchmarkDotNet job each cell is measured with, new for every cell.</summary>
+    /// <summary>New for every cell.</summary>
     public required Func<Job> CreateJob { get; init; }
 
-    /// <summary>What the job runs, in words, for <see cref="Description"/>.</summary>
     public required string JobText { get; init; }
 
     /// <summary>The least time a process's cells are warmed before BenchmarkDotNet starts (tiering settles); zero for smoke.</summary>
     public TimeSpan PreWarm { get; init; }
 
-    /// <summary>
-    /// Rounds per cell: each round measures the cell with <see cref="CreateJob"/> in a fresh process, at a different
-    /// moment of the run, and the cell's interval comes from the spread of the round means (see <see cref="RoundStatistics"/>).
-    /// </summary>
+    /// <summary>Fresh processes per cell; the interval comes from the spread of their means (<see cref="RoundStatistics"/>).</summary>
     public int Rounds { get; init; } = 1;
 
-    /// <summary>
-    /// The most rounds a cell gets while its place in the verdict is still open (a neighbour in rank it is not yet
-    /// separated from, or rounds that disagree): more rounds go where they can still change the answer.
-    /// </summary>
+    /// <summary>The most rounds a cell gets while its place in the verdict is still open.</summary>
     public int MaximumRounds { get; init; } = 1;
 
-    /// <summary>The run's wall-clock budget: no measuring process starts that would end past it (null: none).</summary>
+    /// <summary>No measuring process starts that would end past it.</summary>
     public TimeSpan? Budget { get; init; }
 
-    /// <summary>
-    /// Fresh processes per contender, payload and runtime that time the first use (codec, first serialize, first
-    /// deserialize) after the steady-state cells: none in smoke, 3 in quick, 5 in full (<c>--first-call off</c> is 0).
-    /// </summary>
+    /// <summary>Fresh processes per contender, payload and runtime that time the first use.</summary>
     public int FirstCallLaunches { get; init; }
 
-    /// <summary>What every iteration is timed with (<c>--clock</c>); the wall clock unless told otherwise.</summary>
     public MeasurementClock Clock { get; init; } = MeasurementClocks.Default;
 
-    /// <summary>The compressors each case's output is measured with, outside the timed operation (<c>--compressions</c>; all by default).</summary>
+    /// <summary>Measured outside the timed operation.</summary>
     public Compressions Compressions { get; init; } = Compressions.All;
 
     /// <summary>The longest a cell is warmed before it is measured anyway (a noisy machine may never look steady).</summary>
     public TimeSpan MaximumWarm { get; init; }
 
-    /// <summary>
-    /// The longest a cell is warmed while the runtime is still compiling its code (longer than <see cref="MaximumWarm"/>:
-    /// code that is still being compiled is not yet the code a long-running process runs).
-    /// </summary>
+    /// <summary>Longer than <see cref="MaximumWarm"/>: code still being compiled is not what a long-running process runs.</summary>
     public TimeSpan MaximumWarmWhileCompiling { get; init; }
 
-    /// <summary>
-    /// True when the invocations per iteration come from the warm-up's time per call instead of BenchmarkDotNet's pilot
-    /// stage (the code is already steady when BenchmarkDotNet starts, so the pilot only costs time).
-    /// </summary>
+    /// <summary>Skips BenchmarkDotNet's pilot stage, which costs only time once the warm-up left the code steady.</summary>
     public bool InvocationsFromWarmUp { get; init; }
 
     /// <summary>Correctness plus one short measurement: for CI, not for conclusions.</summary>
@@ -83,9 +65,8 @@ internal sealed record MeasurementProfile
     };
 
     /// <summary>
-    /// The default: two rounds per cell, more for cells whose place in the verdict is still open, within ten minutes.
-    /// BenchmarkDotNet's forced full collections before every iteration are off: they took over half of each short run
-    /// and brought quick no closer to BenchmarkDotNet's default job (evidence: docs/performance.md#the-method).
+    /// The default. Forced full collections before every iteration are off: they took over half of each short run and
+    /// brought quick no closer to BenchmarkDotNet's default job (evidence: docs/performance.md#the-method).
     /// </summary>
     public static MeasurementProfile Quick { get; } = new()
     {
@@ -126,7 +107,6 @@ internal sealed record MeasurementProfile
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Smoke, Quick, Full];
 
-    /// <summary>The profile in one line, from its fields.</summary>
     public string Description => Rounds == 1 && PreWarm == TimeSpan.Zero
         ? $"correctness gate plus one short measurement per cell ({JobText}); for CI, not for conclusions"
         : Invariant($"{Rounds} rounds per cell, each in a fresh process") +

@@ -2,17 +2,13 @@ using System.Globalization;
 
 namespace SerBench.Core.Packs;
 
-/// <summary>Where a pack comes from: shipped with SerBench, or named with <c>--pack</c>.</summary>
 internal enum PackOrigin
 {
     BuiltIn,
     User,
 }
 
-/// <summary>
-/// A contender pack: a folder with <c>pack.json</c>, the adapter source files and, when the build needs more than package
-/// references (a code generator's items), a <c>pack.targets</c> imported into the agent project.
-/// </summary>
+/// <summary>A folder with <c>pack.json</c>, adapter sources and, for a code generator's items, a <c>pack.targets</c>.</summary>
 internal sealed class Pack
 {
     public const string TargetsFileName = "pack.targets";
@@ -25,23 +21,20 @@ internal sealed class Pack
         Slug = Results.OutputFolder.Slug(Path.GetFileName(Path.TrimEndingDirectorySeparator(directory)));
     }
 
-    /// <summary>The pack's folder, as a full path.</summary>
     public string Directory { get; }
 
     public PackManifest Manifest { get; }
 
     public PackOrigin Origin { get; }
 
-    /// <summary>The folder name made safe for file names; the agent keeps the pack under <c>packs/&lt;slug&gt;</c>.</summary>
+    /// <summary>The agent keeps the pack under <c>packs/&lt;slug&gt;</c>.</summary>
     public string Slug { get; }
 
-    /// <summary>Why the pack's contenders cannot run (the restore's or the compiler's message); null when they can, or before the agent is built.</summary>
+    /// <summary>The restore's or the compiler's message; null before the agent is built.</summary>
     public string? UnavailableReason { get; internal set; }
 
-    /// <summary>Package id → version restored for the agent, once it is built.</summary>
     public IReadOnlyDictionary<string, string> RestoredVersions { get; internal set; } = new Dictionary<string, string>();
 
-    /// <summary>Loads the pack in <paramref name="directory"/>; <see cref="PackException"/> when it is not one.</summary>
     public static Pack Load(string directory, PackOrigin origin)
     {
         var full = Path.GetFullPath(directory);
@@ -70,7 +63,7 @@ internal sealed class Pack
     private const int MaximumFiles = 500;
     private const long MaximumBytes = 16L * 1024 * 1024;
 
-    /// <summary>The files the agent build takes from the pack: sources, manifest, targets and what they include; never bin/ or obj/.</summary>
+    /// <summary>Never bin/ or obj/.</summary>
     public IEnumerable<string> Files()
     {
         var options = new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = FileAttributes.ReparsePoint | FileAttributes.Hidden, MaxRecursionDepth = 4 };
@@ -79,10 +72,7 @@ internal sealed class Pack
             .Order(StringComparer.Ordinal);
     }
 
-    /// <summary>
-    /// A link or special file the agent build would not copy (it copies regular files only, so a linked pack.targets would
-    /// vanish and fail later with an MSBuild error about the cache): named here, in one line, instead.
-    /// </summary>
+    // The build copies regular files only: a linked pack.targets would vanish and fail later with an MSBuild error.
     private string? NotCopyable()
     {
         var options = new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = FileAttributes.Hidden, MaxRecursionDepth = 4 };

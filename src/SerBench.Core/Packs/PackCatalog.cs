@@ -1,16 +1,13 @@
 namespace SerBench.Core.Packs;
 
 /// <summary>
-/// The packs this process knows. In SerBench itself: the packs shipped in <c>contenders/</c> beside the tool, as
-/// manifests only. In an agent: the packs it was built from (<c>packs/</c> beside it), with their adapters, which are
-/// compiled into the same assembly as this class and listed by a file the agent build writes (<see cref="RegisterAdapters"/>).
+/// SerBench knows its packs as manifests only; an agent has their adapters, listed by a file its build writes
+/// (<see cref="RegisterAdapters"/>).
 /// </summary>
 internal sealed partial class PackCatalog
 {
-    /// <summary>Folder beside the tool that holds the packs shipped with SerBench.</summary>
     public const string BuiltInFolder = "contenders";
 
-    /// <summary>Folder beside an agent that holds the packs it was built from.</summary>
     public const string AgentFolder = "packs";
 
     private static readonly Lazy<PackCatalog> Lazy = new(Load);
@@ -22,14 +19,12 @@ internal sealed partial class PackCatalog
         IsAgent = isAgent;
     }
 
-    /// <summary>This process's catalog, loaded on first use.</summary>
     public static PackCatalog Current => Lazy.Value;
 
     public IReadOnlyList<Pack> Packs { get; }
 
     public IReadOnlyList<PackContender> Contenders { get; }
 
-    /// <summary>True when this process is an agent: pack contenders run here.</summary>
     public bool IsAgent { get; }
 
     private static PackCatalog Load()
@@ -40,13 +35,10 @@ internal sealed partial class PackCatalog
         return Load(Path.Combine(AppContext.BaseDirectory, isAgent ? AgentFolder : BuiltInFolder), isAgent ? adapters : null);
     }
 
-    /// <summary>Implemented only in an agent, by the file its build writes from the packs' adapter classes; SerBench itself has none.</summary>
+    // Implemented only in an agent, by the file its build writes.
     static partial void RegisterAdapters(Dictionary<string, ContenderAdapter> adapters);
 
-    /// <summary>
-    /// The packs in <paramref name="folder"/>, with <paramref name="adapters"/> by contender name when given (an agent; or a
-    /// test that compiles packs in), else as manifests only.
-    /// </summary>
+    /// <summary>Without <paramref name="adapters"/> (by contender name), manifests only.</summary>
     public static PackCatalog Load(string folder, IReadOnlyDictionary<string, ContenderAdapter>? adapters)
     {
         var packs = LoadFolder(folder, PackOrigin.BuiltIn);
@@ -64,7 +56,7 @@ internal sealed partial class PackCatalog
         return new PackCatalog(packs, contenders, adapters is not null);
     }
 
-    /// <summary>Every sub-folder of <paramref name="folder"/> with a pack.json; a broken one is skipped here and reported by <c>serbench list</c>.</summary>
+    /// <summary>A broken pack is skipped here and reported by <c>serbench list</c>.</summary>
     public static IReadOnlyList<Pack> LoadFolder(string folder, PackOrigin origin)
     {
         if (!Directory.Exists(folder))
@@ -84,7 +76,6 @@ internal sealed partial class PackCatalog
         return packs;
     }
 
-    /// <summary>Contenders of user packs (<c>--pack</c>), checked against every name SerBench already has.</summary>
     public static IReadOnlyList<PackContender> UserContenders(IReadOnlyList<Pack> userPacks, IEnumerable<string> takenNames)
     {
         var taken = new HashSet<string>(takenNames, StringComparer.OrdinalIgnoreCase);

@@ -3,24 +3,17 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Core.Packs;
 
-/// <summary>
-/// A contender from a pack. In SerBench itself it has no adapter (the library is not loaded here): its cells are measured
-/// by the agent built from the packs. In the agent it has its adapter and runs like a built-in contender.
-/// </summary>
+/// <summary>Without its adapter (in SerBench itself) its cells are measured by the agent built from the packs.</summary>
 internal sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAdapter? adapter)
     : Contender(info.Name, pack.Manifest.Library, info.Format, info.TextMode, info.Generation, info.Note)
 {
     public Pack Pack => pack;
 
-    /// <summary>The code, when this process is the agent; null in SerBench itself.</summary>
     public ContenderAdapter? Adapter => adapter;
 
     protected override Assembly? LibraryAssembly => adapter?.LibraryAssembly;
 
-    /// <summary>
-    /// The loaded version in the agent; in SerBench itself, the version the agent's restore resolved (or the one asked for).
-    /// A source generator that writes its whole runtime into the agent (JsonSrcGen) has no assembly of its own: its package's version.
-    /// </summary>
+    // A generator that writes its whole runtime into the agent (JsonSrcGen) has no assembly of its own: its package's version.
     public override string LibraryVersion => adapter is not null && adapter.LibraryAssembly != typeof(PackContender).Assembly
         ? VersionOf(adapter.LibraryAssembly)
         : pack.Manifest.Packages.FirstOrDefault() is { } main
@@ -29,7 +22,7 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Contender
 
     public override AotSupport NativeAot => info.NativeAot ?? base.NativeAot;
 
-    /// <summary>The pack's first package: the library itself (the others are its companions).</summary>
+    // The first package is the library itself; the others are its companions.
     public override string? PackageId => pack.Manifest.Packages.FirstOrDefault()?.Id;
 
     public override string Licence => pack.Manifest.Licence;

@@ -5,15 +5,12 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Core.Packs;
 
-/// <summary>A package a pack needs, exactly as NuGet names it.</summary>
-/// <param name="Id">Package id, e.g. <c>Newtonsoft.Json</c>.</param>
-/// <param name="Version">Exact version or a NuGet version range, e.g. <c>13.0.4</c>.</param>
+/// <summary><paramref name="Version"/> is exact or a NuGet range.</summary>
 internal sealed record PackPackage(string Id, string Version);
 
-/// <summary>One contender a pack declares: its name and what the tables show about it.</summary>
 internal sealed record PackContenderInfo
 {
-    /// <summary>Command-line name, kebab-case, unique across SerBench, e.g. <c>newtonsoft-string</c>.</summary>
+    /// <summary>Kebab-case, unique across SerBench.</summary>
     public required string Name { get; init; }
 
     public required PayloadFormat Format { get; init; }
@@ -29,18 +26,13 @@ internal sealed record PackContenderInfo
     public string? Note { get; init; }
 }
 
-/// <summary>
-/// <c>pack.json</c>: what a contender pack declares. Read strictly: a pack folder may come from anyone, and its values
-/// end up in a generated project file, in file names and in reports.
-/// </summary>
+/// <summary><c>pack.json</c>, read strictly: its values end up in a generated project file, file names and reports.</summary>
 internal sealed record PackManifest
 {
     public const string FileName = "pack.json";
 
-    /// <summary>The library as users know it, e.g. <c>Newtonsoft.Json</c>.</summary>
     public required string Library { get; init; }
 
-    /// <summary>SPDX identifier where the library has one.</summary>
     // Settable, not init-only: source-generated metadata sets a missing init-only property to null, losing the default.
     public string Licence { get; set; } = "unknown";
 
@@ -76,7 +68,6 @@ internal sealed record PackManifest
     private static readonly Regex PackageId = new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$", RegexOptions.CultureInvariant);
     private static readonly Regex PackageVersion = new(@"^[\[\(]?[0-9A-Za-z.+\-, ]{1,60}[\]\)]?$", RegexOptions.CultureInvariant);
 
-    /// <summary>Reads and checks <c>pack.json</c> in <paramref name="directory"/>; <see cref="PackException"/> says what is wrong, in one line.</summary>
     public static PackManifest Read(string directory)
     {
         var path = Path.Combine(directory, FileName);
@@ -120,10 +111,7 @@ internal sealed record PackManifest
         return manifest;
     }
 
-    /// <summary>
-    /// A key given twice in one object: the serializer keeps the last value silently, and which one the author meant is a
-    /// guess. Only known keys get here (unknown ones are refused first).
-    /// </summary>
+    // The serializer keeps the last of a repeated key silently; which one the author meant is a guess.
     private static string? RepeatedKey(JsonElement element, string path)
     {
         var names = new HashSet<string>(StringComparer.Ordinal);
@@ -190,9 +178,9 @@ internal sealed record PackManifest
     }
 }
 
-/// <summary>A pack folder or manifest that cannot be used; the message is one line for the user.</summary>
+/// <summary>The message is one line for the user.</summary>
 internal sealed class PackException(string message) : Exception(message);
 
-/// <summary>Source-generated metadata for <c>pack.json</c>: a Native AOT agent reads its packs' manifests too.</summary>
+// A Native AOT agent reads its packs' manifests too.
 [JsonSerializable(typeof(PackManifest))]
 internal sealed partial class PackManifestJsonContext : JsonSerializerContext;

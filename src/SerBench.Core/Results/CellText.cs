@@ -5,11 +5,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.Results;
 
-/// <summary>
-/// The one text form of a cell's shape, operation and status, and the one parser of it: what results.json, reply.json,
-/// <c>--cells</c>, <c>--ops</c>, <c>--shapes</c>, progress labels and the reports write. Everywhere else they are enums;
-/// a test keeps their names from being compared as text outside this file.
-/// </summary>
+/// <summary>The one text form and parser of a cell's shape, operation and status; everywhere else they are enums (a test checks).</summary>
 internal static class CellText
 {
     /// <summary><c>object</c>, <c>list</c>, <c>many</c>.</summary>
@@ -43,25 +39,20 @@ internal static class CellText
         _ => throw new ArgumentOutOfRangeException(nameof(status), status, null),
     };
 
-    /// <summary>The shape of that exact name; null for any other text.</summary>
     public static Shape? TryParseShape(string? text) => Find(Enum.GetValues<Shape>(), Name, text);
 
-    /// <summary>The operation of that exact name (<c>first-call</c> included); null for any other text.</summary>
     public static Operation? TryParseOperation(string? text) => Find(Enum.GetValues<Operation>(), Name, text);
 
-    /// <summary>The status of that exact label (<c>OK</c>, …); null for any other text, e.g. a BenchmarkDotNet export's "NO RESULT".</summary>
+    // Null for any other text, e.g. a BenchmarkDotNet export's "NO RESULT".
     public static VerificationStatus? TryParseStatus(string? text) => Find(Enum.GetValues<VerificationStatus>(), Label, text);
 
-    /// <exception cref="FormatException">The text is no shape.</exception>
     public static Shape ParseShape(string text) => TryParseShape(text) ?? throw new FormatException($"'{text}' is not a shape.");
 
-    /// <exception cref="FormatException">The text is no operation.</exception>
     public static Operation ParseOperation(string text) => TryParseOperation(text) ?? throw new FormatException($"'{text}' is not an operation.");
 
-    /// <exception cref="FormatException">The text is no status.</exception>
     public static VerificationStatus ParseStatus(string text) => TryParseStatus(text) ?? throw new FormatException($"'{text}' is not a verification status.");
 
-    /// <summary>Every valid name of each kind, in declaration order, for messages that list them.</summary>
+    // In declaration order, for messages that list the valid names.
     public static IReadOnlyList<string> ShapeNames { get; } = [.. Enum.GetValues<Shape>().Select(Name)];
 
     public static IReadOnlyList<string> OperationNames { get; } = [.. Enum.GetValues<Operation>().Select(Name)];

@@ -6,14 +6,9 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.Results;
 
-/// <summary>
-/// A cell's shape, operation or status in JSON as <see cref="CellText"/> writes it (<c>"list"</c>, <c>"first-call"</c>,
-/// <c>"OK"</c>), so results.json and reply.json keep the text they always had while the code holds enums. Unknown text is
-/// refused with the valid names, which <see cref="ContractValidator"/> puts after the field's path.
-/// </summary>
+/// <summary>Keeps the JSON text of <see cref="CellText"/> while the code holds enums; unknown text is refused with the valid names.</summary>
 internal abstract class CellTextJsonConverter<T> : JsonConverter<T>, ICellTextConverter where T : struct, Enum
 {
-    /// <summary>The field's name in messages: <c>shape</c>, <c>operation</c>, <c>status</c>.</summary>
     protected abstract string Field { get; }
 
     protected abstract IReadOnlyList<string> Valid { get; }

@@ -5,10 +5,8 @@ using System.Text.Json.Serialization.Metadata;
 namespace SerBench.Core.Results;
 
 /// <summary>
-/// Checks a JSON tree against the serializer's own contract for a type (its properties, their types, which are required
-/// and which may be null), so a field added to <see cref="ResultsDocument"/> is validated without touching this class.
-/// Every number must also be finite and not negative, and every time within what a measurement gives: a results file
-/// holds times, counts, sizes and ratios only.
+/// Checks a JSON tree against the serializer's own contract, so a field added to <see cref="ResultsDocument"/> is validated
+/// without touching this class; numbers must be finite and not negative, as a results file holds times, counts and sizes.
 /// </summary>
 internal static class ContractValidator
 {
@@ -158,10 +156,7 @@ internal static class ContractValidator
     /// <summary>The shortest and longest time a results file may hold, in nanoseconds (far below a clock cycle, about 32 years), besides 0.</summary>
     private const double MinTimeNs = 1e-9, MaxTimeNs = 1e18;
 
-    /// <summary>
-    /// A time (a field named <c>…Ns</c>, or <c>ns</c>) outside what a measurement can give: the reports divide times by
-    /// one another, and a denormal such as 1e-320 turns a ratio into infinity.
-    /// </summary>
+    // Fields named …Ns: the reports divide times by one another, and a denormal such as 1e-320 makes a ratio infinite.
     private static string? TimeProblem(string path, double value, JsonElement element)
     {
         var name = path.AsSpan(path.LastIndexOf('.') + 1);

@@ -23,10 +23,7 @@ internal static class EnvironmentProbe
         Knobs = Knobs(),
     };
 
-    /// <summary>
-    /// The knobs that change how fast serializers run (fairness rule 6: the runtime's defaults, recorded). Each value
-    /// says where it came from, so two files that differ only in a knob can be told apart by <c>compare</c>.
-    /// </summary>
+    // Each value says where it came from, so compare can tell two files apart by a knob (fairness rule 6).
     internal static SortedDictionary<string, string> Knobs()
     {
         var knobs = new SortedDictionary<string, string>(StringComparer.Ordinal)
@@ -50,15 +47,9 @@ internal static class EnvironmentProbe
         return knobs;
     }
 
-    /// <summary>How a knob set by an environment variable is named: <c>env:DOTNET_gcServer</c>.</summary>
     public const string EnvironmentKnobPrefix = "env:";
 
-    /// <summary>
-    /// Whether a recorded knob can change what is measured, so that <c>compare</c> warns when two files differ in it: every
-    /// knob the runtime reports, anything else set for the runtime (DOTNET_gcServer, DOTNET_GCgen0size, …), and SerBench's
-    /// diagnostics. The SDK's own variables (telemetry, first-run, paths) and SerBench's other settings (the agent
-    /// cache's place, say) do not change the measured code; files written before this rule may still record them.
-    /// </summary>
+    /// <summary>Runtime knobs, DOTNET_ variables and SerBench's diagnostics count; the SDK's own variables and SerBench's other settings do not.</summary>
     public static bool ChangesTheMeasurement(string knob)
     {
         if (!knob.StartsWith(EnvironmentKnobPrefix, StringComparison.Ordinal))
@@ -76,7 +67,6 @@ internal static class EnvironmentProbe
         ["DOTNET_CLI_", "DOTNET_NOLOGO", "DOTNET_SKIP_FIRST_TIME_EXPERIENCE", "DOTNET_ROOT", "DOTNET_HOST_PATH", "DOTNET_BUNDLE_EXTRACT_BASE_DIR",
          "DOTNET_GENERATE_ASPNET_CERTIFICATE", "DOTNET_ADD_GLOBAL_TOOLS_TO_PATH", "DOTNET_MSBUILD_SDK_RESOLVER", "DOTNET_SDK_", "DOTNET_NUGET_"];
 
-    /// <summary>Invariant mode, NLS (Windows only) or ICU, as the runtime actually runs, and where the setting came from.</summary>
     private static string Globalization()
     {
         var invariant = AppContext.TryGetSwitch("System.Globalization.Invariant", out var on) && on
@@ -126,7 +116,6 @@ internal static class EnvironmentProbe
         return System.Environment.GetEnvironmentVariable("PROCESSOR_IDENTIFIER") ?? "unknown";
     }
 
-    /// <summary>The knob's value and where it came from; "default (enabled)" when nobody set it.</summary>
     private static string Knob(string appContextSwitch, string variable)
     {
         foreach (var environmentVariable in new[] { "DOTNET_" + variable, "COMPlus_" + variable })

@@ -3,17 +3,10 @@ using System.Text;
 
 namespace SerBench.Core.Results;
 
-/// <summary>
-/// Paths inside the folder a command writes into (its policy: <c>OutputFolderClaim</c>). Names that come from results files (study, contender, payload) become
-/// file names only through <see cref="Slug"/>, and every path is checked to resolve inside the folder, so a hostile
-/// file cannot make SerBench write anywhere else.
-/// </summary>
+/// <summary>Names from results files become file names only through <see cref="Slug"/>, so a hostile file cannot write outside the folder.</summary>
 internal static class OutputFolder
 {
-    /// <summary>
-    /// A file-name-safe form of <paramref name="name"/>: lower-case ASCII letters, digits and single hyphens, at most 60
-    /// characters. A name that had to change gets a short hash of the original, so two names never share a slug.
-    /// </summary>
+    /// <summary>A name that had to change gets a short hash of the original, so two names never share a slug.</summary>
     public static string Slug(string name)
     {
         var slug = new StringBuilder(name.Length);
@@ -40,7 +33,7 @@ internal static class OutputFolder
         return text.Length == 0 ? hash : text + "-" + hash;
     }
 
-    /// <summary>The full path of <paramref name="relative"/> inside <paramref name="folder"/>; throws if it would resolve outside.</summary>
+    /// <summary>Throws if <paramref name="relative"/> would resolve outside <paramref name="folder"/>.</summary>
     public static string PathOf(string folder, string relative)
     {
         var root = Path.TrimEndingDirectorySeparator(Path.GetFullPath(folder));

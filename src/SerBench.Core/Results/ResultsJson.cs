@@ -17,7 +17,6 @@ namespace SerBench.Core.Results;
 [JsonSerializable(typeof(ResultsDocument))]
 internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 
-/// <summary>Reads and writes <see cref="ResultsDocument"/>.</summary>
 internal static class ResultsJson
 {
     private static readonly CompressorFields<ResultsDocument> Contracts = new(ResultsJsonContext.Default);
@@ -32,11 +31,7 @@ internal static class ResultsJson
         JsonSerializer.Deserialize(stream, Contract) ?? throw new JsonException("The file holds JSON null, not a results document.");
 }
 
-/// <summary>
-/// A source-generated contract with two fields per <see cref="Compressor"/> added to <see cref="ResultCell"/> after
-/// <c>payloadBytes</c> (<c>gzipBytes</c>, …, then <c>gzipNs</c>, …), the names results.json has always used; built once per
-/// compressor list.
-/// </summary>
+/// <summary>Adds two fields per <see cref="Compressor"/> after <c>payloadBytes</c> (<c>gzipBytes</c>, …, <c>gzipNs</c>, …), as results.json always had.</summary>
 internal sealed class CompressorFields<T>(JsonSerializerContext context)
 {
     private readonly ConditionalWeakTable<IReadOnlyList<Compressor>, JsonTypeInfo<T>> _byList = new();

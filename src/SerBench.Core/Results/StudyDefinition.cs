@@ -3,11 +3,7 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Core.Results;
 
-/// <summary>
-/// A study as it was run, recorded in results.json so that <c>serbench report</c> renders an old file the same way
-/// after the study definitions in the code change: title, source, conventions, contenders, baseline, columns, sections,
-/// notes and workloads.
-/// </summary>
+/// <summary>A study as it was run, so <c>report</c> renders an old file the same way after the code's definitions change.</summary>
 internal sealed record StudyDefinition
 {
     public required string Name { get; init; }
@@ -31,7 +27,6 @@ internal sealed record StudyDefinition
 
     public IReadOnlyList<WorkloadDefinition> Workloads { get; init; } = [];
 
-    /// <summary>The columns a study shows when it names none.</summary>
     [JsonIgnore]
     public static IReadOnlyList<StudyColumn> DefaultColumns { get; } =
         [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes];
@@ -50,10 +45,7 @@ internal sealed record StudyDefinition
         Workloads = [.. study.Workloads.Select(w => new WorkloadDefinition(w.Payload.Name, w.Shape, w.Count, w.Operations))],
     };
 
-    /// <summary>
-    /// The definition a results file recorded for a study; for files written before studies were recorded, today's
-    /// definition of a study of that name; for a study nobody knows, a bare one (name only, default columns).
-    /// </summary>
+    /// <summary>The recorded definition; else today's study of that name; else a bare one.</summary>
     public static StudyDefinition Resolve(ResultsDocument document, string name) =>
         document.Studies?.FirstOrDefault(s => s.Name == name)
         ?? (StudyRegistry.All.FirstOrDefault(s => s.Name == name) is { } known ? From(known) : Bare(name));

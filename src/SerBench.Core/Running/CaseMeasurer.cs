@@ -7,20 +7,13 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.Running;
 
-/// <summary>
-/// Gates and measures the cases of one process, one BenchmarkDotNet measurement per operation that passed the gate
-/// (OK or DIFFERS): the work of a child process. Ratios are the parent's, which sees every contender.
-/// </summary>
+/// <summary>Gates and measures one process's cases; ratios are the parent's, which sees every contender.</summary>
 internal sealed class CaseMeasurer(IMeasurer measurer)
 {
-    /// <summary>One case's cells in operation order, each as soon as it is known; stops between cells when cancelled.</summary>
     public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
         Measure([planned], profile, cancellation);
 
-    /// <summary>
-    /// Every case's cells: first the gate of every case (cells it does not time are returned at once), then every timed cell
-    /// warmed together (<see cref="IMeasurer.WarmTogether"/>), then each timed cell measured in plan order.
-    /// </summary>
+    /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
     public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
     {
         var timed = new List<(ResultCell Cell, Func<object?> Body, string Label)>();

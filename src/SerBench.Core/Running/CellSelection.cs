@@ -3,12 +3,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Core.Running;
 
-/// <summary>
-/// <c>--cells</c>: the cells to keep, each as its identity <c>study/contender/payload/shape/count/operation</c> (the
-/// names results.json uses; an object's count is 1), where any part may be <c>*</c>. Cells of several studies with
-/// different contenders and workloads can be measured in one run, which the per-axis filters (<c>--contenders</c>,
-/// <c>--payloads</c>…) cannot express without a run per study.
-/// </summary>
+/// <summary><c>--cells</c>: <c>study/contender/payload/shape/count/operation</c> patterns, any part <c>*</c>, across studies in one run.</summary>
 internal sealed class CellSelection
 {
     private const string Form = "study/contender/payload/shape/count/operation, any part * (e.g. web-api/*/person/object/1/serialize)";
@@ -17,14 +12,11 @@ internal sealed class CellSelection
 
     private CellSelection(IReadOnlyList<Pattern> patterns) => _patterns = patterns;
 
-    /// <summary>Parses the option's value; throws <see cref="UsageException"/> naming the malformed pattern.</summary>
     public static CellSelection Parse(string value) =>
         new([.. NameMatcher.SplitList("--cells", value).Select(ParsePattern)]);
 
-    /// <summary>True when some pattern keeps this cell.</summary>
     public bool Keeps(CellKey cell) => _patterns.Any(p => p.Matches(cell));
 
-    /// <summary>The patterns that keep none of the given cells (each a typo or a cell the studies do not have).</summary>
     public IReadOnlyList<string> Unmatched(IReadOnlyCollection<CellKey> cells) =>
         [.. _patterns.Where(p => !cells.Any(p.Matches)).Select(p => p.Text)];
 

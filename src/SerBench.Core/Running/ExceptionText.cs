@@ -3,10 +3,7 @@ namespace SerBench.Core.Running;
 /// <summary>An exception as one line for a report or an error message: reasons and messages never span lines.</summary>
 internal static class ExceptionText
 {
-    /// <summary>
-    /// The exception's type and message, and the innermost exception's when it is wrapped (a type initializer, a
-    /// library's own wrapper): that is where the cause is, e.g. Jil's AmbiguousMatchException on .NET 9 and later.
-    /// </summary>
+    /// <summary>With the innermost exception's when wrapped: that is the cause, e.g. Jil's AmbiguousMatchException on .NET 9+.</summary>
     public static string Describe(Exception exception)
     {
         var innermost = exception;
@@ -19,7 +16,6 @@ internal static class ExceptionText
         return $"{exception.GetType().Name}: {FirstLine(exception.Message)}{cause}";
     }
 
-    /// <summary>The innermost exception's type and first line: where a wrapped cause (a type initializer, a reflection call) really is.</summary>
     public static string Innermost(Exception exception)
     {
         while (exception.InnerException is { } inner)

@@ -6,7 +6,7 @@ namespace SerBench.Core.Running;
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
 internal static class Gate
 {
-    /// <summary>The gate's outcome and payload size for every case of the plan (raw size only: nothing is compressed).</summary>
+    // Raw size only: nothing is compressed.
     public static IReadOnlyList<(PlannedCase Case, GateOutcome Outcome, long? PayloadBytes)> Verify(IReadOnlyList<PlannedCase> plan) =>
         [.. plan.Select(p =>
         {

@@ -3,11 +3,6 @@ namespace SerBench.Core.Running;
 /// <summary>Resolves user-typed names and, when one is unknown, lists the valid ones closest match first.</summary>
 internal static class NameMatcher
 {
-    /// <param name="kind">Singular noun for the message, e.g. <c>study</c>.</param>
-    /// <param name="kinds">Plural noun for the message, e.g. <c>studies</c>.</param>
-    /// <param name="value">What the user typed.</param>
-    /// <param name="candidates">The valid values.</param>
-    /// <param name="nameOf">The name of a valid value.</param>
     public static T Resolve<T>(string kind, string kinds, string value, IEnumerable<T> candidates, Func<T, string> nameOf)
     {
         var list = candidates.ToList();
@@ -22,7 +17,6 @@ internal static class NameMatcher
         throw new UsageException($"Unknown {kind} '{value}'. Valid {kinds}: {string.Join(", ", names)}.");
     }
 
-    /// <summary>Splits a comma-separated option value; empty parts are an error.</summary>
     public static IReadOnlyList<string> SplitList(string option, string value)
     {
         var parts = value.Split(',', StringSplitOptions.TrimEntries);

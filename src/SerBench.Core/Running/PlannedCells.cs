@@ -33,10 +33,8 @@ internal static class PlannedCells
         RuntimeVersion = planned.Runtime.IsCurrent ? Environment.Version.ToString() : null,
     };
 
-    /// <summary>The identity of the case's cell for <paramref name="operation"/>.</summary>
     public static CellKey Key(PlannedCase planned, Operation operation) => Describe(planned, operation, GateOutcome.Ok).Key;
 
-    /// <summary>The cell of <paramref name="planned"/> and <paramref name="operation"/> among <paramref name="cells"/>; null when there is none.</summary>
     public static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
     {
         var expected = Key(planned, operation);
@@ -53,7 +51,7 @@ internal static class PlannedCells
 
     public static string AotName(AotSupport support) => support == AotSupport.Safe ? "safe" : "not-safe";
 
-    /// <summary>The cell as progress and BenchmarkDotNet's log name it: <c>web-api · stj-sourcegen-utf8 · person list of 200 · serialize</c>.</summary>
+    /// <summary><c>web-api · stj-sourcegen-utf8 · person list of 200 · serialize</c>.</summary>
     public static string Label(PlannedCase planned, Operation operation)
     {
         var workload = planned.Workload;

@@ -3,10 +3,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Core.Running;
 
-/// <summary>
-/// One line per finished cell (<c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>): progress where no terminal
-/// draws a bar — redirected output, CI logs, and a child's console.log.
-/// </summary>
+/// <summary>Progress where no terminal draws a bar: <c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>.</summary>
 internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
 {
     public void CellStarting(RunProgress progress)
@@ -19,7 +16,6 @@ internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
     public static string Eta(RunProgress progress) =>
         progress.EstimatedRemaining is { } left ? $"~{(int)left.TotalMinutes}m{left.Seconds:00}s left" : "estimating time left";
 
-    /// <summary>The status and the mean with its error; the reason when nothing was timed.</summary>
     public static string Outcome(ResultCell cell)
     {
         if (cell.MeanNs is not { } mean)

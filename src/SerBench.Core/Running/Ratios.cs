@@ -5,7 +5,6 @@ namespace SerBench.Core.Running;
 /// <summary>Ratio and Alloc Ratio: each cell against its baseline's cell of the same study, payload, shape, count, operation and runtime.</summary>
 internal static class Ratios
 {
-    /// <summary>Sets Ratio and Alloc Ratio of every cell against its baseline's cell in the same list.</summary>
     public static IReadOnlyList<ResultCell> WithRatios(IReadOnlyList<ResultCell> cells)
     {
         var baselines = cells.Where(c => c.Contender == c.Baseline && c.MeanNs is not null)

@@ -9,7 +9,6 @@ internal static class ResultsHeader
 {
     public static ToolInfo Tool { get; } = CreateTool();
 
-    /// <summary>Builds the results header for a run.</summary>
     public static ResultsDocument NewDocument(RunRequest request, IReadOnlyList<PlannedCase> plan, string commandLine, DateTimeOffset startedAt)
     {
         var packages = new SortedDictionary<string, string>(StringComparer.Ordinal)

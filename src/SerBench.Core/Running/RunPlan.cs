@@ -8,22 +8,13 @@ namespace SerBench.Core.Running;
 /// <summary>One contender on one workload of a study, with the operations to measure on it, on one runtime.</summary>
 internal sealed record PlannedCase(Study Study, Contender Contender, Workload Workload, IReadOnlyList<Operation> Operations, string Baseline)
 {
-    /// <summary>The runtime to measure on: the one this process runs on unless <c>--runtimes</c> names others.</summary>
     public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
 
-    /// <summary>
-    /// Why the agent that should run this case cannot (another runtime's agent, or the contender's pack, did not build
-    /// there; the agent holding the user's models did not build); set by whoever built the agents. Null means available.
-    /// </summary>
+    /// <summary>Why the agent that should run this case did not build; set by whoever built the agents.</summary>
     public string? RuntimeUnavailableReason { get; init; }
 
-    /// <summary>
-    /// Whether the case must be measured in another process: a contender that could crash this one, a pack contender,
-    /// or a study whose model only the agent has.
-    /// </summary>
     public bool NeedsChildProcess => UnavailableReason is null && (Contender.NeedsProcessIsolation || Study.RunsInAgent);
 
-    /// <summary>Why this case cannot be measured: the agent's reason when there is one, else on SerBench's own runtime the contender's.</summary>
     public string? UnavailableReason => RuntimeUnavailableReason ?? (Runtime.IsCurrent ? Contender.UnavailableReason : null);
 }
 
@@ -84,16 +75,13 @@ internal static class RunPlan
         return cases;
     }
 
-    /// <summary>The operations of one contender on one workload that <c>--cells</c> keeps (all of them without it).</summary>
     private static IReadOnlyList<Operation> Selected(CellSelection? cells, Study study, Contender contender, Workload workload, IReadOnlyList<Operation> operations) =>
         cells is null ? operations : [.. operations.Where(o => cells.Keeps(KeyOf(study, contender, workload, o)))];
 
-    /// <summary>The identity of a cell on SerBench's own runtime, as results.json and <c>--cells</c> name it.</summary>
     private static CellKey KeyOf(Study study, Contender contender, Workload workload, Operation operation) => operation == Operation.FirstCall
         ? new(study.Name, contender.Name, workload.Payload.Name, Shape.Object, 1, operation)
         : new(study.Name, contender.Name, workload.Payload.Name, workload.Shape, workload.CellCount, operation);
 
-    /// <summary>Says which filter left nothing, and what the studies offer for it.</summary>
     private static string NothingToRun(RunRequest request)
     {
         if (request.Contenders is not null && request.Studies.All(s => s.IsUserData))
@@ -112,7 +100,6 @@ internal static class RunPlan
               $"Valid shapes per study: {Offered(w => [CellText.Name(w.Shape)])}.";
     }
 
-    /// <summary>The study's workloads with --payloads swapping the model and --sizes replacing N of list and many shapes.</summary>
     private static IEnumerable<Workload> Workloads(Study study, RunRequest request)
     {
         var shapes = study.Workloads

@@ -19,32 +19,26 @@ internal sealed record RunRequest
 
     public IReadOnlyList<Operation>? Operations { get; init; }
 
-    /// <summary>Only these shapes of each study's workloads; null for all.</summary>
     public IReadOnlyList<Shape>? Shapes { get; init; }
 
-    /// <summary>Only these cells (<c>--cells</c>), after every other filter; null for all.</summary>
+    /// <summary>Applied after every other filter.</summary>
     public CellSelection? Cells { get; init; }
 
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Quick;
 
-    /// <summary>The runtimes to measure on (<c>--runtimes</c>), in the order given; by default the one SerBench runs on.</summary>
     public IReadOnlyList<RuntimeTarget> Runtimes { get; init; } = [RuntimeTarget.Current];
 
-    /// <summary>Contenders of the user's own packs (<c>--pack</c>); they join every study that measures their format.</summary>
+    /// <summary>They join every study that measures their format.</summary>
     public IReadOnlyList<Contender> UserContenders { get; init; } = [];
 
-    /// <summary>With <c>--data</c>, why the documents are not also measured as typed objects; null when they are, or without <c>--data</c>.</summary>
+    /// <summary>With <c>--data</c>, why the documents are not also measured as typed objects.</summary>
     public string? WhyNoTypedStudy { get; init; }
 
-    /// <summary>Finds a contender by name among the registry's and the user's packs.</summary>
     public Contender? Find(string name) =>
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 
-    /// <summary>
-    /// The study of that exact name among the built-in ones and those of the user's documents and types: how a child
-    /// finds the study of the cases it is sent.
-    /// </summary>
+    /// <summary>How a child finds the study of the cases it is sent, the user's included.</summary>
     public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
     {
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
@@ -52,10 +46,7 @@ internal sealed record RunRequest
                ?? throw new UsageException($"no study '{name}' in this process.");
     }
 
-    /// <summary>
-    /// The study of the documents through document models and, when a model could be inferred, the study of them as typed
-    /// objects; otherwise the line that says why there is no typed study.
-    /// </summary>
+    /// <summary>The document-model study, and the typed one when a model could be inferred (else why not).</summary>
     internal static (IReadOnlyList<Study> Studies, string? WhyNoTyped) DataStudiesFrom(IReadOnlyList<string>? dataPaths)
     {
         if (dataPaths is null || dataPaths.Count == 0)

@@ -4,25 +4,18 @@ using SerBench.Core.Results;
 namespace SerBench.Core.Statistics;
 
 /// <summary>
-/// How many times slower one cell is than another, with the verdict's 99% confidence interval. Built on the log scale, where
-/// timing noise is multiplicative: the interval is always positive and finite, and it reads "tied" when it holds 1.
+/// A ratio of two cells with the verdict's 99% interval, on the log scale where timing noise is multiplicative; the cells
+/// are independent, so their log half-widths add in quadrature. Every report and verdict-check call this "beyond doubt".
 /// </summary>
-/// <remarks>
-/// A cell's interval is [LowNs, HighNs] (a cell with two speeds spans both), read on the log scale as a centre and a
-/// half-width; without bounds, the log half-width is ln(1 + Error/Mean) scaled to the verdict's level. The two cells are independent, so their log
-/// half-widths add in quadrature. This is the rule every report and the shared verdict-check call "beyond doubt".
-/// </remarks>
 internal readonly record struct RatioInterval(double Ratio, double Low, double High)
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The interval holds 1: the data cannot tell which of the two is faster.</summary>
     public bool IsTie => Low <= 1 && High >= 1;
 
-    /// <summary>True when <c>slower</c> is slower than <c>faster</c> beyond doubt (the whole interval is above 1).</summary>
     public bool IsSlower => Low > 1;
 
-    /// <summary>The interval of <paramref name="slower"/>'s mean over <paramref name="faster"/>'s. Both must be measured.</summary>
+    /// <summary>Both must be measured.</summary>
     public static RatioInterval Of(ResultCell slower, ResultCell faster)
     {
         var (sLow, sHigh, sHalf) = LogSpan(slower);
@@ -35,7 +28,7 @@ internal readonly record struct RatioInterval(double Ratio, double Low, double H
     public override string ToString() =>
         (IsTie ? "tied" : Times(Ratio)) + $" ({Bound(Low)}–{Bound(High)}×)";
 
-    /// <summary>A ratio as the reports print it: two decimals under 10, none above.</summary>
+    /// <summary>Two decimals under 10, none above.</summary>
     public static string Times(double ratio) => Bound(ratio) + "×";
 
     private static string Bound(double value) => value switch
@@ -46,13 +39,9 @@ internal readonly record struct RatioInterval(double Ratio, double Low, double H
         _ => value.ToString("0.####", Invariant),
     };
 
-    /// <summary>
-    /// The cell's log mean (lowest and highest mode for a cell with two speeds) and the log half-width of its interval.
-    /// A cell without an Error (one round, old files) counts as exact, as it did before.
-    /// </summary>
-    /// <summary>The log half-width of a measured cell's verdict interval, as this rule reads it.</summary>
     public static double LogHalfWidth(ResultCell cell) => LogSpan(cell).Half;
 
+    // A cell without an Error (one round, old files) counts as exact.
     private static (double Low, double High, double Half) LogSpan(ResultCell cell)
     {
         var mean = cell.MeanNs!.Value;

@@ -3,48 +3,35 @@ using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 namespace SerBench.Core.Statistics;
 
 /// <summary>
-/// Turns the per-round means of every cell in a run into a mean and a 99.9% confidence interval that include the
-/// variation between processes and over time, not only between iterations of one process.
-/// </summary>
-/// <remarks>
-/// Each round measures a cell in a fresh process at a different moment of the run, so the spread of a cell's round
-/// means is the spread a second run would see. With 2–5 rounds a cell's own spread is a poor estimate on its own
-/// (1–4 degrees of freedom: a lucky pair of close means gives an interval far too tight), so it is moderated towards
-/// the run's prior (<see cref="VariancePrior"/>), fitted to every cell's spread as limma's empirical Bayes does: how far
-/// the cells' spreads really differ decides how much the prior weighs. Spreads are taken on the log scale, because
+/// Intervals from the spread of round means (fresh processes at different moments: the spread a second run would see).
+/// 2–5 rounds estimate it poorly, so it is moderated towards the run's <see cref="VariancePrior"/>; on the log scale, as
 /// timing noise is multiplicative (a busy neighbour makes a cell 20% slower, not 20 ns slower).
-/// </remarks>
+/// </summary>
 internal static class RoundStatistics
 {
-    /// <summary>Two-sided confidence level of every interval SerBench prints, as BenchmarkDotNet's Error.</summary>
+    /// <summary>Of every Error SerBench prints, as BenchmarkDotNet's.</summary>
     public const double ConfidenceLevel = 0.999;
 
     /// <summary>
-    /// Confidence level of the verdict's intervals (<c>lowNs</c>–<c>highNs</c>, "beyond doubt", ranks, ties): 99%. At
-    /// 99.9% even a cell whose spread were known exactly would need 5 rounds of a busy host's 16% round-to-round spread to
-    /// tell a 1.5× difference; two runs at 99% contradict each other on a pair of equal contenders once in ~20,000 pairs.
+    /// At 99.9% a busy host's 16% round-to-round spread needs 5 rounds to tell 1.5× apart; at 99% two runs contradict each
+    /// other on a pair of equal contenders once in ~20,000 pairs.
     /// </summary>
     public const double VerdictConfidenceLevel = 0.99;
 
-    /// <summary>A 99.9% half-width on the log scale, scaled to the verdict's level as the normal quantiles are (2.576 / 3.291).</summary>
+    /// <summary>Scaled as the normal quantiles are (2.576 / 3.291).</summary>
     public static double ToVerdictLevel(double logHalfWidth) => logHalfWidth * StudentQuantile(double.PositiveInfinity, VerdictConfidenceLevel) / StudentQuantile(double.PositiveInfinity);
 
     /// <summary>The fewest multi-round cells whose spreads are pooled; with fewer, each cell stands on its own rounds.</summary>
     public const int CellsToPool = 3;
 
-    /// <summary>The widest interval reported, relative to the mean.</summary>
     public const double MaximumRelativeError = 1000;
 
-    /// <summary>
-    /// How much slower than the median of its cell's rounds a round may be and still count: unsettled processes measured
-    /// 1.3–3.3× the others (eng/fidelity, docs/performance.md).
-    /// </summary>
+    // Over the median of a cell's rounds: unsettled processes measured 1.3–3.3× the others (eng/fidelity, docs/performance.md).
     public const double UnsettledRatio = 1.25;
 
     /// <summary>
-    /// The rounds that count and those that do not: with three rounds or more, a round more than <see cref="UnsettledRatio"/>
-    /// times the median of the cell's rounds is left out (BenchmarkDotNet removes upper outliers among iterations for the
-    /// same reason, one level down). With fewer there is no majority to judge by, so every round counts.
+    /// Leaves out rounds over <see cref="UnsettledRatio"/> × the median when there are three or more, as BenchmarkDotNet
+    /// removes upper outliers among iterations; with fewer there is no majority to judge by.
     /// </summary>
     public static (IReadOnlyList<double> Kept, IReadOnlyList<double> Dropped) SettledRounds(IReadOnlyList<double> roundMeansNs)
     {
@@ -52,7 +39,7 @@ internal static class RoundStatistics
         return ([.. roundMeansNs.Where((_, i) => counts[i])], [.. roundMeansNs.Where((_, i) => !counts[i])]);
     }
 
-    /// <summary>For each round, whether it counts (see <see cref="SettledRounds"/>). A cell with two speeds keeps every round.</summary>
+    /// <summary>A cell with two speeds keeps every round.</summary>
     public static bool[] Counts(IReadOnlyList<double> roundMeansNs)
     {
         if (roundMeansNs.Count < 3 || roundMeansNs.Any(m => m <= 0 || !double.IsFinite(m)) || Modes(roundMeansNs) is not null)
@@ -64,16 +51,10 @@ internal static class RoundStatistics
         return [.. roundMeansNs.Select(m => m <= limit)];
     }
 
-    /// <summary>
-    /// How far apart a cell's counted rounds must be before another round is measured: settled processes differ by up to
-    /// ~1.3× on a quiet host, unsettled ones 2–4× (eng/fidelity); 1.25 re-measured a quarter of a run for little change.
-    /// </summary>
+    // Settled processes differ by up to ~1.3× on a quiet host, unsettled ones 2–4× (eng/fidelity); 1.25 re-measured a quarter of a run.
     public const double RemeasureRatio = 1.5;
 
-    /// <summary>
-    /// True when the rounds that count still disagree by more than <see cref="RemeasureRatio"/>: another round may show
-    /// which of them is the odd one out, or that the cell has two speeds. A cell already seen at two speeds needs no more.
-    /// </summary>
+    /// <summary>Another round may show which round is odd, or that the cell has two speeds.</summary>
     public static bool NeedsAnotherRound(IReadOnlyList<double> roundMeansNs)
     {
         if (Modes(roundMeansNs) is not null)
@@ -86,10 +67,7 @@ internal static class RoundStatistics
         return roundMeansNs.Count >= 2 && roundMeansNs.All(m => m > 0) && roundMeansNs.Max() > roundMeansNs.Min() * RemeasureRatio;
     }
 
-    /// <summary>
-    /// The interval of a cell with two speeds (<see cref="Modes"/>): each mode's own interval, and an overall one around
-    /// the mean of every round that spans both modes' intervals, so no single speed is printed as the truth.
-    /// </summary>
+    /// <summary>The overall interval spans both modes', so no single speed is printed as the truth.</summary>
     public static (Interval Overall, IReadOnlyList<Results.SpeedMode> Modes) CombineModes(IReadOnlyList<IReadOnlyList<double>> modes,
         VariancePrior? prior, double withinRoundErrorNs)
     {
@@ -105,11 +83,7 @@ internal static class RoundStatistics
     /// <summary>The fewest processes a speed group needs before it is a mode of the cell, not one odd process.</summary>
     public const int ProcessesPerMode = 2;
 
-    /// <summary>
-    /// The two speed groups of a cell whose fresh processes settle at distinct speeds: its rounds split at their widest
-    /// gap when that gap exceeds <see cref="RemeasureRatio"/> and twice either side's own log spread, with
-    /// <see cref="ProcessesPerMode"/> rounds or more on each side. Null for a cell with one speed.
-    /// </summary>
+    /// <summary>The rounds split at their widest gap, when it exceeds <see cref="RemeasureRatio"/>; null for a cell with one speed.</summary>
     public static IReadOnlyList<IReadOnlyList<double>>? Modes(IReadOnlyList<double> roundMeansNs)
     {
         if (roundMeansNs.Count < 2 * ProcessesPerMode || roundMeansNs.Any(m => m <= 0 || !double.IsFinite(m)))
@@ -128,23 +102,16 @@ internal static class RoundStatistics
             : null;
     }
 
-    /// <summary>The median of a non-empty list.</summary>
     internal static double Median(IReadOnlyList<double> values)
     {
         var sorted = values.Order().ToList();
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
-    /// <summary>
-    /// The interval of one cell: its mean, the half-width of the 99.9% CI above the mean (<see cref="ErrorNs"/>, as
-    /// BenchmarkDotNet's Error), the log-scale standard error and degrees of freedom, and the interval's bounds.
-    /// </summary>
+    /// <summary><see cref="ErrorNs"/> is the 99.9% half-width above the mean, as BenchmarkDotNet's Error.</summary>
     public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom, double LowNs, double HighNs);
 
-    /// <summary>
-    /// The verdict's bounds of an interval known only by its 99.9% Error (files before schema 3, single rounds): on the log
-    /// scale, as SerBench builds its intervals, mean·e^(±h) with h = ln(1 + Error/Mean) scaled to the verdict's level.
-    /// </summary>
+    /// <summary>For files before schema 3 and single rounds: mean·e^(±h), h = ln(1 + Error/Mean) at the verdict's level.</summary>
     public static (double LowNs, double HighNs) BoundsFromError(double meanNs, double errorNs)
     {
         if (meanNs > 0 && errorNs >= 0)
@@ -156,13 +123,7 @@ internal static class RoundStatistics
         return (meanNs - (errorNs * ToVerdictLevel(1)), meanNs + (errorNs * ToVerdictLevel(1)));
     }
 
-    /// <summary>
-    /// The run's prior for a cell's variance of log round means, fitted to every cell with two rounds or more that has
-    /// one speed, by limma's method of moments (Smyth 2004): the cells' log variances spread as much as their degrees of
-    /// freedom explain when they share one true variance (<see cref="VariancePrior.DegreesOfFreedom"/> large: the prior weighs a lot),
-    /// and more when their true variances differ (small: each cell leans on its own rounds). Null with fewer than
-    /// <see cref="CellsToPool"/> such cells.
-    /// </summary>
+    /// <summary>Fitted to every one-speed cell with two rounds or more (<see cref="VariancePrior.Fit"/>).</summary>
     public static VariancePrior? PooledLogVariance(IEnumerable<IReadOnlyList<double>> roundMeansOfEachCell)
     {
         var cells = roundMeansOfEachCell
@@ -172,17 +133,10 @@ internal static class RoundStatistics
         return cells.Count < CellsToPool ? null : VariancePrior.Fit(cells);
     }
 
-    /// <summary>
-    /// The least variance of log round means a cell is taken to have: rounds that agree to the nanosecond say their spread
-    /// is small, not that it is zero, and a log of zero would throw the fit of the prior off.
-    /// </summary>
+    // Rounds that agree to the nanosecond say their spread is small, not zero; a log of zero would throw the prior's fit off.
     public const double MinimumLogVariance = 1e-5;
 
-    /// <summary>
-    /// The interval of a cell from its round means: the cell's own variance moderated with the run's
-    /// <paramref name="prior"/> (a single round takes the prior's). <paramref name="withinRoundErrorNs"/> is what the rounds'
-    /// own iterations say about their mean: the interval is never tighter than that.
-    /// </summary>
+    /// <summary>Never tighter than <paramref name="withinRoundErrorNs"/>, what the rounds' own iterations say.</summary>
     public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, double withinRoundErrorNs = 0)
     {
         ArgumentOutOfRangeException.ThrowIfZero(roundMeansNs.Count);
@@ -240,14 +194,13 @@ internal static class RoundStatistics
         return new Interval(mean, error, 0, values.Count - 1, mean - verdict, mean + verdict);
     }
 
-    /// <summary>The two-sided quantile of Student's t at <paramref name="level"/> (the normal one for infinite degrees).</summary>
     public static double StudentQuantile(double degreesOfFreedom, double level = ConfidenceLevel) => double.IsPositiveInfinity(degreesOfFreedom) || degreesOfFreedom > 1e6
         ? NormalQuantile(1 - ((1 - level) / 2))
         : new StudentDistribution(degreesOfFreedom).Quantile(1 - ((1 - level) / 2));
 
     private static double NormalQuantile(double p) => Perfolizer.Mathematics.Distributions.ContinuousDistributions.NormalDistribution.Standard.Quantile(p);
 
-    /// <summary>Upper-tail probability of Student's t: P(T ≥ t).</summary>
+    /// <summary>P(T ≥ t).</summary>
     public static double StudentUpperTail(double t, double degreesOfFreedom) =>
         1 - new StudentDistribution(Math.Min(degreesOfFreedom, 1e6)).Cdf(t);
 

@@ -3,40 +3,26 @@ using System.Text.Json.Serialization;
 namespace SerBench.Core.Statistics;
 
 /// <summary>
-/// What a run says about a cell's variance of log round means before that cell's own rounds are seen: a scaled
-/// inverse-χ² prior with <see cref="LogVariance"/> on <see cref="DegreesOfFreedom"/> (limma's empirical Bayes, Smyth 2004).
-/// A cell's own variance on d degrees of freedom is moderated to (d₀s₀² + d·s²) / (d₀ + d), on d₀ + d degrees of freedom.
+/// A scaled inverse-χ² prior s₀² on d₀ degrees of freedom (limma's empirical Bayes, Smyth 2004): a cell's variance on d
+/// moderates to (d₀s₀² + d·s²) / (d₀ + d). A cell above <paramref name="TypicalLimit"/> keeps its own; that limit is
+/// a log, possibly negative, so it stays out of results.json, where every number is a time, count or size.
 /// </summary>
-/// <param name="LogVariance">The prior's variance s₀² of log round means.</param>
-/// <param name="DegreesOfFreedom">Its weight d₀, in degrees of freedom.</param>
-/// <param name="TypicalLimit">The largest log variance, as the fit scales it (log s² − ψ(d/2) + log(d/2)), of a cell that
-/// shares the run's typical spread; a cell above it keeps its own spread, unmoderated. Not written to results.json: a
-/// log can be negative, and every number there is a time, count or size that cannot be.</param>
 internal sealed record VariancePrior(double LogVariance, double DegreesOfFreedom, [property: JsonIgnore] double TypicalLimit = double.PositiveInfinity)
 {
     /// <summary>The most the prior may weigh: cells that share one spread exactly still differ in what they measure.</summary>
     public const double MaximumDegreesOfFreedom = 200;
 
-    /// <summary>
-    /// The cell's variance and degrees of freedom after moderation (<paramref name="degrees"/> 0: the prior alone); a cell
-    /// far noisier than the run's typical cell (<see cref="TypicalLimit"/>) keeps its own.
-    /// </summary>
+    /// <summary><paramref name="degrees"/> 0: the prior alone.</summary>
     public (double Variance, double DegreesOfFreedom) Moderate(double ownVariance, double degrees) =>
         degrees > 0 && Scaled(ownVariance, degrees) > TypicalLimit
             ? (ownVariance, degrees)
             : (((DegreesOfFreedom * LogVariance) + (degrees * ownVariance)) / (DegreesOfFreedom + degrees), DegreesOfFreedom + degrees);
 
     /// <summary>
-    /// Fits the prior to cells' sample variances by the method of moments on their logs: log s² of a cell whose true
-    /// variance is σ² has mean log σ² + ψ(d/2) − log(d/2) and variance ψ′(d/2); whatever the cells' log variances spread
-    /// beyond that is how much their true variances differ, which sets the prior's degrees of freedom.
+    /// Method of moments on log s² (mean log σ² + ψ(d/2) − log(d/2), variance ψ′(d/2)); the spread beyond that sets d₀.
+    /// Robust as limma's option: only cells within <see cref="TypicalSpread"/> × 1.4826 MAD count, as a few cells hit by a
+    /// burst of load would otherwise drop every cell's prior weight to ~1.5 degrees of freedom.
     /// </summary>
-    /// <remarks>
-    /// Robustly, as limma's robust option intends: on a busy host a few cells have a round hit by a burst of other load,
-    /// and their variances, orders of magnitude above the rest, would set the prior's weight to ~1.5 degrees of freedom for
-    /// every cell. The prior is fitted to the cells within <see cref="TypicalSpread"/> robust deviations (1.4826 × MAD) of
-    /// the median log variance; those above keep their own spread (<see cref="Moderate"/>).
-    /// </remarks>
     public static VariancePrior Fit(IReadOnlyList<(double Variance, double Degrees)> cells)
     {
         var scaled = cells.Select(c => (Cell: c, E: Scaled(c.Variance, c.Degrees))).ToList();
@@ -51,10 +37,9 @@ internal sealed record VariancePrior(double LogVariance, double DegreesOfFreedom
         return new VariancePrior(Math.Exp(mean + Digamma(degrees / 2) - Math.Log(degrees / 2)), degrees, limit);
     }
 
-    /// <summary>How many robust deviations from the median log variance a cell may be and still share the run's spread.</summary>
     public const double TypicalSpread = 3;
 
-    /// <summary>A sample variance on its degrees of freedom, scaled so that every cell sharing one true variance has the same mean.</summary>
+    // Scaled so that every cell sharing one true variance has the same mean.
     private static double Scaled(double variance, double degrees) => Math.Log(variance) - Digamma(degrees / 2) + Math.Log(degrees / 2);
 
     /// <summary>ψ(x), by recurrence up to 6 and the asymptotic series (error below 1e-10).</summary>

@@ -7,28 +7,28 @@ namespace SerBench.Core.Verification;
 /// <summary>How <see cref="ObjectComparer"/> compares values of one runtime type.</summary>
 internal enum ComparisonKind
 {
-    /// <summary>By <see cref="object.Equals(object)"/>: primitives, enums, strings and BCL value types such as Guid or TimeSpan.</summary>
+    /// <summary>Primitives, enums, strings and BCL value types such as Guid or TimeSpan.</summary>
     ByEquals,
 
-    /// <summary>Half, float and double: exact, NaN equals NaN, -0 differs from +0.</summary>
+    /// <summary>Exact: NaN equals NaN whatever its payload bits, -0 differs from +0.</summary>
     Floating,
 
-    /// <summary>By value and scale (1.0m differs from 1.00m).</summary>
+    /// <summary>1.0m differs from 1.00m.</summary>
     Decimal,
 
-    /// <summary>By ticks and Kind.</summary>
+    /// <summary>Ticks and Kind: Utc, Local and Unspecified are different instants.</summary>
     DateTime,
 
-    /// <summary>By instant and offset.</summary>
+    /// <summary>Instant and offset.</summary>
     DateTimeOffset,
 
-    /// <summary>By the absolute URI text (Uri.Equals ignores the fragment and user info), or the original text when relative.</summary>
+    /// <summary>By text: Uri.Equals ignores the fragment and user info.</summary>
     Uri,
 
-    /// <summary>JsonElement and JsonNode: by JSON value (their public members show only the kind).</summary>
+    /// <summary>JsonElement and JsonNode by value: their public members show only the kind.</summary>
     Json,
 
-    /// <summary>By key, then by value.</summary>
+    /// <summary>By key through the actual dictionary's lookup, then by value.</summary>
     Map,
 
     /// <summary>By membership, whatever the order.</summary>
@@ -47,13 +47,9 @@ internal enum ComparisonKind
     Members,
 }
 
-/// <summary>A readable member of a type compared by <see cref="ComparisonKind.Members"/>.</summary>
 internal sealed record ComparedMember(string Name, Func<object, object?> Read);
 
-/// <summary>
-/// The comparison for one runtime type, worked out once by reflection and cached: the gate runs before every timed
-/// cell, over up to 10,000 objects.
-/// </summary>
+/// <summary>Worked out once per type and cached: the gate runs before every timed cell, over up to 10,000 objects.</summary>
 internal sealed class ComparisonRule
 {
     private static readonly ConcurrentDictionary<Type, ComparisonRule> Cache = new();

@@ -2,10 +2,7 @@ using System.Text.Json;
 
 namespace SerBench.Core.Verification;
 
-/// <summary>
-/// Compares two JSON documents as documents: property order and escaping do not matter, numbers compare by value
-/// (<c>30</c> equals <c>30.0</c>), strings by their unescaped text. Returns the first difference or null.
-/// </summary>
+/// <summary>Property order and escaping do not matter; numbers compare by value (<c>30</c> equals <c>30.0</c>).</summary>
 internal static class DocumentComparer
 {
     public static string? FirstDifference(JsonElement expected, JsonElement actual, string root = "$") => Compare(expected, actual, root);
@@ -52,7 +49,6 @@ internal static class DocumentComparer
         }
     }
 
-    /// <summary>Says when two different date strings denote the same instant: a format difference, not a value change.</summary>
     private static string SameInstantHint(JsonElement expected, JsonElement actual) =>
         expected.TryGetDateTimeOffset(out var left) && actual.TryGetDateTimeOffset(out var right) && left.EqualsExact(right)
             ? " (same instant and offset, other date format)"

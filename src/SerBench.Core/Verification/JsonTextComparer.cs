@@ -1,11 +1,8 @@
-using System.Buffers;
 using System.Globalization;
-using System.Text;
 using System.Text.Json;
 
 namespace SerBench.Core.Verification;
 
-/// <summary>How much a change between two JSON texts matters.</summary>
 internal enum JsonChangeKind
 {
     /// <summary>The same data written differently: escapes, number notation, property order.</summary>
@@ -15,37 +12,22 @@ internal enum JsonChangeKind
     Data,
 }
 
-/// <summary>The first change found between an original JSON text and what a library wrote back, and where it is.</summary>
 internal sealed record JsonChange(JsonChangeKind Kind, string Path, string What)
 {
-    /// <summary>A key the original wrote more than once came back fewer times: data lost, whatever the model could hold.</summary>
+    /// <summary>Data lost, whatever the model could hold.</summary>
     public bool LostDuplicateKey { get; init; }
 
     public override string ToString() => $"{Path}: {What}";
 }
 
 /// <summary>
-/// Compares a user's JSON document with what a library wrote back, token by token, and names what changed in the terms
-/// a user asks about: number semantics (integer against floating notation, precision lost, big integers, -0, numbers
-/// beyond double's range such as <c>1e400</c>), string escapes, property order and duplicate keys.
+/// Names what changed between a user's document and what a library wrote back, in a user's terms (number semantics,
+/// escapes, order, duplicate keys). Unlike <see cref="DocumentComparer"/> it keeps everything the text says, and a data
+/// change wins over any form change, so a verdict names the worst thing that happened.
 /// </summary>
-/// <remarks>
-/// Unlike <see cref="DocumentComparer"/> (which judges a typed serializer's output against a reference document and
-/// ignores order and escapes), this keeps everything the text says: objects as ordered lists of members (duplicates
-/// included), numbers as their exact decimal value and their notation, strings as their raw escaped text and their value.
-/// The first <see cref="JsonChangeKind.Data"/> change wins over any <see cref="JsonChangeKind.Form"/> change, so a
-/// verdict names the worst thing that happened.
-/// </remarks>
-internal static class JsonTextComparer
+internal static partial class JsonTextComparer
 {
-    /// <summary>The deepest nesting SerBench reads from a user's document; deeper documents are refused when loaded.</summary>
-    public const int MaxDepth = 256;
-
-    /// <summary>Reader options for every user document: strict JSON (no comments, no trailing commas), <see cref="MaxDepth"/>.</summary>
-    public static JsonReaderOptions ReaderOptions => new() { MaxDepth = MaxDepth };
-
-    /// <summary>The first change from <paramref name="original"/> to <paramref name="written"/>: a data change if any, else a form change, else null.</summary>
-    /// <exception cref="JsonException">Either text is not JSON.</exception>
+    /// <summary>A data change if any, else a form change, else null.</summary>
     public static JsonChange? FirstChange(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
     {
         var left = Parse(original);
@@ -54,11 +36,7 @@ internal static class JsonTextComparer
         return Compare(left, right, root, found) ?? found.Form;
     }
 
-    /// <summary>
-    /// The first change of form only, past any change of data: for a document read into a model that cannot hold all of
-    /// it, the data changes are the model's and the form changes the writer's. Null when the form is the same throughout.
-    /// </summary>
-    /// <exception cref="JsonException">Either text is not JSON.</exception>
+    /// <summary>Past any data change: for a model that cannot hold the whole document, data changes are the model's.</summary>
     public static JsonChange? FirstFormChange(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
     {
         var found = new Found(ContinueAfterData: true);
@@ -66,91 +44,9 @@ internal static class JsonTextComparer
         return found.Form;
     }
 
-    /// <summary>What a walk found besides its result: the first form change, and whether a data change ends the walk.</summary>
     private sealed record Found(bool ContinueAfterData)
     {
         public JsonChange? Form { get; set; }
-    }
-
-    /// <summary>Parses a document into the tree this comparer walks. Throws <see cref="JsonException"/> with line and position.</summary>
-    public static Node Parse(ReadOnlySpan<byte> utf8)
-    {
-        var reader = new Utf8JsonReader(StripBom(utf8), ReaderOptions);
-        if (!reader.Read())
-        {
-            throw new JsonException("the document is empty");
-        }
-
-        var node = Read(ref reader);
-        if (reader.Read())
-        {
-            throw new JsonException($"more than one value: '{(char)reader.ValueSpan[0]}' after the end of the document");
-        }
-
-        return node;
-    }
-
-    private static ReadOnlySpan<byte> StripBom(ReadOnlySpan<byte> utf8) => utf8.StartsWith("\uFEFF"u8) ? utf8[3..] : utf8;
-
-    /// <summary>One value of a document, as written.</summary>
-    public sealed class Node
-    {
-        public required JsonTokenType Kind { get; init; }
-
-        /// <summary>The token's text as written, escapes included (strings without their quotes); empty for objects and arrays.</summary>
-        public string Raw { get; init; } = "";
-
-        /// <summary>A string's value after unescaping; null when its escapes do not form valid UTF-16 (a lone surrogate).</summary>
-        public string? Text { get; init; }
-
-        /// <summary>An object's members in document order (duplicates kept), or an array's items with null names.</summary>
-        public List<(string? Name, string RawName, Node Value)> Children { get; } = [];
-    }
-
-    private static Node Read(ref Utf8JsonReader reader)
-    {
-        switch (reader.TokenType)
-        {
-            case JsonTokenType.StartObject:
-                var obj = new Node { Kind = JsonTokenType.StartObject };
-                while (reader.Read() && reader.TokenType != JsonTokenType.EndObject)
-                {
-                    var rawName = Encoding.UTF8.GetString(reader.HasValueSequence ? reader.ValueSequence.ToArray() : reader.ValueSpan);
-                    var name = TryGetString(ref reader);
-                    reader.Read();
-                    obj.Children.Add((name ?? rawName, rawName, Read(ref reader)));
-                }
-
-                return obj;
-            case JsonTokenType.StartArray:
-                var array = new Node { Kind = JsonTokenType.StartArray };
-                while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
-                {
-                    array.Children.Add((null, "", Read(ref reader)));
-                }
-
-                return array;
-            case JsonTokenType.String:
-                var raw = Encoding.UTF8.GetString(reader.HasValueSequence ? reader.ValueSequence.ToArray() : reader.ValueSpan);
-                return new Node { Kind = JsonTokenType.String, Raw = raw, Text = TryGetString(ref reader) };
-            case JsonTokenType.Number:
-                return new Node { Kind = JsonTokenType.Number, Raw = Encoding.UTF8.GetString(reader.ValueSpan) };
-            default:
-                // true, false, null: the token type says everything.
-                return new Node { Kind = reader.TokenType == JsonTokenType.False ? JsonTokenType.True : reader.TokenType, Raw = reader.TokenType.ToString() };
-        }
-    }
-
-    private static string? TryGetString(ref Utf8JsonReader reader)
-    {
-        try
-        {
-            return reader.GetString();
-        }
-        catch (InvalidOperationException)
-        {
-            return null; // \uD800 alone: escapes that are valid JSON but not valid UTF-16 text.
-        }
     }
 
     private static JsonChange? Compare(Node expected, Node actual, string path, Found found)
@@ -228,7 +124,6 @@ internal static class JsonTextComparer
         return membersChanged;
     }
 
-    /// <summary>A member missing, added, or written another number of times (duplicate keys); null when both have the same members.</summary>
     private static JsonChange? CompareMembers(Node expected, Node actual, string path)
     {
         var expectedCounts = expected.Children.GroupBy(c => c.Name!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.Count(), StringComparer.Ordinal);
@@ -261,7 +156,6 @@ internal static class JsonTextComparer
         return null;
     }
 
-    /// <summary>Which of a duplicated key's values survived, when one did: the first, the last, or another.</summary>
     private static string KeptWhich(Node expected, Node actual, string name)
     {
         var values = expected.Children.Where(c => c.Name == name).Select(c => c.Value).ToList();
@@ -315,10 +209,9 @@ internal static class JsonTextComparer
         return new JsonChange(JsonChangeKind.Data, path, $"{expected} became {actual} ({NumberChange(expected, left, right)})");
     }
 
-    /// <summary>Whether two JSON number texts have the same exact value (<c>30</c>, <c>30.0</c>, <c>3e1</c>; not <c>-0</c> and <c>0</c>).</summary>
     internal static bool SameNumber(string left, string right) => ExactNumber.Parse(left) == ExactNumber.Parse(right);
 
-    /// <summary>Names why a number's value changed, in the order a user would look for it.</summary>
+    // In the order a user would look for it.
     private static string NumberChange(string text, ExactNumber original, ExactNumber written)
     {
         if (original.IsZero && written.IsZero)
@@ -357,54 +250,4 @@ internal static class JsonTextComparer
     };
 
     private static string Clip(string text) => text.Length > 60 ? text[..57] + "..." : text;
-
-    /// <summary>
-    /// A JSON number's exact decimal value, normalised: sign, significant digits without leading or trailing zeros, and
-    /// the power of ten of the last digit. <c>30</c>, <c>30.0</c> and <c>3e1</c> are equal; <c>-0</c> and <c>0</c> are not.
-    /// </summary>
-    private readonly record struct ExactNumber(bool Negative, string Digits, long Exponent)
-    {
-        public bool IsZero => Digits.Length == 0;
-
-        /// <summary>Whether the text is written as an integer (no fraction, no exponent).</summary>
-        public bool IsInteger(string text) => text.AsSpan().IndexOfAny('.', 'e', 'E') < 0;
-
-        public static ExactNumber Parse(string text)
-        {
-            var span = text.AsSpan();
-            var negative = span.Length > 0 && span[0] == '-';
-            if (negative)
-            {
-                span = span[1..];
-            }
-
-            long exponent = 0;
-            var e = span.IndexOfAny('e', 'E');
-            if (e >= 0)
-            {
-                // An exponent too large for a long is clamped: 1e99999999999999999999 is still "beyond double".
-                exponent = long.TryParse(span[(e + 1)..], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var parsed)
-                    ? parsed
-                    : span[e + 1] == '-' ? long.MinValue / 2 : long.MaxValue / 2;
-                span = span[..e];
-            }
-
-            var dot = span.IndexOf('.');
-            var digits = new StringBuilder(span.Length);
-            if (dot >= 0)
-            {
-                digits.Append(span[..dot]).Append(span[(dot + 1)..]);
-                exponent -= span.Length - dot - 1;
-            }
-            else
-            {
-                digits.Append(span);
-            }
-
-            var all = digits.ToString().TrimStart('0');
-            var trimmed = all.TrimEnd('0');
-            exponent += all.Length - trimmed.Length;
-            return new ExactNumber(negative, trimmed, trimmed.Length == 0 ? 0 : exponent);
-        }
-    }
 }

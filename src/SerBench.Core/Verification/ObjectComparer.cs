@@ -9,29 +9,16 @@ using SerBench.Core.Files;
 namespace SerBench.Core.Verification;
 
 /// <summary>
-/// Deep comparison of an original object graph with what came back from a round trip. Returns the first path that
-/// differs, in <c>$.Friends[1].Name</c> or <c>$.Map["key"]</c> form, with both values, or null when the graphs are equal.
+/// The first path where a round trip differs (<c>$.Friends[1].Name</c>), by the rules of <see cref="ComparisonKind"/>.
+/// -0 differs from +0 as the sign survives arithmetic (1/-0 is -∞); a decimal's scale shows in ToString and every
+/// serializer measured can keep it.
 /// </summary>
-/// <remarks>
-/// Rules (each says what a serializer must keep):
-/// <list type="bullet">
-/// <item>Floating point (Half, float, double) compares exactly: NaN equals NaN whatever its payload bits (no text
-/// format can carry them), ±∞ equal only themselves, and -0 differs from +0 — the sign survives arithmetic
-/// (1/-0 is -∞), so a serializer that drops it changed the value.</item>
-/// <item>decimal compares value and scale: 1.0m differs from 1.00m, because the scale is visible (ToString, money shown
-/// to the cent) and every serializer we measure can keep it. Same for the offset of a DateTimeOffset.</item>
-/// <item>DateTime compares ticks and Kind: Utc, Local and Unspecified with the same ticks are different instants.</item>
-/// <item>Dictionaries compare by key (through the actual dictionary's lookup) then value; sets by membership.</item>
-/// <item>BCL value types (Guid, TimeSpan, DateOnly, BigInteger, Version…) compare by their Equals; other types by
-/// their public properties and fields; a type with neither by Equals, so it is reported rather than passed.</item>
-/// </list>
-/// </remarks>
 internal static class ObjectComparer
 {
     public static string? FirstDifference(object? expected, object? actual, string root = "$") =>
         new Walk().Compare(expected, actual, root);
 
-    /// <summary>One comparison; remembers the objects on the current path so that a cyclic graph ends.</summary>
+    // Remembers the objects on the current path so that a cyclic graph ends.
     private sealed class Walk
     {
         private HashSet<object>? _onPath;
@@ -205,10 +192,7 @@ internal static class ObjectComparer
             return expectedCount == actualCount ? null : $"{path}: expected {expectedCount} elements but got {actualCount}";
         }
 
-        /// <summary>
-        /// The first item of <paramref name="from"/> that <paramref name="into"/> lacks. The set's own test first (fast, honours
-        /// its comparer); then a deep match, since elements without value equality (plain classes) never Contain a copy.
-        /// </summary>
+        // The set's own test first (fast, honours its comparer), then a deep match: plain classes never Contain a copy.
         private static bool FindMissing(SetAccess set, IEnumerable from, IEnumerable into, out object? missing)
         {
             foreach (var item in from)
@@ -297,10 +281,7 @@ internal static class ObjectComparer
 
     private static string Shorten(string text) => text.Length > 80 ? text[..77] + "..." : text;
 
-    /// <summary>
-    /// Quotes text with invisible characters (controls, U+2028, noncharacters, unassigned code points, lone surrogates)
-    /// escaped as in JSON, so "a NUL cut the string" can be read in a report and a console can size every cell.
-    /// </summary>
+    // Invisible characters escaped as in JSON, so "a NUL cut the string" can be read and a console can size every cell.
     internal static string Quote(string text)
     {
         var shown = text.Length > 60 ? text[..57] + "..." : text;

@@ -4,24 +4,19 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Core.Verification;
 
-/// <summary>
-/// One contender on one workload after the correctness gate: the outcome, the payload size, and everything needed
-/// to build the measured closures (codec, distinct input objects, serialized payloads).
-/// </summary>
+/// <summary>One contender on one workload after the gate, with what the measured closures need.</summary>
 internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
 {
     public GateOutcome Outcome { get; } = outcome;
 
-    /// <summary>Size of the whole workload's output (all N payloads for the many shape); null when nothing was written.</summary>
+    /// <summary>All N payloads for the many shape; null when nothing was written.</summary>
     public PayloadSizes? Sizes { get; } = sizes;
 
-    /// <summary>Bytes on the wire for the whole workload; null when nothing was written.</summary>
     public long? PayloadBytes => Sizes?.Bytes;
 
-    /// <summary>The outcome of one operation: serialize can be timed when only reading failed (<see cref="GateOutcome.Written"/>).</summary>
     public GateOutcome OutcomeFor(Operation operation) => Outcome.For(operation);
 
-    /// <summary>The closure BenchmarkDotNet times for one operation; only valid when <see cref="OutcomeFor"/> is timed.</summary>
+    /// <summary>Only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
 
     public static PreparedCase Failed(GateOutcome outcome) => new FailedCase(outcome);
@@ -33,7 +28,6 @@ internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
     }
 }
 
-/// <summary>A verified case of model <typeparamref name="T"/>.</summary>
 internal sealed class PreparedCase<T>(
     GateOutcome outcome,
     PayloadSizes sizes,

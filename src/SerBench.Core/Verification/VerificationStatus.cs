@@ -1,6 +1,5 @@
 namespace SerBench.Core.Verification;
 
-/// <summary>The outcome of the correctness gate for one contender, payload and shape.</summary>
 internal enum VerificationStatus
 {
     /// <summary>Round-trips and writes the study's reference document.</summary>

@@ -8,9 +8,8 @@ using SerBench.Core.Studies;
 namespace SerBench.Core.Verification;
 
 /// <summary>
-/// The correctness gate. For a contender on a workload: serialize, deserialize and deep-compare with the original;
-/// then parse the JSON output and compare it, as a document, with the study's reference document — the output of
-/// System.Text.Json's reflection serializer under the study's conventions (default encoder).
+/// The correctness gate: a round trip deep-compared with the original, then the JSON output compared as a document with
+/// System.Text.Json's under the study's conventions (default encoder).
 /// </summary>
 internal static class Verifier
 {
@@ -128,10 +127,7 @@ internal static class Verifier
         }
     }
 
-    /// <summary>
-    /// A user's document has no reference serializer: the document itself is the reference. A change of data is a
-    /// MISMATCH, a change of form only (escapes, number notation, property order) DIFFERS.
-    /// </summary>
+    // A user's document is its own reference: a change of data is a MISMATCH, a change of form only DIFFERS.
     private static GateOutcome CompareWithOriginal(UserData.JsonData original, object payload, string root)
     {
         try
@@ -149,7 +145,6 @@ internal static class Verifier
         }
     }
 
-    /// <summary>Checks one value; returns the outcome and the payload the contender wrote (null when it could not).</summary>
     private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions)
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
@@ -186,11 +181,7 @@ internal static class Verifier
             return isJson ? (CompareDocument(value, payload, root), payload) : (GateOutcome.Ok, payload);
         }
 
-        /// <summary>
-        /// What a round trip lost. An object read from the user's document is judged as that document: what came back,
-        /// written by the reference serializer, must hold the same data (a decimal that came back as 1.0 rather than 1 is
-        /// the same JSON value); any other object is compared member by member.
-        /// </summary>
+        // An object read from the user's document is judged as JSON (a decimal back as 1.0 rather than 1 is the same value).
         private string? RoundTripLoss<TValue>(TValue value, TValue back, string root) where TValue : class
         {
             if (UserData.UserModels.OriginalOf(value) is not { } original)
@@ -202,10 +193,8 @@ internal static class Verifier
         }
 
         /// <summary>
-        /// An object read from the user's document into the inferred model. Data is judged against what the model holds
-        /// (System.Text.Json writing the object: what the model cannot hold is the model's loss, listed in the study's notes,
-        /// not the library's; a lost duplicate key is still a MISMATCH); form against the user's document itself, so a library that
-        /// writes the text as the user's service did is OK.
+        /// Data is judged against what the inferred model holds (its losses are listed in the study's notes, not the
+        /// library's); form against the user's document, so a library that writes the text as the user's service did is OK.
         /// </summary>
         private GateOutcome CompareWithUserDocument<TValue>(TValue value, byte[] document, object payload, string root) where TValue : class
         {
@@ -234,15 +223,7 @@ internal static class Verifier
             }
         }
 
-        /// <summary>
-        /// The reference document: System.Text.Json with the study's conventions, through reflection; under Native AOT, where
-        /// reflection-based serialization is off, through the source-generated metadata for the same conventions (the
-        /// two write the same document: stj-sourcegen passes this gate on every runtime that has both).
-        /// </summary>
-        /// <summary>
-        /// A value read from the user's document that the reference cannot write (1e400 read as infinity into a double):
-        /// SerBench could not check any library's output, so that is the input's problem, not a CRASH of each library.
-        /// </summary>
+        // 1e400 read as infinity into a double cannot be written by the reference: the input's problem, not each library's CRASH.
         public GateOutcome? UncheckableInput<TValue>(TValue[] items) where TValue : class
         {
             // One check per document: a list repeats the documents of the set.
@@ -265,6 +246,7 @@ internal static class Verifier
             return null;
         }
 
+        // Source-generated under Native AOT; the two write the same document (stj-sourcegen passes this gate on both).
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
