@@ -163,14 +163,8 @@ internal static class Rfc8259
                 case (byte)'-' or (>= (byte)'0' and <= (byte)'9'):
                     Number();
                     return false;
-                case (byte)'t':
-                    Literal("true"u8);
-                    return false;
-                case (byte)'f':
-                    Literal("false"u8);
-                    return false;
-                case (byte)'n':
-                    Literal("null"u8);
+                case (byte)'t' or (byte)'f' or (byte)'n':
+                    Literal(Next == 't' ? "true"u8 : Next == 'f' ? "false"u8 : "null"u8);
                     return false;
                 case (byte)'/':
                     throw Error(NoComments);
