@@ -26,33 +26,15 @@ internal sealed class JsonShape(string path)
     public string? LoneSurrogate { get; private set; }
 
     /// <summary>Besides null; <see cref="JsonValueKind.True"/> stands for booleans.</summary>
-    public IEnumerable<JsonValueKind> Kinds()
-    {
-        if (Object is not null)
+    public IEnumerable<JsonValueKind> Kinds() =>
+        new (bool Seen, JsonValueKind Kind)[]
         {
-            yield return JsonValueKind.Object;
-        }
-
-        if (Array is not null)
-        {
-            yield return JsonValueKind.Array;
-        }
-
-        if (Strings > 0)
-        {
-            yield return JsonValueKind.String;
-        }
-
-        if (Numbers is not null)
-        {
-            yield return JsonValueKind.Number;
-        }
-
-        if (Bools > 0)
-        {
-            yield return JsonValueKind.True;
-        }
-    }
+            (Object is not null, JsonValueKind.Object),
+            (Array is not null, JsonValueKind.Array),
+            (Strings > 0, JsonValueKind.String),
+            (Numbers is not null, JsonValueKind.Number),
+            (Bools > 0, JsonValueKind.True),
+        }.Where(k => k.Seen).Select(k => k.Kind);
 
     public void Add(ref Utf8JsonReader reader)
     {
