@@ -50,6 +50,17 @@ public abstract class Codec<T> where T : class
 
         return last;
     };
+
+    private protected static Func<object?> RoundTrips<TInput, TWire, TOutput>(TInput[] inputs, Func<TInput, TWire> serialize, Func<TWire, TOutput> deserialize) => () =>
+    {
+        object? last = null;
+        foreach (var input in inputs)
+        {
+            last = deserialize(serialize(input));
+        }
+
+        return last;
+    };
 }
 
 /// <summary>
@@ -100,21 +111,7 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
         return () => deserialize(serialize(value));
     }
 
-    internal sealed override Func<object?> RoundTripEach(T[] values)
-    {
-        var serialize = SerializeFunction;
-        var deserialize = DeserializeFunction;
-        return () =>
-        {
-            T? last = null;
-            foreach (var value in values)
-            {
-                last = deserialize(serialize(value));
-            }
-
-            return last;
-        };
-    }
+    internal sealed override Func<object?> RoundTripEach(T[] values) => RoundTrips(values, SerializeFunction, DeserializeFunction);
 }
 
 /// <summary>A codec built from two delegates; handy for contenders whose API is a pair of static calls.</summary>

@@ -63,20 +63,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
         return () => deserialize(serialize(own));
     }
 
-    internal override Func<object?> RoundTripEach(T[] values)
-    {
-        var owns = Array.ConvertAll(values, ToOwn);
-        return () =>
-        {
-            TOwn? last = null;
-            foreach (var own in owns)
-            {
-                last = deserialize(serialize(own));
-            }
-
-            return last;
-        };
-    }
+    internal override Func<object?> RoundTripEach(T[] values) => RoundTrips(Array.ConvertAll(values, ToOwn), serialize, deserialize);
 
     internal override Func<object?> FirstSerialize(T value) => SerializeOne(value);
 
