@@ -7,14 +7,9 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.Conformance;
 
-/// <summary>
-/// Puts documents through one document-model contender in this process: it reads each document into its DOM and writes
-/// the DOM back; what it wrote is judged against the document. Runs in a child process (a library may overflow the
-/// stack on deep nesting, or hang); see <c>ConformanceRunner</c>.
-/// </summary>
+/// <summary>Reads each document into a DOM and writes it back; runs in a child process, as a library may overflow the stack or hang.</summary>
 internal static class ConformanceChecker
 {
-    /// <summary>Runs <paramref name="contender"/> on each document in order, handing every cell to <paramref name="done"/> as soon as it is known.</summary>
     /// <exception cref="Running.UsageException">The contender is not a document model.</exception>
     public static void Run(Contender contender, IReadOnlyList<ConformanceDocument> documents, Action<ConformanceCell> done)
     {
@@ -46,7 +41,6 @@ internal static class ConformanceChecker
         }
     }
 
-    /// <summary>One library on one document: read and written back through <paramref name="codec"/>, then judged.</summary>
     public static ConformanceCell Check(string contender, Codec<JsonData> codec, ConformanceDocument document)
     {
         ConformanceCell Cell(ConformanceOutcome outcome, string? detail) =>

@@ -5,22 +5,12 @@ using SerBench.Core.Files;
 
 namespace SerBench.Core.Conformance;
 
-/// <summary>A document of the matrix as the reports describe it: where it comes from, what it holds, what RFC 8259 says about it.</summary>
-/// <param name="Name">Its row label: a built-in document's short name, or a user's file name.</param>
-/// <param name="Source"><c>built-in</c>, or the path of the user's file.</param>
-/// <param name="Description">What it tests (built-in documents); null for a user's file.</param>
-/// <param name="Bytes">Its length in bytes.</param>
-/// <param name="Preview">Its start, with invisible characters and bytes that are not UTF-8 shown as <c>⟨U+2028⟩</c>, <c>⟨0xFF⟩</c>.</param>
-/// <param name="Valid">Whether RFC 8259 makes it a JSON text.</param>
-/// <param name="Problem">Why it is not one: line, column and what is wrong; null when it is.</param>
-/// <param name="Leeway">What makes the other outcome right too (see <see cref="RfcCheck.Leeway"/>).</param>
+/// <summary>A document of the matrix as the reports describe it; <paramref name="Source"/> is <c>built-in</c> or the user's file.</summary>
 internal sealed record DocumentInfo(string Name, string Source, string? Description, long Bytes, string Preview, bool Valid, string? Problem, IReadOnlyList<string> Leeway)
 {
-    /// <summary>Reading the document is right: it is JSON, or the RFC lets a parser read it.</summary>
     [JsonIgnore]
     public bool MayAccept => Valid || Leeway.Count > 0;
 
-    /// <summary>Refusing the document is right: it is not JSON, or the RFC lets a parser refuse it.</summary>
     [JsonIgnore]
     public bool MayReject => !Valid || Leeway.Count > 0;
 
@@ -28,16 +18,12 @@ internal sealed record DocumentInfo(string Name, string Source, string? Descript
     [JsonIgnore]
     public bool EitherOutcomeIsRight => Source != ConformanceDocument.BuiltInSource && Name.StartsWith("i_", StringComparison.Ordinal);
 
-    /// <summary>
-    /// The group a summary counts the document in: <c>built-in</c>, or the user's folder and the file's kind
-    /// (<c>test_parsing · y_</c>, <c>· n_</c>, <c>· i_</c>, or <c>· other</c> for a name without those prefixes).
-    /// </summary>
+    /// <summary>What a summary counts it in: <c>built-in</c>, or the user's folder and the file's kind (<c>test_parsing · y_</c>).</summary>
     [JsonIgnore]
     public string Group => Source == ConformanceDocument.BuiltInSource
         ? "built-in"
         : $"{Path.GetFileName(Path.GetDirectoryName(Source))} · {(Name.Length > 2 && Name[1] == '_' && Name[0] is 'y' or 'n' or 'i' ? Name[..2] : "other")}";
 
-    /// <summary>What a reader expects of a parser, in a few words: <c>valid</c>, <c>invalid</c>, <c>valid, may refuse</c>, <c>invalid, may read</c>.</summary>
     public string Expectation => (Valid, Leeway.Count > 0) switch
     {
         (true, false) => "valid",
@@ -47,7 +33,7 @@ internal sealed record DocumentInfo(string Name, string Source, string? Descript
     };
 }
 
-/// <summary>One document to put through every library: its exact bytes (a byte order mark included) and what RFC 8259 says of them.</summary>
+/// <summary>One document to put through every library: its exact bytes, a byte order mark included.</summary>
 internal sealed class ConformanceDocument
 {
     public const string BuiltInSource = "built-in";
@@ -65,16 +51,12 @@ internal sealed class ConformanceDocument
 
     public string Name => Info.Name;
 
-    /// <summary>The bytes every library is given, unchanged.</summary>
     public byte[] Utf8 { get; }
 
-    /// <summary>
-    /// The JSON text a library that reads the document should write back: the document itself when valid, the text after
-    /// a byte order mark when only the mark makes it invalid; null when there is none (the library should have refused it).
-    /// </summary>
+    /// <summary>What a library that reads the document should write back (after a byte order mark); null when it should refuse it.</summary>
     public byte[]? Content { get; }
 
-    /// <summary>Judges <paramref name="utf8"/> with <see cref="Rfc8259"/>; <paramref name="extraLeeway"/> adds what the user declared.</summary>
+    /// <summary><paramref name="extraLeeway"/> adds what the user declared.</summary>
     public static ConformanceDocument Create(string name, string source, string? description, byte[] utf8, string? extraLeeway = null)
     {
         var check = Rfc8259.Check(utf8);
@@ -86,9 +68,8 @@ internal sealed class ConformanceDocument
     }
 
     /// <summary>
-    /// The start of a text for a report: printable characters as they are; control and format characters (U+2028, a byte
-    /// order mark…), noncharacters (U+FFFF) and unassigned code points as <c>⟨U+XXXX⟩</c>; bytes that are not UTF-8 as <c>⟨0xFF⟩</c>. Escapes in the text stay as written, so
-    /// <c>\u0000</c> (six characters) and a raw NUL (<c>⟨U+0000⟩</c>) look different.
+    /// The start of a text, invisible characters as <c>⟨U+XXXX⟩</c> and bytes that are not UTF-8 as <c>⟨0xFF⟩</c>; escapes
+    /// stay as written, so <c>\u0000</c> and a raw NUL (<c>⟨U+0000⟩</c>) look different.
     /// </summary>
     public static string Preview(ReadOnlySpan<byte> utf8, int length = PreviewLength)
     {

@@ -3,19 +3,12 @@ using SerBench.Core.Running;
 namespace SerBench.Core.Conformance;
 
 /// <summary>
-/// The documents of one <c>serbench conformance [PATH ...]</c>: the built-in tricky documents, then the user's files (a
-/// file, or every <c>*.json</c> file directly in a folder, in name order).
+/// The built-in tricky documents, then the user's files. As in JSONTestSuite, <c>n_…</c> names a file parsers must
+/// refuse, <c>i_…</c> one where reading and refusing are both right; any other file must be JSON.
 /// </summary>
-/// <remarks>
-/// A user's file is a test case, so text that is not JSON can be one, when its name says so (the convention of the
-/// JSONTestSuite collections): <c>n_…</c> a document parsers must refuse, <c>i_…</c> one where reading and refusing are
-/// both right; any other name (<c>y_…</c> included) must be JSON. Refused, with one line naming the file: a path that does
-/// not exist, a folder without <c>*.json</c> files, a file that cannot be read or is over <see cref="MaxFileBytes"/>, a
-/// file that must be JSON and is not (line, column, what is wrong), and an <c>n_</c> file that is valid JSON.
-/// </remarks>
 internal sealed class ConformanceSuite
 {
-    /// <summary>The largest file read as a conformance document: every library holds it, its output and its DOM in memory, once per library.</summary>
+    // Every library holds the file, its output and its DOM in memory, once per library.
     public const long MaxFileBytes = 16L * 1024 * 1024;
 
     private ConformanceSuite(IReadOnlyList<ConformanceDocument> documents, IReadOnlyList<string> paths)
@@ -24,13 +17,12 @@ internal sealed class ConformanceSuite
         Paths = paths;
     }
 
-    /// <summary>Built-in documents first, then the user's.</summary>
     public IReadOnlyList<ConformanceDocument> Documents { get; }
 
-    /// <summary>The full paths given, in order: a child process loads the same suite from them.</summary>
+    /// <summary>Full paths: a child process loads the same suite from them.</summary>
     public IReadOnlyList<string> Paths { get; }
 
-    /// <summary>The built-in documents and the user's files at <paramref name="paths"/>; <see cref="UsageException"/> (one line) for bad input.</summary>
+    /// <exception cref="UsageException">Bad input, in one line naming the file.</exception>
     public static ConformanceSuite Load(IReadOnlyList<string> paths, long maxFileBytes = MaxFileBytes)
     {
         var documents = new List<ConformanceDocument>(TrickyDocuments.Documents);
@@ -52,7 +44,7 @@ internal sealed class ConformanceSuite
         return new ConformanceSuite(documents, [.. paths.Select(Path.GetFullPath)]);
     }
 
-    /// <summary>The documents named, in suite order (what a child process is asked to run).</summary>
+    /// <summary>In suite order: what a child process is asked to run.</summary>
     public IReadOnlyList<ConformanceDocument> Select(IReadOnlyCollection<string>? names) =>
         names is null ? Documents : [.. Documents.Where(d => names.Contains(d.Name))];
 

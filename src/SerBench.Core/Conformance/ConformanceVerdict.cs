@@ -5,7 +5,7 @@ namespace SerBench.Core.Conformance;
 /// <summary>What a library did with one document: read it and wrote it back (how), refused it, or could not be run.</summary>
 internal enum ConformanceOutcome
 {
-    /// <summary>Read it and wrote back the same document (for an invalid one: read it, and wrote JSON).</summary>
+    /// <summary>For an invalid document: read it, and wrote JSON.</summary>
     Accepted,
 
     /// <summary>Read it and wrote the same data in another form: escapes, number notation, property order.</summary>
@@ -23,7 +23,7 @@ internal enum ConformanceOutcome
     /// <summary>Took its process down (a stack overflow, say) or did not finish in time.</summary>
     Crashed,
 
-    /// <summary>The library cannot run here (its pack did not build); nothing was tried.</summary>
+    /// <summary>Its pack did not build; nothing was tried.</summary>
     Unavailable,
 }
 
@@ -42,39 +42,29 @@ internal enum ConformanceRating
     /// <summary>Red: read a text that is not JSON, refused one the RFC says to read, wrote text that is not JSON, or crashed.</summary>
     Wrong,
 
-    /// <summary>Grey: the library could not run.</summary>
+    /// <summary>Grey.</summary>
     NotRun,
 }
 
-/// <summary>One cell of the matrix: a library on a document.</summary>
-/// <param name="Contender">The contender's name.</param>
-/// <param name="Document">The document's name.</param>
-/// <param name="Outcome">What the library did.</param>
-/// <param name="Rating">How that stands against RFC 8259, judged when the cell was made, so a report renders the same forever.</param>
-/// <param name="Detail">What changed, the exception's first line, what it wrote, or why it crashed; null when there is nothing to say.</param>
+/// <summary>A library on a document; <paramref name="Rating"/> is judged when the cell is made, so a report renders the same forever.</summary>
 internal sealed record ConformanceCell(string Contender, string Document, ConformanceOutcome Outcome, ConformanceRating Rating, string? Detail)
 {
-    /// <summary>The cell for <paramref name="outcome"/> on <paramref name="document"/>, rated.</summary>
     public static ConformanceCell Of(string contender, DocumentInfo document, ConformanceOutcome outcome, string? detail) =>
         new(contender, document.Name, outcome, Rate(document, outcome), detail);
 
-    /// <summary>The rating: right where RFC 8259 asks for (or allows) the outcome; changes are amber only where reading was right.</summary>
-    public static ConformanceRating Rate(DocumentInfo document, ConformanceOutcome outcome)
+    /// <summary>Changes are amber only where reading was right.</summary>
+    public static ConformanceRating Rate(DocumentInfo document, ConformanceOutcome outcome) => outcome switch
     {
-        return outcome switch
-        {
-            ConformanceOutcome.Unavailable => ConformanceRating.NotRun,
-            ConformanceOutcome.Crashed or ConformanceOutcome.WroteInvalid => ConformanceRating.Wrong,
-            _ when document.EitherOutcomeIsRight => ConformanceRating.Right,
-            ConformanceOutcome.Rejected => document.MayReject ? ConformanceRating.Right : ConformanceRating.Wrong,
-            _ when !document.MayAccept => ConformanceRating.Wrong,
-            ConformanceOutcome.Accepted => ConformanceRating.Right,
-            ConformanceOutcome.ChangedForm => ConformanceRating.Form,
-            _ => ConformanceRating.Changed,
-        };
-    }
+        ConformanceOutcome.Unavailable => ConformanceRating.NotRun,
+        ConformanceOutcome.Crashed or ConformanceOutcome.WroteInvalid => ConformanceRating.Wrong,
+        _ when document.EitherOutcomeIsRight => ConformanceRating.Right,
+        ConformanceOutcome.Rejected => document.MayReject ? ConformanceRating.Right : ConformanceRating.Wrong,
+        _ when !document.MayAccept => ConformanceRating.Wrong,
+        ConformanceOutcome.Accepted => ConformanceRating.Right,
+        ConformanceOutcome.ChangedForm => ConformanceRating.Form,
+        _ => ConformanceRating.Changed,
+    };
 
-    /// <summary>The outcome as every report prints it.</summary>
     [JsonIgnore]
     public string Label => LabelOf(Outcome);
 

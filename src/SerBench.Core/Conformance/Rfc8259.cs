@@ -5,29 +5,18 @@ using System.Text;
 namespace SerBench.Core.Conformance;
 
 /// <summary>
-/// What RFC 8259 says about one text: whether it is a JSON text and, if not, where and why; and the leeway the RFC gives
-/// a parser on it (a limit it may set, a case whose handling it leaves open), each naming its section.
+/// What RFC 8259 says about one text. <paramref name="Leeway"/> names each clause that makes another outcome right too
+/// (a valid text a parser may refuse, an invalid one it may read); empty when only one outcome is right.
 /// </summary>
-/// <param name="Valid">The text is exactly one JSON value, with optional whitespace, in UTF-8.</param>
-/// <param name="Problem">Why it is not: "line 3, column 7: …"; null when it is.</param>
-/// <param name="Leeway">
-/// What makes another outcome right too: for a valid text, why a parser may refuse it (depth, number range, duplicate
-/// names, lone surrogates); for an invalid one, why it may read it anyway (a byte order mark). Empty when only one outcome is right.
-/// </param>
 internal sealed record RfcCheck(bool Valid, string? Problem, IReadOnlyList<string> Leeway);
 
 /// <summary>
-/// A recognizer for RFC 8259 JSON texts, written for SerBench and independent of every library it judges (the
-/// verdicts of <c>serbench conformance</c> must not lean on one of the contenders). It is iterative, so any depth is
-/// read without recursion; it checks UTF-8 strictly (RFC 8259 §8.1) and reports the first error by line and column
-/// (columns count characters).
+/// Independent of every library it judges, so conformance verdicts lean on none; iterative, so any depth reads without
+/// recursion; strict UTF-8 (§8.1); the first error by line and column (in characters).
 /// </summary>
 internal static class Rfc8259
 {
-    /// <summary>
-    /// Nesting deeper than this is granted the §9 leeway: the RFC lets a parser limit depth without a number, and 64 is
-    /// the default limit of System.Text.Json and Newtonsoft.Json, so refusing anything shallower is counted as wrong.
-    /// </summary>
+    /// <summary>The §9 leeway starts past 64, the default limit of System.Text.Json and Newtonsoft.Json.</summary>
     public const int CommonDepthLimit = 64;
 
     internal const string DepthClause = "RFC 8259 §9: a parser may limit the depth of nesting";
@@ -40,7 +29,6 @@ internal static class Rfc8259
 
     private static readonly byte[] Bom = [0xEF, 0xBB, 0xBF];
 
-    /// <summary>Judges <paramref name="text"/>: valid or not (and where), and the leeway the RFC gives.</summary>
     public static RfcCheck Check(ReadOnlySpan<byte> text)
     {
         if (!text.StartsWith(Bom))
@@ -60,7 +48,7 @@ internal static class Rfc8259
         private readonly ReadOnlySpan<byte> _text;
         private readonly List<string> _leeway = [];
 
-        /// <summary>One open object (its names so far, for duplicates) or array (null).</summary>
+        // An object's names so far (for duplicates), or null for an array.
         private readonly Stack<HashSet<string>?> _open = new();
 
         private int _position;
@@ -175,14 +163,8 @@ internal static class Rfc8259
                 case (byte)'-' or (>= (byte)'0' and <= (byte)'9'):
                     Number();
                     return false;
-                case (byte)'t':
-                    Literal("true"u8);
-                    return false;
-                case (byte)'f':
-                    Literal("false"u8);
-                    return false;
-                case (byte)'n':
-                    Literal("null"u8);
+                case (byte)'t' or (byte)'f' or (byte)'n':
+                    Literal(Next == 't' ? "true"u8 : Next == 'f' ? "false"u8 : "null"u8);
                     return false;
                 case (byte)'/':
                     throw Error(NoComments);
@@ -330,17 +312,7 @@ internal static class Rfc8259
             _position += 4;
             var c = (char)code;
             value?.Append(c);
-            if (char.IsLowSurrogate(c))
-            {
-                if (!pendingHigh)
-                {
-                    LoneSurrogate();
-                }
-
-                return false;
-            }
-
-            if (pendingHigh)
+            if (char.IsLowSurrogate(c) != pendingHigh)
             {
                 LoneSurrogate();
             }
@@ -466,13 +438,8 @@ internal static class Rfc8259
             }
 
             var b = _text[_position];
-            if (b is >= 0x21 and < 0x7F)
-            {
-                return $"'{(char)b}'";
-            }
-
-            return Rune.DecodeFromUtf8(_text[_position..], out var rune, out _) == OperationStatus.Done
-                ? $"U+{rune.Value:X4}"
+            return b is >= 0x21 and < 0x7F ? $"'{(char)b}'"
+                : Rune.DecodeFromUtf8(_text[_position..], out var rune, out _) == OperationStatus.Done ? $"U+{rune.Value:X4}"
                 : $"byte 0x{b:X2} (not UTF-8)";
         }
 

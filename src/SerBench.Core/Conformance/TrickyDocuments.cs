@@ -3,20 +3,14 @@ using System.Text;
 
 namespace SerBench.Core.Conformance;
 
-/// <summary>
-/// The documents SerBench puts through every library on its own: the cases where JSON parsers and writers are known to
-/// differ. Each says whether RFC 8259 makes it a JSON text; <see cref="Rfc8259"/> agrees with every one (a test checks),
-/// and adds the leeway the RFC gives on it.
-/// </summary>
+/// <summary>Where JSON parsers and writers are known to differ; a test checks that <see cref="Rfc8259"/> agrees with each Valid.</summary>
 internal static class TrickyDocuments
 {
-    /// <summary>How deep <c>deep-nesting</c> goes: far past every default limit, and deep enough to overflow the stack of a recursive parser without one.</summary>
+    /// <summary>Far past every default limit, and deep enough to overflow the stack of a recursive parser without one.</summary>
     public const int DeepNesting = 100_000;
 
-    /// <summary>One built-in document as declared: its name, what it tests, its bytes, and whether it is a JSON text.</summary>
     public sealed record Declared(string Name, string Description, byte[] Utf8, bool Valid);
 
-    /// <summary>Every built-in document, in the order of the matrix.</summary>
     public static IReadOnlyList<Declared> All { get; } =
     [
         Text("surrogate-pair", "an emoji as an escaped surrogate pair and as raw UTF-8", """["\uD83D\uDE00 = 😀"]""", valid: true),
@@ -48,7 +42,6 @@ internal static class TrickyDocuments
         new("invalid-utf8", "a byte that is not UTF-8 (0xFF) inside a string", [(byte)'[', (byte)'"', 0xFF, (byte)'"', (byte)']'], Valid: false),
     ];
 
-    /// <summary>The built-in documents judged, ready to run.</summary>
     public static IReadOnlyList<ConformanceDocument> Documents { get; } =
         [.. All.Select(d => ConformanceDocument.Create(d.Name, ConformanceDocument.BuiltInSource, d.Description, d.Utf8))];
 

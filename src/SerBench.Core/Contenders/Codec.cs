@@ -37,8 +37,30 @@ public abstract class Codec<T> where T : class
     /// <summary>The first-call probe's serialize: the library's first call, with nothing of the harness's before it.</summary>
     internal virtual Func<object?> FirstSerialize(T value) => () => SerializeUntyped(value);
 
-    /// <summary>The first-call probe's deserialize of what <see cref="FirstSerialize"/> wrote.</summary>
     internal virtual Func<object?> FirstDeserialize(object payload) => () => DeserializeUntyped(payload);
+
+    /// <summary>A "many" cell: one delegate call per item, as in the "one" cells.</summary>
+    private protected static Func<object?> Each<TInput, TOutput>(TInput[] inputs, Func<TInput, TOutput> operation) => () =>
+    {
+        object? last = null;
+        foreach (var input in inputs)
+        {
+            last = operation(input);
+        }
+
+        return last;
+    };
+
+    private protected static Func<object?> RoundTrips<TInput, TWire, TOutput>(TInput[] inputs, Func<TInput, TWire> serialize, Func<TWire, TOutput> deserialize) => () =>
+    {
+        object? last = null;
+        foreach (var input in inputs)
+        {
+            last = deserialize(serialize(input));
+        }
+
+        return last;
+    };
 }
 
 /// <summary>
@@ -56,10 +78,9 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
 
     public abstract T Deserialize(TPayload payload);
 
-    /// <summary>The delegate the timed loop invokes to serialize.</summary>
+    /// <summary>The delegates the timed loop invokes.</summary>
     protected virtual Func<T, TPayload> SerializeFunction => Serialize;
 
-    /// <summary>The delegate the timed loop invokes to deserialize.</summary>
     protected virtual Func<TPayload, T> DeserializeFunction => Deserialize;
 
     public sealed override object SerializeUntyped(T value) => Serialize(value);
@@ -72,20 +93,7 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
         return () => serialize(value);
     }
 
-    internal sealed override Func<object?> SerializeEach(T[] values)
-    {
-        var serialize = SerializeFunction;
-        return () =>
-        {
-            TPayload? last = null;
-            foreach (var value in values)
-            {
-                last = serialize(value);
-            }
-
-            return last;
-        };
-    }
+    internal sealed override Func<object?> SerializeEach(T[] values) => Each(values, SerializeFunction);
 
     internal sealed override Func<object?> DeserializeOne(object payload)
     {
@@ -94,21 +102,7 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
         return () => deserialize(typed);
     }
 
-    internal sealed override Func<object?> DeserializeEach(object[] payloads)
-    {
-        var typed = payloads.Cast<TPayload>().ToArray();
-        var deserialize = DeserializeFunction;
-        return () =>
-        {
-            T? last = null;
-            foreach (var payload in typed)
-            {
-                last = deserialize(payload);
-            }
-
-            return last;
-        };
-    }
+    internal sealed override Func<object?> DeserializeEach(object[] payloads) => Each(payloads.Cast<TPayload>().ToArray(), DeserializeFunction);
 
     internal sealed override Func<object?> RoundTripOne(T value)
     {
@@ -117,21 +111,7 @@ public abstract class Codec<T, TPayload> : Codec<T> where T : class where TPaylo
         return () => deserialize(serialize(value));
     }
 
-    internal sealed override Func<object?> RoundTripEach(T[] values)
-    {
-        var serialize = SerializeFunction;
-        var deserialize = DeserializeFunction;
-        return () =>
-        {
-            T? last = null;
-            foreach (var value in values)
-            {
-                last = deserialize(serialize(value));
-            }
-
-            return last;
-        };
-    }
+    internal sealed override Func<object?> RoundTripEach(T[] values) => RoundTrips(values, SerializeFunction, DeserializeFunction);
 }
 
 /// <summary>A codec built from two delegates; handy for contenders whose API is a pair of static calls.</summary>

@@ -5,10 +5,7 @@ using System.Text;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// <see cref="DataContractJsonSerializer"/> as the escaping article used it: data-contract names, through a
-/// <see cref="MemoryStream"/>, to and from a string. One serializer instance per type, built once.
-/// </summary>
+/// <summary>As the escaping article used it: through a <see cref="MemoryStream"/>, to and from a string; one serializer per type.</summary>
 internal sealed class DataContractJson() : Contender("datacontract-json", "DataContractJsonSerializer", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection, "through a MemoryStream and a UTF-8 string; names from [DataMember]")
 {
     // In-box: its assembly carries a "-servicing" build tag, so report the runtime version it ships with.

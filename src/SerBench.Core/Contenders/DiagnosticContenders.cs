@@ -6,10 +6,7 @@ using System.Text.Json.Nodes;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// Contenders that misbehave on purpose, to prove that SerBench survives them. Selectable only when
-/// <see cref="ContenderRegistry.DiagnosticsVariable"/> is set; see <see cref="ContenderRegistry.Selectable"/>.
-/// </summary>
+/// <summary>Contenders that misbehave on purpose, to prove that SerBench survives them; see <see cref="ContenderRegistry.Selectable"/>.</summary>
 internal static class DiagnosticContenders
 {
     public static IReadOnlyList<Contender> All { get; } =
@@ -19,11 +16,7 @@ internal static class DiagnosticContenders
         new RecursiveDom(),
     ];
 
-    /// <summary>
-    /// Ends the whole process with <see cref="Environment.FailFast(string)"/> after a number of serialize calls: what a
-    /// stack overflow or invalid emitted IL does to a real serializer. With 50 calls it passes the gate and dies while
-    /// measured; with 0 it dies in the gate.
-    /// </summary>
+    /// <summary>Fails fast after a number of serialize calls, as a stack overflow or invalid emitted IL would: 50 pass the gate, 0 do not.</summary>
     private sealed class ProcessCrash(string name, int callsBeforeCrash, string note)
         : Contender(name, "SerBench diagnostics", PayloadFormat.Json, TextMode.Utf8, Generation.HandWritten, note)
     {
@@ -50,10 +43,7 @@ internal static class DiagnosticContenders
         }
     }
 
-    /// <summary>
-    /// A document model read by plain recursive descent with no depth limit, as many hand-written parsers are: it reads
-    /// ordinary documents correctly, and overflows the stack (ending its process) on deep nesting.
-    /// </summary>
+    /// <summary>Recursive descent with no depth limit, as many hand-written parsers: overflows the stack on deep nesting.</summary>
     private sealed class RecursiveDom() : Documents.DocumentContender("diagnostic-recursive-dom", "SerBench diagnostics", TextMode.Utf8,
         "recursive-descent DOM without a depth limit: overflows the stack on deep nesting (fault-isolation check)")
     {

@@ -4,13 +4,9 @@ using System.Globalization;
 namespace SerBench.Core.Contenders;
 
 /// <summary>
-/// Makes named contenders slower by a known factor, to prove that <c>compare</c> catches a regression of that size:
-/// <c>SERBENCH_DIAGNOSTIC_SLOWDOWN=stj-sourcegen-utf8=1.5</c> (comma-separated), honoured only with
-/// <see cref="ContenderRegistry.DiagnosticsVariable"/> set to 1, and recorded among the run's knobs. After each library
-/// call it busy-waits for (factor − 1) times that call's own wall time, so the cell takes factor times as long, on the
-/// CPU (a sleep would not show on a CPU-time clock), and allocates exactly what it did: only the time test of
-/// <c>compare</c> can catch it. (An earlier version repeated the library call, which <c>compare</c> caught through the
-/// allocation alone.) The two timestamps add a few tens of nanoseconds per call, so use it on cells of a microsecond or more.
+/// Slows named contenders by a known factor (<c>SERBENCH_DIAGNOSTIC_SLOWDOWN=stj-sourcegen-utf8=1.5</c>, with
+/// <see cref="ContenderRegistry.DiagnosticsVariable"/>=1) to prove <c>compare</c> catches it: it spins on the CPU (a sleep
+/// would not show on a CPU-time clock) and allocates nothing, so only the time test can; use it on cells of 1 µs or more.
 /// </summary>
 internal static class DiagnosticSlowdown
 {
@@ -40,7 +36,6 @@ internal static class DiagnosticSlowdown
         return null;
     }
 
-    /// <summary>Spins after each inner call for (factor − 1) times the time that call took.</summary>
     private sealed class SlowedCodec<T>(Codec<T> inner, double factor) : Codec<T, object> where T : class
     {
         public override object Serialize(T value)

@@ -4,10 +4,7 @@ using SerBench.Core.Contenders.HandWritten;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// CBOR (RFC 8949) through Microsoft's System.Formats.Cbor, which has no serializer: code per model on
-/// <c>CborWriter</c>/<c>CborReader</c>, as its users write it. Each record is a definite-length array of its fields.
-/// </summary>
+/// <summary>System.Formats.Cbor has no serializer: code per model, as its users write it; a record is a definite-length array.</summary>
 internal sealed class HandWrittenCbor() : Contender(
     "cbor", "System.Formats.Cbor", PayloadFormat.Binary, TextMode.Utf8, Generation.HandWritten,
     "hand-written per model: records as arrays of their fields, UUID tag 37, date tag 0; reused writer and reader, owned byte[] result")

@@ -47,20 +47,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
         return () => serialize(own);
     }
 
-    internal override Func<object?> SerializeEach(T[] values)
-    {
-        var owns = Array.ConvertAll(values, ToOwn);
-        return () =>
-        {
-            TPayload? last = null;
-            foreach (var own in owns)
-            {
-                last = serialize(own);
-            }
-
-            return last;
-        };
-    }
+    internal override Func<object?> SerializeEach(T[] values) => Each(Array.ConvertAll(values, ToOwn), serialize);
 
     internal override Func<object?> DeserializeOne(object payload)
     {
@@ -68,20 +55,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
         return () => deserialize(typed);
     }
 
-    internal override Func<object?> DeserializeEach(object[] payloads)
-    {
-        var typed = payloads.Cast<TPayload>().ToArray();
-        return () =>
-        {
-            TOwn? last = null;
-            foreach (var payload in typed)
-            {
-                last = deserialize(payload);
-            }
-
-            return last;
-        };
-    }
+    internal override Func<object?> DeserializeEach(object[] payloads) => Each(payloads.Cast<TPayload>().ToArray(), deserialize);
 
     internal override Func<object?> RoundTripOne(T value)
     {
@@ -89,20 +63,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
         return () => deserialize(serialize(own));
     }
 
-    internal override Func<object?> RoundTripEach(T[] values)
-    {
-        var owns = Array.ConvertAll(values, ToOwn);
-        return () =>
-        {
-            TOwn? last = null;
-            foreach (var own in owns)
-            {
-                last = deserialize(serialize(own));
-            }
-
-            return last;
-        };
-    }
+    internal override Func<object?> RoundTripEach(T[] values) => RoundTrips(Array.ConvertAll(values, ToOwn), serialize, deserialize);
 
     internal override Func<object?> FirstSerialize(T value) => SerializeOne(value);
 

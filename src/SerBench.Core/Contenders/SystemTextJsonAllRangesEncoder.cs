@@ -4,7 +4,6 @@ using System.Text.Unicode;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>System.Text.Json with <c>JavaScriptEncoder.Create(UnicodeRanges.All)</c>, options built once: non-ASCII text is written unescaped.</summary>
 internal sealed class SystemTextJsonAllRangesEncoder() : SystemTextJsonContender("stj-encoder-all-ranges", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), options built once")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

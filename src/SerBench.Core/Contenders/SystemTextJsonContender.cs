@@ -2,7 +2,6 @@ using System.Reflection;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>Common metadata of the System.Text.Json contenders.</summary>
 internal abstract class SystemTextJsonContender(string name, TextMode textMode, Generation generation, string? note = null)
     : Contender(name, "System.Text.Json", PayloadFormat.Json, textMode, generation, note)
 {

@@ -4,10 +4,7 @@ using System.Text.Unicode;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// The escaping article's code: a new <see cref="JsonSerializerOptions"/> (with the all-ranges encoder) on every call.
-/// Kept to separate the cost of building options from the cost of the encoder. An anti-pattern, labelled as one.
-/// </summary>
+/// <summary>The escaping article's code, kept to separate the cost of building options from the cost of the encoder.</summary>
 internal sealed class SystemTextJsonOptionsPerCall() : SystemTextJsonContender("stj-options-per-call", TextMode.Utf16, Generation.Reflection, "ANTI-PATTERN: new JsonSerializerOptions (UnicodeRanges.All encoder) on every call")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => new DelegateCodec<T, string>(

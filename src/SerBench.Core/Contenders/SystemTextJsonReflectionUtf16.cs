@@ -2,7 +2,6 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>System.Text.Json, reflection metadata, to and from a UTF-16 <see cref="string"/>.</summary>
 internal sealed class SystemTextJsonReflectionUtf16() : SystemTextJsonContender("stj-reflection-string", TextMode.Utf16, Generation.Reflection)
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

@@ -2,7 +2,6 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>System.Text.Json, reflection metadata, to and from UTF-8 bytes.</summary>
 internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("stj-reflection-utf8", TextMode.Utf8, Generation.Reflection)
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

@@ -3,7 +3,6 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>System.Text.Json with <c>JavaScriptEncoder.UnsafeRelaxedJsonEscaping</c>, options built once.</summary>
 internal sealed class SystemTextJsonRelaxedEncoder() : SystemTextJsonContender("stj-encoder-relaxed", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping, options built once")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

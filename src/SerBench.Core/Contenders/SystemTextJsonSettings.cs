@@ -12,7 +12,7 @@ internal static class SystemTextJsonSettings
 {
     public static Assembly Assembly { get; } = typeof(JsonSerializer).Assembly;
 
-    /// <summary>Builds options for the conventions; callers keep the instance (building one per call is the anti-pattern we measure separately).</summary>
+    /// <summary>Callers keep the instance: building one per call is an anti-pattern, measured apart.</summary>
     public static JsonSerializerOptions CreateOptions(JsonConventions conventions, JavaScriptEncoder? encoder = null)
     {
         // The Web conventions are exactly JsonSerializerDefaults.Web (which also reads numbers from strings); others are spelt out.
@@ -35,7 +35,6 @@ internal static class SystemTextJsonSettings
         return options;
     }
 
-    /// <summary>The source-generated metadata for <typeparamref name="T"/> under the conventions.</summary>
     public static JsonTypeInfo<T> GeneratedTypeInfo<T>(JsonConventions conventions)
     {
         // A model inferred from the user's documents brings its own context (names are fixed by attributes, so any conventions).
@@ -65,7 +64,6 @@ internal static class SystemTextJsonSettings
 [JsonSerializable(typeof(List<SaveGame>))]
 internal sealed partial class WebJsonContext : JsonSerializerContext;
 
-/// <summary>Source-generated metadata with System.Text.Json's defaults.</summary>
 [JsonSerializable(typeof(Person))]
 [JsonSerializable(typeof(List<Person>))]
 [JsonSerializable(typeof(User))]

@@ -2,7 +2,6 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>System.Text.Json with source-generated metadata, to and from UTF-8 bytes.</summary>
 internal sealed class SystemTextJsonSourceGenUtf8() : SystemTextJsonContender("stj-sourcegen-utf8", TextMode.Utf8, Generation.SourceGenerated)
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

@@ -3,10 +3,7 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// The json-vs-binary study's JSON side: serialize to a string, then encode it to UTF-8 bytes (what a program
-/// must do to write a file); deserialize = decode UTF-8, then parse. The transcoding is part of what is measured.
-/// </summary>
+/// <summary>The json-vs-binary study's JSON side: the transcoding a program needs to write a file is part of what is measured.</summary>
 internal sealed class SystemTextJsonStringThenUtf8() : SystemTextJsonContender("stj-string-then-utf8", TextMode.Utf8, Generation.Reflection, "transcodes: string → UTF-8 bytes and back, as the Unity article did")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// A contender a study names that cannot run wherever SerBench runs (see <see cref="ContenderRegistry.Missing"/>). It
-/// stays in every listing and report with the exact reason, never silently dropped.
-/// </summary>
+/// <summary>A contender that cannot run here: it stays in every listing and report with the reason, never silently dropped.</summary>
 internal sealed class UnavailableLibrary(
     string name, string library, PayloadFormat format, TextMode textMode, Generation generation, AotSupport nativeAot, string licence, string reason)
     : Contender(name, library, format, textMode, generation)

@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// Unity's <c>JsonUtility</c>, used by the json-vs-binary article. It lives in UnityEngine and runs only inside the
-/// Unity player, so SerBench lists it as not runnable instead of dropping it.
-/// </summary>
+/// <summary>Used by the json-vs-binary article; it runs only inside the Unity player, so it is listed as not runnable.</summary>
 internal sealed class UnityJsonUtility() : Contender("unity-jsonutility", "UnityEngine.JsonUtility", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection)
 {
     protected override Assembly? LibraryAssembly => null;

@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// A contender at another version of its library's package (<c>--contenders newtonsoft-string@14.0.1-beta2</c>): the same
-/// code, measured by an agent built with that version, under its own name in every table, results.json and <c>compare</c>.
-/// </summary>
+/// <summary>A contender at another package version (<c>newtonsoft-string@14.0.1-beta2</c>), measured by an agent built with it.</summary>
 internal sealed class VersionedContender : Contender
 {
     public const char Separator = '@';
@@ -13,7 +10,6 @@ internal sealed class VersionedContender : Contender
     private readonly Contender _inner;
     private readonly bool _loaded;
 
-    /// <summary>In SerBench itself: <paramref name="inner"/> at <paramref name="version"/>, measured by that version's agent.</summary>
     internal VersionedContender(Contender inner, string version)
         : this(inner, version, loaded: false)
     {
@@ -27,16 +23,14 @@ internal sealed class VersionedContender : Contender
         _loaded = loaded;
     }
 
-    /// <summary>The contender at the version SerBench ships with.</summary>
     public Contender Inner => _inner;
 
-    /// <summary>The package version asked for, normalized as NuGet writes it (13.0 is 13.0.0).</summary>
+    /// <summary>Normalized as NuGet writes it (13.0 is 13.0.0).</summary>
     public string Version { get; }
 
-    /// <summary>In SerBench itself: why the agent for this version was not built (NuGet's or the compiler's message).</summary>
+    /// <summary>In SerBench itself: NuGet's or the compiler's message when the agent was not built.</summary>
     public string? BuildFailure { get; set; }
 
-    /// <summary>In SerBench itself: the version the agent's restore resolved, once it is built.</summary>
     public string? RestoredVersion { get; set; }
 
     /// <summary>In the agent, the version loaded; in SerBench itself, the one restored for the agent (or asked for).</summary>
@@ -59,17 +53,16 @@ internal sealed class VersionedContender : Contender
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => _inner.CreateCodec<T>(conventions);
 
-    /// <summary>True when <paramref name="name"/> names a version (<c>name@version</c>).</summary>
     public static bool Names(string name) => name.Contains(Separator, StringComparison.Ordinal);
 
-    /// <summary>In the agent built for the version: the contender a request names, run by this process's copy of the library.</summary>
+    /// <summary>In the agent built for the version: run by this process's copy of the library.</summary>
     public static Contender? Loaded(string name, Func<string, Contender?> find)
     {
         var at = name.IndexOf(Separator, StringComparison.Ordinal);
         return find(name[..at]) is { } inner ? new VersionedContender(inner, name[(at + 1)..], loaded: true) : null;
     }
 
-    /// <summary>The version <paramref name="contender"/> is measured at without a version named: its pack's, or the one loaded here.</summary>
+    /// <summary>The version measured when none is named: its pack's, or the one loaded here.</summary>
     public static string OwnVersion(Contender contender) => contender is Packs.PackContender pack
         ? pack.Pack.Manifest.Packages.FirstOrDefault()?.Version ?? pack.LibraryVersion
         : contender.LibraryVersion;

@@ -4,12 +4,12 @@ using System.Text;
 namespace SerBench.Core.Files;
 
 /// <summary>
-/// What a path names, found without opening it: opening a FIFO blocks until a writer comes, and a device has no end.
-/// .NET exposes no file type, so on Unix this asks the runtime's own native shim (the <c>stat</c> that FileInfo uses).
+/// What a path names, found without opening it: a FIFO blocks until a writer comes, a device has no end. .NET exposes
+/// no file type, so on Unix this asks the runtime's native shim (the <c>stat</c> FileInfo uses).
 /// </summary>
 internal static class FileKind
 {
-    /// <summary>"a folder", "a device", "a FIFO (named pipe)", "a socket", or null for a regular file or nothing there.</summary>
+    /// <summary>"a folder", "a device", …; null for a regular file or nothing there.</summary>
     public static string? NotRegular(string path)
     {
         if (Directory.Exists(path))
@@ -34,7 +34,7 @@ internal static class FileKind
 
     private const int TypeMask = 0xF000, Fifo = 0x1000, CharacterDevice = 0x2000, BlockDevice = 0x6000, RegularFile = 0x8000, Socket = 0xC000;
 
-    /// <summary>The file type bits of stat(2), following links; null when the shim cannot say (then only the bounded read protects).</summary>
+    /// <summary>stat(2)'s file type bits; null when the shim cannot say (then only the bounded read protects).</summary>
     private static int? UnixMode(string path)
     {
         // The shim's FileStatus starts with two int32s, Flags and Mode, with the POSIX type bits; the rest is room to spare.

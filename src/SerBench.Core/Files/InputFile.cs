@@ -1,24 +1,18 @@
 namespace SerBench.Core.Files;
 
-/// <summary>A file SerBench was asked to read that it will not: not a regular file, or larger than it reads. The message names neither the path nor the option; the caller adds them.</summary>
+/// <summary>A file SerBench will not read; the message names neither the path nor the option: the caller adds them.</summary>
 internal sealed class InputFileException(string message, bool tooBig) : IOException(message)
 {
-    /// <summary>True when the file is regular but holds more than the limit; false when it is not a regular file.</summary>
     public bool TooBig { get; } = tooBig;
 }
 
 /// <summary>
-/// The one way SerBench reads a file someone else wrote (results files, <c>--data</c> documents, pack.json, conformance
-/// files, samples): only a regular file, and never more than a limit counted on the bytes read, not on the length the
-/// file system reports (0 for a device, anything for a file that grows while being read).
+/// The one way SerBench reads a file someone else wrote: only a regular file, and never more than a limit counted on the
+/// bytes read, not on the length the file system reports (0 for a device, anything for a file that grows).
 /// </summary>
 internal static class InputFile
 {
-    /// <summary>
-    /// The bytes of the regular file at <paramref name="path"/>. Throws <see cref="InputFileException"/> when it is a
-    /// folder, device, FIFO or socket, or holds more than <paramref name="maxBytes"/> (<paramref name="what"/> says what
-    /// it was read as: "one document"); other I/O failures surface as <see cref="IOException"/> or <see cref="UnauthorizedAccessException"/>.
-    /// </summary>
+    /// <summary><paramref name="what"/> says what it is read as ("one document"), for the message.</summary>
     public static byte[] ReadAll(string path, long maxBytes, string what)
     {
         using var stream = Open(path, maxBytes, what);
@@ -38,10 +32,7 @@ internal static class InputFile
         return buffer.ToArray();
     }
 
-    /// <summary>
-    /// A stream over the regular file at <paramref name="path"/> that fails with <see cref="InputFileException"/> once more
-    /// than <paramref name="maxBytes"/> have been read: for readers that parse as they go.
-    /// </summary>
+    /// <summary>For readers that parse as they go: fails once more than <paramref name="maxBytes"/> have been read.</summary>
     public static Stream Open(string path, long maxBytes, string what)
     {
         if (FileKind.NotRegular(path) is { } kind)
@@ -70,7 +61,6 @@ internal static class InputFile
         new((length is { } bytes ? FormattableString.Invariant($"is {bytes:N0} bytes") : FormattableString.Invariant($"holds more than {maxBytes:N0} bytes")) +
             FormattableString.Invariant($"; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
 
-    /// <summary>Counts what is read and stops past the limit, whatever the file's length said.</summary>
     private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream
     {
         private long _read;

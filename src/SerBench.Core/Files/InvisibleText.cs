@@ -6,19 +6,13 @@ namespace SerBench.Core.Files;
 /// <summary>Which characters a preview of a document or a value must show as code points rather than print.</summary>
 internal static class InvisibleText
 {
-    /// <summary>
-    /// Control and format characters, line and paragraph separators (U+2028), noncharacters (U+FFFF) and unassigned
-    /// code points: they have no glyph, and a console's width tables may not know them.
-    /// </summary>
+    // No glyph, and a console's width tables may not know them.
     public static bool IsInvisible(Rune rune) =>
         Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator
             or UnicodeCategory.ParagraphSeparator or UnicodeCategory.OtherNotAssigned
         || IsNoncharacter(rune.Value);
 
-    /// <summary>
-    /// <paramref name="text"/> with the characters a reader cannot see shown as code points, <c>⟨U+202E⟩</c>: a NUL, an
-    /// escape, a right-to-left override or a byte order mark in a name or a message can neither hide nor reorder text.
-    /// </summary>
+    /// <summary>Invisible characters as <c>⟨U+202E⟩</c>, so a NUL or a right-to-left override can neither hide nor reorder text.</summary>
     public static string Show(string text)
     {
         if (!text.EnumerateRunes().Any(IsInvisible) && !text.Any(char.IsSurrogate))
@@ -43,7 +37,6 @@ internal static class InvisibleText
         return visible.ToString();
     }
 
-    /// <summary>Appends <paramref name="rune"/>, or its code point when it is invisible.</summary>
     public static void Append(StringBuilder builder, Rune rune)
     {
         if (IsInvisible(rune))
@@ -56,6 +49,5 @@ internal static class InvisibleText
         }
     }
 
-    /// <summary>U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE…): Unicode's noncharacters.</summary>
     private static bool IsNoncharacter(int value) => value is >= 0xFDD0 and <= 0xFDEF || (value & 0xFFFE) == 0xFFFE;
 }

@@ -3,10 +3,9 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.Files;
 
-/// <summary>System.Text.Json's error, said SerBench's way: one line, the position as "line L, column C", no " LineNumber: 0 | BytePositionInLine: 5." suffix.</summary>
+/// <summary>One line, "line L, column C", without System.Text.Json's " LineNumber: 0 | BytePositionInLine: 5." suffix.</summary>
 internal static class JsonErrorText
 {
-    /// <summary>"line 3, column 7: '0x00' is an invalid start of a value."; no position when the exception has none.</summary>
     public static string Describe(JsonException exception)
     {
         var where = exception.LineNumber is { } line ? $"line {line + 1}, column {(exception.BytePositionInLine ?? 0) + 1}: " : "";

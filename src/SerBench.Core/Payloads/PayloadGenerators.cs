@@ -3,9 +3,8 @@ using Bogus;
 namespace SerBench.Core.Payloads;
 
 /// <summary>
-/// Deterministic data for every model. Each generator owns its <see cref="Randomizer"/> seeded from the
-/// caller, so no global state is touched and the n-th object is the same whatever the count.
-/// Text includes non-ASCII letters and characters JSON must escape (quotes, CR/LF), as real data does.
+/// Each generator owns its seeded <see cref="Randomizer"/>, so the n-th object is the same whatever the count. Text holds
+/// non-ASCII letters and characters JSON must escape, as real data does.
 /// </summary>
 internal static class PayloadGenerators
 {

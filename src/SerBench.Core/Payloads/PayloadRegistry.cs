@@ -1,6 +1,5 @@
 namespace SerBench.Core.Payloads;
 
-/// <summary>The built-in payload models, by command-line name.</summary>
 internal static class PayloadRegistry
 {
     public static PayloadModel<Person> Person { get; } = new(
@@ -15,6 +14,6 @@ internal static class PayloadRegistry
     public static PayloadModel<SaveGame> SaveGame { get; } = new(
         "save-game", "SaveGame { Name, HighScore } (study json-vs-binary)", PayloadGenerators.SaveGames);
 
-    /// <summary>Every built-in model, in the order reports list them.</summary>
+    /// <summary>In the order reports list them.</summary>
     public static IReadOnlyList<PayloadModel> All { get; } = [Person, User, OfficeWorker, SaveGame];
 }

@@ -1,9 +1,8 @@
 namespace SerBench.Core.Payloads;
 
-/// <summary>How the objects of a payload are handed to a serializer.</summary>
+/// <summary>How a payload's objects are handed to a serializer.</summary>
 internal enum Shape
 {
-    /// <summary>One object, one call.</summary>
     Object,
 
     /// <summary>One <c>List&lt;T&gt;</c> of N objects, one call.</summary>

@@ -2,11 +2,7 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.Sizes;
 
-/// <summary>
-/// The compressors a run measures sizes and compress times with (<c>--compressions</c>; all by default): bit i chooses
-/// <see cref="Compressor.All"/>[i]. Each one left out saves its six compressions of the output (one for the size, five
-/// timed) per case and round.
-/// </summary>
+/// <summary>Bit i chooses <see cref="Compressor.All"/>[i]; each one left out saves six compressions per case and round.</summary>
 internal sealed record Compressions(int Mask)
 {
     public static Compressions None { get; } = new(0);
@@ -16,15 +12,14 @@ internal sealed record Compressions(int Mask)
     public IEnumerable<Compressor> Chosen => Compressor.All.Where((_, i) => (Mask >> i & 1) != 0);
 }
 
-/// <summary>The one text form of <see cref="Compressions"/>: the option's names, also used in the agent request.</summary>
+/// <summary>The one text form of <see cref="Compressions"/>, also used in the agent request.</summary>
 internal static class CompressionNames
 {
     private static string Choices => string.Join(", ", Compressor.All.Select(c => c.Name)) + ", or none alone";
 
-    /// <summary>"gzip,zstd", or "none".</summary>
     public static string Name(Compressions set) => set == Compressions.None ? "none" : string.Join(',', set.Chosen.Select(c => c.Name));
 
-    /// <summary>Reads a comma-separated list (any case); <see cref="UsageException"/> with a one-line reason for anything else.</summary>
+    /// <exception cref="UsageException">Anything but a comma-separated list of names (any case).</exception>
     public static Compressions Parse(string text)
     {
         var names = text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);

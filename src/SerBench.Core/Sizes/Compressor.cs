@@ -6,13 +6,9 @@ using ZstdCompressor = ZstdSharp.Compressor;
 namespace SerBench.Core.Sizes;
 
 /// <summary>
-/// A compressor that sizes and compress times are measured with; every one is listed in <see cref="All"/>.
+/// <paramref name="Name"/> is the <c>--compressions</c> name and the results.json fields (<c>gzipBytes</c>, <c>gzipNs</c>);
+/// <paramref name="Label"/> the verdict's word, <paramref name="Column"/> the name with its level, <paramref name="Level"/> the size table's footnote.
 /// </summary>
-/// <param name="Name">Its name in <c>--compressions</c>, and its results.json fields: gzip → <c>gzipBytes</c>, <c>gzipNs</c>.</param>
-/// <param name="Label">Its short name, as the verdict's question says it.</param>
-/// <param name="Column">Its name with its level, as columns and chart bars say it.</param>
-/// <param name="Level">What the size table's footnote says of its level and implementation.</param>
-/// <param name="Compress">Compresses one payload at that level and returns the compressed length.</param>
 internal sealed record Compressor(string Name, string Label, string Column, string Level, Func<ReadOnlyMemory<byte>, long> Compress)
 {
     /// <summary>zstd's own default level: what the zstd tool, and HTTP servers that offer zstd, use unless told otherwise.</summary>
@@ -36,13 +32,12 @@ internal sealed record Compressor(string Name, string Label, string Column, stri
 
     private static readonly AsyncLocal<IReadOnlyList<Compressor>?> Substitute = new();
 
-    /// <summary>Every compressor, in the order of columns and JSON fields.</summary>
+    /// <summary>In the order of columns and JSON fields.</summary>
     public static IReadOnlyList<Compressor> All => Substitute.Value ?? Measured;
 
     /// <summary>Replaces <see cref="All"/> in the calling flow only (null restores it), so a test can add a compressor without touching other tests.</summary>
     internal static void Use(IReadOnlyList<Compressor>? compressors) => Substitute.Value = compressors;
 
-    /// <summary>The cell's size and compress time with this compressor; both null when it was left out.</summary>
     public Compressed Of(ResultCell cell) => cell.Compressed.GetValueOrDefault(Name);
 
     private static long StreamLength(ReadOnlyMemory<byte> payload, Func<Stream, Stream> compressor)
@@ -57,5 +52,5 @@ internal sealed record Compressor(string Name, string Label, string Column, stri
     }
 }
 
-/// <summary>An output after one compressor: its size, and the median time to compress it. Either is null when not measured.</summary>
+/// <summary>A size and a median compress time; either is null when not measured.</summary>
 internal readonly record struct Compressed(long? Bytes, double? Ns);

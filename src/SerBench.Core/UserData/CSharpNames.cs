@@ -7,12 +7,8 @@ namespace SerBench.Core.UserData;
 internal static class CSharpNames
 {
     /// <summary>
-    /// Class names the generated file cannot use: it refers to these types by simple name (its <c>using</c> directives,
-    /// attributes and their <c>…Attribute</c> forms), declares the context and the registration class, and qualifies
-    /// <c>System</c> and <c>SerBench</c>; a class of the model with one of these names would hide them. The
-    /// System.Text.Json source generator gives the context one property per type, named after it (<c>Root</c>,
-    /// <c>Int32</c>, <c>NullableInt32</c>, <c>ListRoot</c>, <c>Object</c>), beside the context's own members
-    /// (<c>Options</c>, <c>Default</c>): a class with such a name would collide there (see <see cref="IsReservedClassName"/>).
+    /// Names the generated file uses by simple name (types, attributes, <c>System</c>, <c>SerBench</c>), and the context's
+    /// own members and the per-type properties the source generator gives it (<c>Int32</c>, <c>ListRoot</c>): a model class would collide.
     /// </summary>
     private static readonly HashSet<string> ReservedClassNames = new(StringComparer.Ordinal)
     {
@@ -28,11 +24,7 @@ internal static class CSharpNames
 
     private static readonly string[] GeneratedSuffixes = ["PropInit", "SerializeHandler", "CtorParamInit"];
 
-    /// <summary>
-    /// Whether a class of the model cannot be named <paramref name="name"/>: a name above; <c>List</c> followed by a
-    /// capital (the generator's name for a list of something: <c>ListItem</c> is <c>List&lt;Item&gt;</c>'s); or a name
-    /// the generator gives its helpers for another type (<c>RootPropInit</c>, <c>RootSerializeHandler</c>, <c>Create_Root</c>).
-    /// </summary>
+    /// <summary>Also <c>List</c> + a capital (the generator's name for <c>List&lt;Item&gt;</c>) and its helpers' names (<c>RootPropInit</c>).</summary>
     public static bool IsReservedClassName(string name) =>
         ReservedClassNames.Contains(name)
         || (name.Length > 4 && name.StartsWith("List", StringComparison.Ordinal) && !char.IsLower(name[4]))
@@ -52,11 +44,7 @@ internal static class CSharpNames
         "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual", "void", "volatile", "while",
     };
 
-    /// <summary>
-    /// A PascalCase identifier from any JSON name: characters C# does not allow in names (and <c>_</c>) separate words, each
-    /// word starts upper-case; a leading digit gets <c>_</c>; a name with nothing usable is <c>Member</c>. The result
-    /// is never a keyword: keywords are lower-case ASCII, and the first character is upper-case, uncased or <c>_</c>.
-    /// </summary>
+    /// <summary>PascalCase from any JSON name; never a keyword, as keywords are lower-case ASCII and the first character is not.</summary>
     public static string Identifier(string jsonName)
     {
         var builder = new StringBuilder(jsonName.Length + 1);
@@ -82,7 +70,7 @@ internal static class CSharpNames
         return IsIdentifierStart(builder[0]) ? builder.ToString() : "_" + builder;
     }
 
-    /// <summary>The name of one element of a list named <paramref name="name"/>: <c>Items</c> → <c>Item</c>, <c>Categories</c> → <c>Category</c>, <c>Data</c> → <c>DataItem</c>.</summary>
+    /// <summary><c>Items</c> → <c>Item</c>, <c>Categories</c> → <c>Category</c>, <c>Data</c> → <c>DataItem</c>.</summary>
     public static string Singular(string name)
     {
         string? singular = null;
@@ -104,10 +92,7 @@ internal static class CSharpNames
 
     private static bool EndsWith(string name, string suffix) => name.EndsWith(suffix, StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>
-    /// <paramref name="wanted"/>, or <paramref name="wanted"/> followed by 2, 3… when <paramref name="taken"/> has it or
-    /// <paramref name="reserved"/> says so; added to <paramref name="taken"/>.
-    /// </summary>
+    /// <summary><paramref name="wanted"/>, or followed by 2, 3… when taken or reserved; added to <paramref name="taken"/>.</summary>
     public static string Unique(string wanted, ISet<string> taken, Func<string, bool>? reserved = null)
     {
         var name = wanted;
@@ -119,7 +104,6 @@ internal static class CSharpNames
         return name;
     }
 
-    /// <summary>Whether <paramref name="name"/> is a dotted C# namespace name: identifiers (no keywords) separated by dots.</summary>
     public static bool IsNamespace(string name) => name.Split('.').All(part =>
         part.Length > 0 && (part[0] == '_' || IsIdentifierStart(part[0])) && part.All(IsIdentifierPart) && !Keywords.Contains(part));
 
@@ -132,10 +116,9 @@ internal static class CSharpNames
     private static bool IsIdentifierPart(char c) => IsIdentifierStart(c) || char.GetUnicodeCategory(c) is UnicodeCategory.DecimalDigitNumber
         or UnicodeCategory.NonSpacingMark or UnicodeCategory.SpacingCombiningMark or UnicodeCategory.ConnectorPunctuation;
 
-    /// <summary>A C# string literal of any text: quotes, backslashes, control and line-breaking characters and surrogates escaped.</summary>
     public static string Literal(string text) => Escape(new StringBuilder(text.Length + 2).Append('"'), text, quotes: true).Append('"').ToString();
 
-    /// <summary>Text that stays on one <c>//</c> comment line, whatever it holds: the same escapes as <see cref="Literal"/>, quotes kept.</summary>
+    /// <summary>Stays on one <c>//</c> comment line: the escapes of <see cref="Literal"/>, quotes kept.</summary>
     public static string CommentText(string text) => Escape(new StringBuilder(text.Length), text, quotes: false).ToString();
 
     private static StringBuilder Escape(StringBuilder builder, string text, bool quotes)

@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// A closed generic type named on the command line, as C# writes it (<c>Ns.Page&lt;int&gt;</c>) or as .NET does
-/// (<c>Ns.Page`1[System.Int32]</c>, assembly-qualified arguments included).
-/// </summary>
+/// <summary>A closed generic type as C# writes it (<c>Ns.Page&lt;int&gt;</c>) or as .NET does (<c>Ns.Page`1[System.Int32]</c>).</summary>
 internal static class ClosedTypeName
 {
     private static readonly Dictionary<string, Type> Keywords = new(StringComparer.Ordinal)
@@ -15,7 +12,7 @@ internal static class ClosedTypeName
         ["double"] = typeof(double), ["decimal"] = typeof(decimal), ["char"] = typeof(char), ["string"] = typeof(string), ["object"] = typeof(object),
     };
 
-    /// <summary>The closed type, or null when the name is not a generic one or an argument is not found.</summary>
+    /// <summary>Null when the name is not a generic one or an argument is not found.</summary>
     public static Type? Resolve(Assembly assembly, string name)
     {
         name = name.Trim();

@@ -5,17 +5,13 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// The documents of one <c>--data PATH</c>: a JSON file, or every <c>*.json</c> file directly in a folder. Each file is
-/// read whole and checked to be one strict JSON value (RFC 8259: no comments, no trailing commas, valid UTF-8; a
-/// leading byte order mark is dropped) before anything runs.
-/// </summary>
+/// <summary>One <c>--data PATH</c>: every file checked strict RFC 8259 before anything runs (a leading byte order mark is dropped).</summary>
 internal sealed class DataSet
 {
-    /// <summary>The largest file SerBench reads as a document (every contender holds it, its output and its DOM in memory).</summary>
+    // Every contender holds the file, its output and its DOM in memory.
     public const long MaxFileBytes = 256L * 1024 * 1024;
 
-    /// <summary>The most documents one data set holds, and their largest total size: every process that measures them reads them all.</summary>
+    // Every process that measures the documents reads them all.
     public const int MaxDocuments = 10_000;
 
     public const long MaxTotalBytes = 1024L * 1024 * 1024;
@@ -27,20 +23,16 @@ internal sealed class DataSet
         Documents = documents;
     }
 
-    /// <summary>Payload name in results and reports: the file or folder name in lower-case ASCII letters, digits and hyphens.</summary>
+    /// <summary>The file or folder name in lower-case ASCII letters, digits and hyphens.</summary>
     public string Name { get; }
 
-    /// <summary>The full path given.</summary>
     public string Source { get; }
 
     public IReadOnlyList<JsonData> Documents { get; }
 
     public long TotalBytes => Documents.Sum(d => (long)d.Utf8.Length);
 
-    /// <summary>
-    /// Reads the data set at <paramref name="path"/>. Throws <see cref="UsageException"/> (one line: the file, the line
-    /// and column, what is wrong) for a missing path, an empty folder, an unreadable, oversized or non-JSON file.
-    /// </summary>
+    /// <exception cref="UsageException">One line: the file, the line and column, what is wrong.</exception>
     public static DataSet Load(string path, ICollection<string>? takenNames = null)
     {
         var full = Path.GetFullPath(path);
@@ -131,8 +123,7 @@ internal sealed class DataSet
         return bytes;
     }
 
-
-    /// <summary>Lower-case ASCII letters and digits, anything else one hyphen: a name that is safe in every report and file name.</summary>
+    // Safe in every report and file name.
     private static string Slugify(string text)
     {
         var slug = new System.Text.StringBuilder(Math.Min(text.Length, 40));
@@ -168,7 +159,7 @@ internal sealed class DataSet
         return candidate;
     }
 
-    /// <summary>The data set as a payload model: its documents, the same ones whatever the seed (N beyond the set repeats them).</summary>
+    /// <summary>The same documents whatever the seed; N beyond the set repeats them.</summary>
     public PayloadModel<JsonData> ToPayloadModel() => new(Name, string.Create(CultureInfo.InvariantCulture, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes, from {Path.GetFileName(Source)}"),
         (_, count) => [.. Enumerable.Range(0, count).Select(i => Documents[i % Documents.Count])]);
 }

@@ -5,31 +5,22 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// The study <c>serbench run --data</c> builds from the user's documents: every document-model contender parses and
-/// writes each data set, against the Utf8JsonReader token walk as the speed-of-light reference (the baseline, so Ratio
-/// says how far each library is from it).
-/// </summary>
+/// <summary>The studies <c>run --data</c> builds; the Utf8JsonReader walk is the baseline, so Ratio is the distance from it.</summary>
 internal static class DataStudy
 {
     public const string Name = "data";
 
-    /// <summary>The document-model contenders, reference first.</summary>
     public static IReadOnlyList<string> DocumentContenders { get; } = ["stj-reader", "stj-document", "stj-node", "newtonsoft-jtoken"];
 
     public const string TypedName = "data-typed";
 
-    /// <summary>The typed JSON contenders run on the models inferred from the documents; those whose packs do not build here are UNAVAILABLE.</summary>
     public static IReadOnlyList<string> TypedContenders { get; } =
     [
         "stj-sourcegen-utf8", "stj-reflection-utf8", "stj-reflection-string", "newtonsoft-utf8", "newtonsoft-string", "datacontract-json",
         "spanjson-utf8", "utf8json", "jil", "netjson", "jsonsrcgen",
     ];
 
-    /// <summary>
-    /// The study of typed objects: every typed contender reads and writes each data set through the model inferred from
-    /// it (<paramref name="models"/>, by data set name; a set without a model is left out and a note says why).
-    /// </summary>
+    /// <summary>Typed objects, through the models by data set name; a set without one is left out, and a note says why.</summary>
     public static Study? CreateTyped(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models)
     {
         var typed = sets.Where(s => models.TryGetValue(s.Name, out var model) && model.Source is not null).ToList();
@@ -61,15 +52,13 @@ internal static class DataStudy
         };
     }
 
-    /// <summary>The one line that says why the documents were not also measured as typed objects.</summary>
     public static string WhyNoTypedStudy(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models) =>
         $"No {TypedName} study (your documents as typed objects): " + string.Join("; ", sets.Select(s => NoModel(s, models))) + ".";
 
-    /// <summary>Why a data set has no typed model, as the reports say it.</summary>
     private static string NoModel(DataSet set, IReadOnlyDictionary<string, InferredDataModel> models) =>
         $"{set.Name}: no typed model: {models.GetValueOrDefault(set.Name)?.Reason ?? "not inferred"}";
 
-    /// <summary>The most model notes a report shows per data set; model.cs holds them all as comments.</summary>
+    /// <summary>Per data set; model.cs holds them all as comments.</summary>
     public const int NotesShown = 8;
 
     private static IEnumerable<string> CappedNotes(string dataSet, IReadOnlyList<string> notes) =>
@@ -83,14 +72,11 @@ internal static class DataStudy
         StudyColumn.PayloadBytes,
     ];
 
-    /// <summary>A data set's workload: a single file is one object, a folder of N files N calls (one per document).</summary>
+    // A single file is one object, a folder of N files N calls.
     private static Workload Workload(DataSet set, PayloadModel payload) =>
         new(payload, set.Documents.Count == 1 ? Shape.Object : Shape.Many, set.Documents.Count, [Operation.Deserialize, Operation.Serialize]);
 
-    /// <summary>
-    /// The study of document models: one workload per data set. When no set has a typed model (<paramref name="models"/>),
-    /// so that <see cref="CreateTyped"/> has no study, its notes say why the typed study is missing.
-    /// </summary>
+    /// <summary>Document models, one workload per data set; its notes say why when <see cref="CreateTyped"/> has no study.</summary>
     public static Study Create(IReadOnlyList<DataSet> sets, IReadOnlyDictionary<string, InferredDataModel> models) => new()
     {
         Name = Name,

@@ -1,9 +1,8 @@
 namespace SerBench.Core.UserData;
 
-/// <summary>What model inference made of a data set: the C# source of its model, or why there is none, and what was decided on the way.</summary>
+/// <summary>The C# source of a data set's model, or the <paramref name="Reason"/> there is none.</summary>
 internal sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes)
 {
-    /// <summary>Infers the model of <paramref name="set"/> and writes it as C# in a namespace of its own.</summary>
     public static InferredDataModel For(DataSet set)
     {
         try
@@ -18,14 +17,11 @@ internal sealed record InferredDataModel(string? Source, string? Reason, IReadOn
         }
     }
 
-    /// <summary><c>SerBench.UserModels.Orders2024</c> for the data set <c>orders-2024</c>: its name is ASCII letters, digits and hyphens.</summary>
+    /// <summary><c>orders-2024</c> → <c>SerBench.UserModels.Orders2024</c>.</summary>
     public static string Namespace(string dataSetName) => "SerBench.UserModels." + string.Concat(dataSetName.Split('-', StringSplitOptions.RemoveEmptyEntries)
         .Select((part, i) => (i == 0 && char.IsAsciiDigit(part[0]) ? "_" : "") + char.ToUpperInvariant(part[0]) + part[1..]));
 
-    /// <summary>
-    /// One C# file holding every data set's model (what <c>model.cs</c> holds): each file-scoped namespace becomes a block,
-    /// the using directives of all of them go first.
-    /// </summary>
+    /// <summary>model.cs: each file-scoped namespace becomes a block, every using directive goes first.</summary>
     public static string Combine(IEnumerable<string> sources)
     {
         var all = sources.ToList();

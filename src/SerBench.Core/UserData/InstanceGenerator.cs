@@ -4,11 +4,7 @@ using Bogus;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// Fills instances of a user's type when no sample documents are given: every public settable property and field gets a
-/// value of its type from Bogus's <see cref="Randomizer"/> (names, words, numbers in range, dates, GUIDs, enum members),
-/// nested classes are filled too (three levels deep), collections get one to three items. Deterministic per seed.
-/// </summary>
+/// <summary>Fills a user's type when no samples are given: nested classes three levels deep, one to three items per collection.</summary>
 internal sealed class InstanceGenerator(int seed)
 {
     private const int MaxDepth = 3;
@@ -18,8 +14,7 @@ internal sealed class InstanceGenerator(int seed)
 
     private object? Value(Type type, int depth, string name)
     {
-        var underlying = Nullable.GetUnderlyingType(type);
-        if (underlying is not null)
+        if (Nullable.GetUnderlyingType(type) is { } underlying)
         {
             return Value(underlying, depth, name);
         }
@@ -44,38 +39,16 @@ internal sealed class InstanceGenerator(int seed)
             case TypeCode.DateTime: return DateTime.SpecifyKind(_faker.Date.Between(new DateTime(2015, 1, 1), new DateTime(2026, 1, 1)), DateTimeKind.Utc);
         }
 
-        if (type.IsEnum)
+        return type switch
         {
-            var values = Enum.GetValues(type);
-            return values.Length == 0 ? Activator.CreateInstance(type) : values.GetValue(random.Int(0, values.Length - 1));
-        }
-
-        if (type == typeof(Guid))
-        {
-            return random.Guid();
-        }
-
-        if (type == typeof(DateTimeOffset))
-        {
-            return new DateTimeOffset(_faker.Date.Between(new DateTime(2015, 1, 1), new DateTime(2026, 1, 1)).Ticks / TimeSpan.TicksPerSecond * TimeSpan.TicksPerSecond, TimeSpan.FromHours(random.Int(-8, 9)));
-        }
-
-        if (type == typeof(TimeSpan))
-        {
-            return TimeSpan.FromSeconds(random.Int(0, 86_400));
-        }
-
-        if (type == typeof(Uri))
-        {
-            return new Uri(_faker.Internet.Url());
-        }
-
-        if (type == typeof(byte[]))
-        {
-            return random.Bytes(random.Int(4, 32));
-        }
-
-        return depth >= MaxDepth ? null : Composite(type, depth, name);
+            { IsEnum: true } => Enum.GetValues(type) is { Length: > 0 } values ? values.GetValue(random.Int(0, values.Length - 1)) : Activator.CreateInstance(type),
+            _ when type == typeof(Guid) => random.Guid(),
+            _ when type == typeof(DateTimeOffset) => new DateTimeOffset(_faker.Date.Between(new DateTime(2015, 1, 1), new DateTime(2026, 1, 1)).Ticks / TimeSpan.TicksPerSecond * TimeSpan.TicksPerSecond, TimeSpan.FromHours(random.Int(-8, 9))),
+            _ when type == typeof(TimeSpan) => TimeSpan.FromSeconds(random.Int(0, 86_400)),
+            _ when type == typeof(Uri) => new Uri(_faker.Internet.Url()),
+            _ when type == typeof(byte[]) => random.Bytes(random.Int(4, 32)),
+            _ => depth >= MaxDepth ? null : Composite(type, depth, name),
+        };
     }
 
     private object? Composite(Type type, int depth, string name)
@@ -137,7 +110,6 @@ internal sealed class InstanceGenerator(int seed)
         return instance;
     }
 
-    /// <summary>List&lt;T&gt; for IList/IEnumerable/IReadOnlyList of T, Dictionary for IDictionary; the type itself when concrete.</summary>
     private static Type ConcreteFor(Type type)
     {
         if (!type.IsInterface)
@@ -152,7 +124,6 @@ internal sealed class InstanceGenerator(int seed)
     private List<object?> Items(Type element, int depth, string name) =>
         [.. Enumerable.Range(0, _faker.Random.Int(1, 3)).Select(_ => Value(element, depth + 1, name))];
 
-    /// <summary>Text that fits the member's name where the name says what it holds, else a few words.</summary>
     private string Text(string name) => name.ToLowerInvariant() switch
     {
         var n when n.Contains("email", StringComparison.Ordinal) => _faker.Internet.Email(),

@@ -5,11 +5,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// Everything the documents showed at one place (<see cref="Path"/>: <c>$.orders[*].price</c>): how many values of
-/// each kind, and for objects, arrays and numbers what they held. One shape stands for every value at that place in
-/// every document, so the model is as small as the documents' structure, whatever their size.
-/// </summary>
+/// <summary>Every value at one place (<c>$.orders[*].price</c>) in every document: the model grows with structure, not size.</summary>
 internal sealed class JsonShape(string path)
 {
     public string Path { get; } = path;
@@ -26,39 +22,20 @@ internal sealed class JsonShape(string path)
 
     public ArrayShape? Array { get; private set; }
 
-    /// <summary>The first string whose escapes are not valid UTF-16 (a lone surrogate), as written.</summary>
+    /// <summary>The first string with a lone surrogate escape, as written.</summary>
     public string? LoneSurrogate { get; private set; }
 
-    /// <summary>The kinds of value seen besides null (<see cref="JsonValueKind.True"/> for booleans).</summary>
-    public IEnumerable<JsonValueKind> Kinds()
-    {
-        if (Object is not null)
+    /// <summary>Besides null; <see cref="JsonValueKind.True"/> stands for booleans.</summary>
+    public IEnumerable<JsonValueKind> Kinds() =>
+        new (bool Seen, JsonValueKind Kind)[]
         {
-            yield return JsonValueKind.Object;
-        }
+            (Object is not null, JsonValueKind.Object),
+            (Array is not null, JsonValueKind.Array),
+            (Strings > 0, JsonValueKind.String),
+            (Numbers is not null, JsonValueKind.Number),
+            (Bools > 0, JsonValueKind.True),
+        }.Where(k => k.Seen).Select(k => k.Kind);
 
-        if (Array is not null)
-        {
-            yield return JsonValueKind.Array;
-        }
-
-        if (Strings > 0)
-        {
-            yield return JsonValueKind.String;
-        }
-
-        if (Numbers is not null)
-        {
-            yield return JsonValueKind.Number;
-        }
-
-        if (Bools > 0)
-        {
-            yield return JsonValueKind.True;
-        }
-    }
-
-    /// <summary>Adds the value the reader is on (its first token) and reads to its end.</summary>
     public void Add(ref Utf8JsonReader reader)
     {
         switch (reader.TokenType)
@@ -89,7 +66,7 @@ internal sealed class JsonShape(string path)
         }
     }
 
-    /// <summary>A string's or name's value; null when its escapes are not valid UTF-16 (a lone surrogate).</summary>
+    /// <summary>Null for a lone surrogate escape.</summary>
     public static string? TryGetString(ref Utf8JsonReader reader)
     {
         try
@@ -107,12 +84,10 @@ internal sealed class JsonShape(string path)
         name.Length > 0 && !char.IsAsciiDigit(name[0]) && name.All(c => char.IsAsciiLetterOrDigit(c) || c == '_') ? $"{path}.{name}" : $"{path}[{ObjectComparer.Quote(name)}]";
 }
 
-/// <summary>The objects at one place: their members in document order, and in how many of them each one was present.</summary>
 internal sealed class ObjectShape(string path)
 {
     private readonly Dictionary<string, MemberShape> _byName = new(StringComparer.Ordinal);
 
-    /// <summary>How many objects were seen here.</summary>
     public int Count { get; private set; }
 
     public List<MemberShape> Members { get; } = [];
@@ -151,24 +126,20 @@ internal sealed class ObjectShape(string path)
     }
 }
 
-/// <summary>One member name of the objects at a place, and every value it had.</summary>
 internal sealed class MemberShape(string name, JsonShape value)
 {
     public string Name { get; } = name;
 
     public JsonShape Value { get; } = value;
 
-    /// <summary>In how many objects it was present.</summary>
     public int Present { get; set; }
 
-    /// <summary>Written twice in one object.</summary>
     public bool Duplicated { get; set; }
 
-    /// <summary>The name's escapes are not valid UTF-16: <see cref="Name"/> is its escaped text.</summary>
+    /// <summary>A lone surrogate escape: <see cref="Name"/> is its escaped text.</summary>
     public bool UnreadableName { get; set; }
 }
 
-/// <summary>The arrays at one place; <see cref="Element"/> is every element of all of them.</summary>
 internal sealed class ArrayShape(JsonShape element)
 {
     public JsonShape Element { get; } = element;
@@ -183,18 +154,15 @@ internal sealed class ArrayShape(JsonShape element)
 }
 
 /// <summary>
-/// The numbers at one place, and for each .NET number type the first of them it cannot hold exactly: read as that type
-/// by System.Text.Json's reader and written back in .NET's shortest round-trip form, the value must be the same
-/// (notation aside: <c>1.10</c> written <c>1.1</c> is the same value; <c>-0</c> written <c>0</c> is not).
+/// For each .NET number type, the first number it cannot hold: read by System.Text.Json and written back shortest, the
+/// value must be the same (<c>1.10</c> written <c>1.1</c> is; <c>-0</c> written <c>0</c> is not).
 /// </summary>
 internal sealed class NumberShape
 {
-    /// <summary>Whether every number was written as an integer (no fraction, no exponent).</summary>
     public bool AllIntegers => FirstFraction is null;
 
     public string? FirstInteger { get; private set; }
 
-    /// <summary>The first number written with a fraction or an exponent.</summary>
     public string? FirstFraction { get; private set; }
 
     public string? NotInt { get; private set; }

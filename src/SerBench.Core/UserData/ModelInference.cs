@@ -4,43 +4,25 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>Infers a C# model from the user's JSON documents: the types that hold every document of a set.</summary>
+/// <summary>Infers the C# types that hold every document of a set, merging what each place (<c>$.orders[*].price</c>) shows.</summary>
 /// <remarks>
-/// <para>What every document shows at one place (<c>$.orders[*].price</c>) is merged, and one type chosen for it:</para>
 /// <list type="bullet">
-/// <item>Objects are classes, their members properties in document order, with the JSON name kept exactly. Objects at
-/// different places share a class when their members (names, order, types, optional and nullable) are the same.
-/// Classes are named from the member that holds them (<c>address</c> → <c>Address</c>, <c>items</c> → <c>Item</c>),
-/// the root <c>Root</c> (<c>RootItem</c> for a root array), with the parent's name before it or a number after it when taken.</item>
-/// <item>Arrays are <c>List&lt;T&gt;</c> of what all their elements show; arrays of arrays are lists of lists.</item>
-/// <item>Numbers get the first type that holds every value exactly, as System.Text.Json reads and writes it:
-/// integers <c>int</c>, <c>long</c>, <c>decimal</c> (beyond long, up to 28 digits), then <c>double</c>; numbers with a
-/// fraction or an exponent <c>double</c> (shortest round-trip form), else <c>decimal</c> (more digits than double keeps,
-/// trailing zeros kept). <c>-0</c> is a <c>double</c>: only double keeps the sign. A value no type holds (<c>1e400</c>,
-/// 40 significant digits) leaves the member a <c>double</c> and a loss is noted: the round trip changes it, or the
-/// library refuses it (System.Text.Json reads <c>1e400</c> as ∞ and will not write ∞).</item>
-/// <item>Strings stay strings, dates included, so the round trip keeps their text. A string whose escapes are not
-/// valid UTF-16 (a lone surrogate) cannot be held by a .NET string: noted as a loss.</item>
-/// <item>A member that is null somewhere is nullable (<c>int?</c>); one that is only ever null is <c>string?</c>, and
-/// the elements of arrays that are always empty are <c>string</c>: placeholders every library handles.</item>
-/// <item>A member absent from some objects is optional: nullable, and not written when null, so absent stays absent.
-/// A member both absent somewhere and null somewhere loses its explicit nulls (written back as absent; a property
-/// cannot tell the two apart): noted as a loss.</item>
-/// <item>A place that holds values of several kinds (a number here, a string there; objects and arrays in one array)
-/// is <c>object</c>: System.Text.Json reads such values as <c>JsonElement</c>, Newtonsoft.Json as <c>JToken</c>;
-/// libraries that bind one type per member (DataContractJsonSerializer, the source-generating ones)
-/// cannot round-trip it. Integers mixed with fractions are not mixed kinds: they are numbers, see above.</item>
-/// <item>A key written twice in one object is one property: one of its values is lost (noted).</item>
+/// <item>Objects are classes, members in document order, JSON names kept; equal member lists share a class, named from
+/// the member that holds it (<c>items</c> → <c>Item</c>; the root <c>Root</c> or <c>RootItem</c>), parent first or a number after when taken.</item>
+/// <item>Numbers get the first type that holds every value exactly as System.Text.Json writes it: <c>int</c>, <c>long</c>,
+/// <c>decimal</c>, <c>double</c>; fractions <c>double</c>, else <c>decimal</c>; <c>-0</c> is <c>double</c> (it alone keeps the sign).
+/// A value nothing holds (<c>1e400</c>) stays <c>double</c> with a loss noted.</item>
+/// <item>Strings stay strings, dates included; a lone surrogate escape no .NET string holds is a loss.</item>
+/// <item>Null somewhere: nullable; only ever null: <c>string?</c>; always-empty arrays: <c>List&lt;string&gt;</c>. Absent
+/// somewhere: optional and not written when null; absent and null both: its nulls are lost.</item>
+/// <item>Several kinds at one place: <c>object</c> (JsonElement, JToken), which one-type-per-member libraries cannot round-trip.</item>
+/// <item>A key twice in one object is one property: a value is lost.</item>
 /// </list>
-/// <para>The root of every document must be an object (root type <c>Root</c>) or, in every document, an array
-/// (<c>List&lt;RootItem&gt;</c>, or <c>List&lt;int&gt;</c> and the like). A scalar root, or objects in some documents and
-/// arrays in others, has no typed model: <see cref="NotSupportedException"/> says which document and why.</para>
+/// The root must be an object in every document or an array in every one.
 /// </remarks>
 internal static class ModelInference
 {
-    /// <summary>The model that holds every document of <paramref name="documents"/>.</summary>
-    /// <exception cref="NotSupportedException">A document's root is not an object or an array, or not the same as the others'; the message says which and is meant for the user.</exception>
-    /// <exception cref="JsonException">A document is not JSON (<see cref="DataSet.Load"/> has already checked that).</exception>
+    /// <exception cref="NotSupportedException">A root is not an object or array, or differs from the others': a message for the user.</exception>
     public static InferredModel Infer(string dataSetName, IReadOnlyList<JsonData> documents)
     {
         ArgumentNullException.ThrowIfNull(dataSetName);
@@ -84,7 +66,6 @@ internal static class ModelInference
         _ => "a boolean",
     };
 
-    /// <summary>Turns the shapes into types, classes and notes, then names the classes from the root down.</summary>
     private sealed class ModelBuilder
     {
         private readonly Dictionary<string, ClassDraft> _classes = new(StringComparer.Ordinal);
@@ -195,7 +176,6 @@ internal static class ModelInference
             return draft;
         }
 
-        /// <summary>The first number type that holds every value exactly; <c>double</c> with a loss noted when none does.</summary>
         private TypeKind Number(NumberShape numbers, string path)
         {
             if (numbers.AllIntegers)
@@ -285,7 +265,7 @@ internal static class ModelInference
         }
     }
 
-    /// <summary>The class name wanted for objects at a place; <see cref="IsElement"/> once it names a list's element.</summary>
+    // The class name wanted for objects at a place; IsElement once it names a list's element.
     private readonly record struct Hint(string Name, bool IsElement);
 
     private enum TypeKind
@@ -303,7 +283,7 @@ internal static class ModelInference
 
     private sealed record TypeRef(TypeKind Kind, bool Nullable, TypeRef? Element = null, ClassDraft? Class = null)
     {
-        /// <summary>The type's identity in a class signature: classes by draft, not by name (names come last).</summary>
+        // Classes by draft, not by name: names come last.
         public string Key => Kind switch
         {
             TypeKind.Class => $"C{Class!.Id}",

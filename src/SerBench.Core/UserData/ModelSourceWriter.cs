@@ -5,24 +5,12 @@ using System.Text.RegularExpressions;
 namespace SerBench.Core.UserData;
 
 /// <summary>
-/// Writes an <see cref="InferredModel"/> as one C# file: the classes, with the attributes that keep each JSON name for
-/// System.Text.Json (<c>[JsonPropertyName]</c>) and for Newtonsoft.Json and
-/// DataContractJsonSerializer (<c>[DataContract]</c>, <c>[DataMember]</c>); a System.Text.Json source-generation
-/// context; and a module initializer that registers the model with <see cref="UserModels"/> under its data set's name.
+/// One C# file: classes with the attributes that keep JSON names, a source-generation context, and a module initializer
+/// registering with <see cref="UserModels"/>. Only <c>using</c>s precede the namespace, so <see cref="InferredDataModel.Combine"/> can join files.
 /// </summary>
-/// <remarks>
-/// Only the <c>using</c> directives stand before the file-scoped namespace, so several models can be combined into one
-/// file (<see cref="InferredDataModel.Combine"/>); everything else, the notes included, is inside it.
-/// </remarks>
 internal static partial class ModelSourceWriter
 {
-    /// <summary>The C# source of <paramref name="model"/> in <paramref name="namespace"/> (a dotted C# name).</summary>
-    /// <param name="model">The model.</param>
-    /// <param name="namespace">Where its types go.</param>
-    /// <param name="contextName">
-    /// The source-generation context's name. Models compiled together need distinct ones: System.Text.Json's generator
-    /// names its files after the context, not its namespace, and two <c>RootJsonContext</c>s make it fail for every context.
-    /// </param>
+    /// <summary><paramref name="contextName"/> differs per model compiled together: the generator names files after it, and two clash.</summary>
     /// <exception cref="ArgumentException"><paramref name="namespace"/> is not a C# namespace name.</exception>
     public static string Write(InferredModel model, string @namespace, string contextName = InferredModel.ContextName)
     {

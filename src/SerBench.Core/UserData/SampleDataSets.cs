@@ -5,16 +5,13 @@ using Bogus;
 namespace SerBench.Core.UserData;
 
 /// <summary>
-/// Documents in the shapes users bring (<c>serbench samples</c>): a social timeline (many small objects, text with
-/// emoji and escapes, nested entities), a product catalogue (nesting several levels deep) and a GeoJSON-like feature
-/// collection (long arrays of numbers). Deterministic: the same seed and size always give the same bytes.
+/// Documents in the shapes users bring: a timeline (small objects, emoji, escapes), a catalogue (deep nesting) and
+/// GeoJSON-like features (long number arrays). The same seed and size always give the same bytes.
 /// </summary>
 internal static class SampleDataSets
 {
-    /// <summary>The sample names, each written as <c>&lt;name&gt;.json</c>.</summary>
     public static IReadOnlyList<string> Names { get; } = ["timeline", "catalogue", "geo"];
 
-    /// <summary>Writes one sample of about <paramref name="approximateBytes"/> bytes (compact UTF-8 JSON).</summary>
     public static byte[] Create(string name, int approximateBytes, int seed = Payloads.PayloadModel.DefaultSeed)
     {
         var faker = new Faker("en") { Random = new Randomizer(seed) };

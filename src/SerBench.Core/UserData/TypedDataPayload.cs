@@ -7,13 +7,9 @@ using SerBench.Core.Payloads;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>
-/// A data set as typed objects: each document read into the model inferred from the set and compiled into the
-/// measuring agent. In SerBench itself, which has no such type, a stand-in that only names the workload.
-/// </summary>
+/// <summary>A data set as typed objects of its model, compiled into the agent; in SerBench itself, a stand-in that names the workload.</summary>
 internal static class TypedDataPayload
 {
-    /// <summary>The payload model of <paramref name="set"/>: typed when this process has its model (the agent), a stand-in otherwise.</summary>
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "Reference-type instantiation of a method the agent keeps whole (TrimmerRootAssembly).")]
     public static PayloadModel Create(DataSet set)
     {
@@ -46,6 +42,5 @@ internal static class TypedDataPayload
         ]);
     }
 
-    /// <summary>Stands in for a model SerBench itself was not compiled with.</summary>
     internal sealed class ModelOnlyInTheAgent;
 }

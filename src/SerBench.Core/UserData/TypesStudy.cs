@@ -6,14 +6,10 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>Where the user's types come from: <c>--types ASSEMBLY --type NAME … [--sample FILE_OR_FOLDER]</c>. Every process loads them from here.</summary>
+/// <summary><c>--types ASSEMBLY --type NAME … [--sample FILE_OR_FOLDER]</c>: every process loads them from here.</summary>
 internal sealed record UserTypesSource(string AssemblyPath, IReadOnlyList<string> TypeNames, string? SamplePath);
 
-/// <summary>
-/// The study of the user's own compiled types: every typed JSON contender serializes and deserializes instances of
-/// each type (from the sample documents when given, else filled by <see cref="InstanceGenerator"/>), one object and a
-/// list of 100. A contender that cannot handle a type is UNSUPPORTED or fails the gate, with its reason.
-/// </summary>
+/// <summary>The user's compiled types, one object and a list of 100, from the samples or <see cref="InstanceGenerator"/>.</summary>
 internal static class TypesStudy
 {
     public const string Name = "types";

@@ -5,13 +5,11 @@ using System.Text.Json.Serialization.Metadata;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>A model inferred from a data set and compiled into the measuring agent: its root type and its source-generated metadata.</summary>
 internal sealed record UserModel(string DataSetName, Type RootType, JsonSerializerContext Context);
 
 /// <summary>
-/// The models compiled into this process. The generated <c>model.cs</c> registers its root type from a module
-/// initializer, so the agent that compiled it knows the type by its data set's name without scanning assemblies.
-/// Public: the generated model.cs calls it, and it may be compiled apart from the core.
+/// The models compiled into this process, registered by a module initializer in the generated <c>model.cs</c>, so the
+/// agent finds them without scanning assemblies.
 /// </summary>
 public static class UserModels
 {
@@ -24,16 +22,12 @@ public static class UserModels
     public static void Register<TRoot>(string dataSetName, JsonSerializerContext context) where TRoot : class =>
         Models[dataSetName] = new UserModel(dataSetName, typeof(TRoot), context);
 
-    /// <summary>The model of a data set, or null when this process was not built with it.</summary>
     internal static UserModel? Find(string dataSetName) => Models.GetValueOrDefault(dataSetName);
 
-    /// <summary>The source-generated metadata of <paramref name="type"/> from any registered model; null when none has it.</summary>
     internal static JsonTypeInfo? GeneratedTypeInfo(Type type) =>
         Models.Values.Select(m => m.Context.GetTypeInfo(type)).FirstOrDefault(info => info is not null);
 
-    /// <summary>Records that <paramref name="instance"/> was read from <paramref name="utf8"/>.</summary>
     internal static void RememberOriginal(object instance, byte[] utf8) => Originals.AddOrUpdate(instance, utf8);
 
-    /// <summary>The document an instance was read from, or null for an instance that did not come from the user's data.</summary>
     internal static byte[]? OriginalOf(object instance) => Originals.TryGetValue(instance, out var utf8) ? utf8 : null;
 }

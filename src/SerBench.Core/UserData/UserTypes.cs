@@ -6,23 +6,14 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>One of the user's own types (<c>--types ASSEMBLY.dll --type Namespace.TypeName</c>) and the documents to fill it from, if any.</summary>
 internal sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);
 
-/// <summary>
-/// Loads the user's compiled types. Every process that measures them (SerBench, its children, the agent) loads the same
-/// assembly from the same path; its dependencies are looked for beside it.
-/// </summary>
+/// <summary>Every process that measures the user's types loads the same assembly from the same path, dependencies beside it.</summary>
 internal static class UserTypes
 {
     private static readonly Dictionary<string, Assembly> Loaded = new(StringComparer.Ordinal);
 
-    /// <summary>
-    /// The types named in <paramref name="typeNames"/> from the assembly at <paramref name="assemblyPath"/>, with the
-    /// sample documents of <paramref name="samplePath"/> (a file or a folder, as <c>--data</c>). Throws
-    /// <see cref="UsageException"/> with one line for an assembly that cannot be loaded, a type that is not there, or
-    /// one no serializer can build.
-    /// </summary>
+    /// <exception cref="UsageException">One line: the assembly does not load, a type is not there, or no serializer can build it.</exception>
     public static IReadOnlyList<UserType> Load(string assemblyPath, IReadOnlyList<string> typeNames, string? samplePath)
     {
         if (typeNames.Count == 0)
@@ -134,10 +125,7 @@ internal static class UserTypes
         return new UserType(type, name, samples);
     }
 
-    /// <summary>
-    /// How samples are read into the user's type: System.Text.Json, names matched case-insensitively (so camelCase
-    /// documents fill PascalCase properties) and enums as names or numbers.
-    /// </summary>
+    // Case-insensitive, so camelCase documents fill PascalCase properties.
     internal static JsonSerializerOptions SampleOptions { get; } = new()
     {
         PropertyNameCaseInsensitive = true,

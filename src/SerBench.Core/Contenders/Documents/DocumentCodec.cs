@@ -3,7 +3,7 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Core.Contenders.Documents;
 
-/// <summary>Marks a codec that reads and writes documents through a DOM, as opposed to a typed serializer handed a <see cref="JsonData"/>.</summary>
+/// <summary>A codec that goes through a DOM, as opposed to a typed serializer handed a <see cref="JsonData"/>.</summary>
 internal interface IDocumentCodec;
 
 /// <summary>
@@ -15,19 +15,15 @@ internal interface IDocumentCodec;
 public abstract class DocumentCodec<TDom, TPayload> : Codec<JsonData>, IDocumentCodec
     where TPayload : class
 {
-    /// <summary>Parses a document into the DOM.</summary>
     protected abstract TDom Parse(TPayload text);
 
     /// <summary>Writes the DOM as a document (compact, as the library writes it by default).</summary>
     protected abstract TPayload Write(TDom dom);
 
-    /// <summary>
-    /// What deserialize times. By default the parse; a DOM that rents pooled memory (JsonDocument) overrides it to
-    /// parse and release, as a user's <c>using</c> would.
-    /// </summary>
+    /// <summary>What deserialize times: a DOM that rents pooled memory (JsonDocument) parses and releases, as <c>using</c> would.</summary>
     protected virtual object? ParseTimed(TPayload text) => Parse(text);
 
-    /// <summary>The document's text in this library's payload type (UTF-8 bytes or a string); not timed.</summary>
+    // Not timed.
     protected static TPayload FromUtf8(byte[] utf8) =>
         typeof(TPayload) == typeof(string) ? (TPayload)(object)Encoding.UTF8.GetString(utf8) : (TPayload)(object)utf8;
 
@@ -46,7 +42,7 @@ public abstract class DocumentCodec<TDom, TPayload> : Codec<JsonData>, IDocument
         return () => Write(dom);
     }
 
-    internal sealed override Func<object?> SerializeEach(JsonData[] values) => Each(values.Select(v => Parse(FromUtf8(v.Utf8))).ToArray(), dom => Write(dom));
+    internal sealed override Func<object?> SerializeEach(JsonData[] values) => Each(values.Select(v => Parse(FromUtf8(v.Utf8))).ToArray(), Write);
 
     internal sealed override Func<object?> DeserializeOne(object payload)
     {
@@ -62,17 +58,6 @@ public abstract class DocumentCodec<TDom, TPayload> : Codec<JsonData>, IDocument
         return () => Write(Parse(text));
     }
 
+    // A delegate hop costs nothing next to parsing a document.
     internal sealed override Func<object?> RoundTripEach(JsonData[] values) => Each(values.Select(v => FromUtf8(v.Utf8)).ToArray(), text => Write(Parse(text)));
-
-    /// <summary>One operation per document of a "many" cell; a delegate hop costs nothing next to parsing a document.</summary>
-    private static Func<object?> Each<TInput>(TInput[] inputs, Func<TInput, object?> operation) => () =>
-    {
-        object? last = null;
-        foreach (var input in inputs)
-        {
-            last = operation(input);
-        }
-
-        return last;
-    };
 }

@@ -3,10 +3,7 @@ using System.Text.Json;
 
 namespace SerBench.Core.Contenders.Documents;
 
-/// <summary>
-/// A <see cref="Utf8JsonWriter"/> over a buffer kept between calls, returning an owned copy of what was written: what
-/// a server writing many documents does, so the writers are measured, not the growth of a fresh buffer each time.
-/// </summary>
+/// <summary>A buffer kept between calls, as a server writing many documents has: writers are measured, not buffer growth.</summary>
 internal sealed class ReusableJsonWriter
 {
     private readonly ArrayBufferWriter<byte> _buffer = new();

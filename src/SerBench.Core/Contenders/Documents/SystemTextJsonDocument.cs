@@ -4,7 +4,6 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Core.Contenders.Documents;
 
-/// <summary>System.Text.Json's read-only DOM: <see cref="JsonDocument.Parse(ReadOnlyMemory{byte}, JsonDocumentOptions)"/>, written with <see cref="JsonDocument.WriteTo"/>.</summary>
 internal sealed class SystemTextJsonDocument() : DocumentContender("stj-document", "System.Text.Json", TextMode.Utf8,
     "JsonDocument: parse disposes the document as a using would; write goes to a reused buffer, owned byte[] result")
 {

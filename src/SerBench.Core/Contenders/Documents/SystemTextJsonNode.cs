@@ -5,7 +5,6 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Core.Contenders.Documents;
 
-/// <summary>System.Text.Json's mutable DOM: <see cref="JsonNode.Parse(ReadOnlySpan{byte}, JsonNodeOptions?, JsonDocumentOptions)"/>, written with <see cref="JsonNode.WriteTo"/>.</summary>
 internal sealed class SystemTextJsonNode() : DocumentContender("stj-node", "System.Text.Json", TextMode.Utf8,
     "JsonNode: Parse is lazy (nodes are built when first read), so deserialize times the parse only; write goes to a reused buffer, owned byte[] result")
 {

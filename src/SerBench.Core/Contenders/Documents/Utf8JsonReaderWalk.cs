@@ -4,11 +4,7 @@ using SerBench.Core.UserData;
 
 namespace SerBench.Core.Contenders.Documents;
 
-/// <summary>
-/// The speed-of-light reference for documents: deserialize walks every token with <see cref="Utf8JsonReader"/> and
-/// builds nothing; serialize copies the document token by token from a reader to a <see cref="Utf8JsonWriter"/>
-/// (what any DOM's write does, minus the DOM).
-/// </summary>
+/// <summary>The speed-of-light reference for documents: read every token, build nothing; write token by token, as a DOM minus the DOM.</summary>
 internal sealed class Utf8JsonReaderWalk() : DocumentContender("stj-reader", "System.Text.Json", TextMode.Utf8,
     "speed-of-light reference: deserialize = Utf8JsonReader token walk (builds nothing); serialize = reader-to-writer token copy")
 {
@@ -23,7 +19,7 @@ internal sealed class Utf8JsonReaderWalk() : DocumentContender("stj-reader", "Sy
         private static readonly JsonReaderOptions Options = new() { MaxDepth = 64 };
         private readonly ReusableJsonWriter _writer = new();
 
-        /// <summary>The "DOM" is the text itself; parsing for the write side keeps it.</summary>
+        // The "DOM" is the text itself.
         protected override byte[] Parse(byte[] text) => text;
 
         protected override object? ParseTimed(byte[] text)

@@ -2,7 +2,6 @@ using SerBench.Core.Payloads;
 
 namespace SerBench.Core.Contenders.HandWritten;
 
-/// <summary>The binary layouts by type: each model and a list of it.</summary>
 internal static class BinaryCodecs
 {
     public static Codec<T> Create<T>(BinaryFormatOptions options) where T : class

@@ -5,11 +5,9 @@ using System.Text;
 namespace SerBench.Core.Contenders.HandWritten;
 
 /// <summary>
-/// The json-vs-binary article's hand-written format: <c>[int32 total size]</c> then each field, little-endian;
-/// strings as code units followed by a NUL code unit. Variants: UTF-8 strings instead of UTF-16, and no size prefix.
+/// The json-vs-binary article's format: <c>[int32 total size, prefix included]</c> then each field, little-endian;
+/// strings as code units followed by a NUL code unit. Variants: UTF-8 strings, and no size prefix.
 /// </summary>
-/// <param name="Utf8Text">Strings as UTF-8 bytes and a NUL byte instead of UTF-16 code units and a NUL code unit.</param>
-/// <param name="SizePrefix">Starts with the int32 total size (prefix included), which the reader checks.</param>
 internal readonly record struct BinaryFormatOptions(bool Utf8Text, bool SizePrefix);
 
 /// <summary>Where a binary layout writes: either a size counter or a span writer, so each layout is written once.</summary>
@@ -47,7 +45,6 @@ internal struct BinarySizeCounter(bool utf8Text) : IBinarySink
         Size += utf8Text ? Encoding.UTF8.GetByteCount(value) + 1 : (value.Length + 1) * sizeof(char);
 }
 
-/// <summary>Writes little-endian fields into a span sized by <see cref="BinarySizeCounter"/>.</summary>
 #if NET9_0_OR_GREATER
 internal ref struct BinarySpanWriter(Span<byte> buffer, bool utf8Text) : IBinarySink
 {
@@ -183,7 +180,7 @@ internal ref struct BinaryFormatReader(ReadOnlySpan<byte> buffer, bool utf8Text)
     }
 }
 
-/// <summary>One model's field order in the binary format; static so the codec calls it without any dispatch.</summary>
+/// <summary>Static so the codec calls it without any dispatch.</summary>
 internal interface IBinaryLayout<T>
 {
     static abstract void Write<TSink>(ref TSink sink, T value) where TSink : IBinarySink
@@ -195,7 +192,6 @@ internal interface IBinaryLayout<T>
     static abstract T Read(ref BinaryFormatReader reader);
 }
 
-/// <summary>The binary codec: exact-size allocation, optional size prefix, strict reading.</summary>
 internal sealed class BinaryCodec<T, TLayout>(BinaryFormatOptions options) : Codec<T, byte[]>
     where T : class where TLayout : IBinaryLayout<T>
 {

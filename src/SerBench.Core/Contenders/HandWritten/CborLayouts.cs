@@ -3,7 +3,7 @@ using SerBench.Core.Payloads;
 
 namespace SerBench.Core.Contenders.HandWritten;
 
-/// <summary>One model's hand-written <c>CborWriter</c>/<c>CborReader</c> code; static so the codec calls it without dispatch.</summary>
+/// <summary>Static so the codec calls it without dispatch.</summary>
 internal interface ICborLayout<T>
 {
     static abstract void Write(CborWriter writer, T value);
@@ -11,11 +11,7 @@ internal interface ICborLayout<T>
     static abstract T Read(CborReader reader);
 }
 
-/// <summary>
-/// Writes with one reused <see cref="CborWriter"/> (its buffer kept between calls) and returns the owned encoding; reads
-/// with one reused <see cref="CborReader"/>, as code that decodes many messages would. Not thread-safe: the harness
-/// uses one codec per measured cell, on one thread.
-/// </summary>
+/// <summary>One reused writer and reader, as code handling many messages has; not thread-safe (one codec per cell, one thread).</summary>
 internal sealed class CborCodec<T, TLayout> : Codec<T, byte[]> where T : class where TLayout : ICborLayout<T>
 {
     private readonly CborWriter _writer = new(CborConformanceMode.Strict, convertIndefiniteLengthEncodings: false, allowMultipleRootLevelValues: false);
@@ -36,7 +32,6 @@ internal sealed class CborCodec<T, TLayout> : Codec<T, byte[]> where T : class w
     }
 }
 
-/// <summary>The CBOR layouts by type: each model and a list of it.</summary>
 internal static class CborCodecs
 {
     public static Codec<T> Create<T>() where T : class
@@ -273,7 +268,6 @@ internal readonly struct PersonCborLayout : ICborLayout<Person>
     }
 }
 
-/// <summary>A list: a definite-length CBOR array of the elements.</summary>
 internal readonly struct ListCborLayout<T, TElement> : ICborLayout<List<T>> where TElement : ICborLayout<T>
 {
     public static void Write(CborWriter writer, List<T> value)

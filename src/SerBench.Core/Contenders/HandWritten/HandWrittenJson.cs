@@ -18,10 +18,7 @@ internal sealed class JsonPropertyNames
 
     public JsonEncodedText[] For(JsonConventions conventions) => conventions.CamelCase ? _camel : _declared;
 
-    /// <summary>
-    /// Index of the property the reader is on, or -1. The expected index is tried first because a writer that keeps
-    /// declaration order (every contender here) makes that the only comparison needed.
-    /// </summary>
+    /// <summary>Index of the property the reader is on, or -1; the expected one first, as every writer here keeps declaration order.</summary>
     public static int Find(ref Utf8JsonReader reader, JsonEncodedText[] names, int expected)
     {
         if ((uint)expected < (uint)names.Length && reader.ValueTextEquals(names[expected].EncodedUtf8Bytes))
@@ -41,7 +38,6 @@ internal sealed class JsonPropertyNames
     }
 }
 
-/// <summary>Enum names as JSON strings, precomputed.</summary>
 internal static class JsonEnumNames<TEnum> where TEnum : struct, Enum
 {
     // Index = value: the model enums are int-based with values 0..n-1, checked here once rather than trusted.
@@ -85,7 +81,7 @@ internal static class JsonEnumNames<TEnum> where TEnum : struct, Enum
     }
 }
 
-/// <summary>One model's hand-written Utf8JsonWriter/Utf8JsonReader code; static so the codec calls it without dispatch.</summary>
+/// <summary>Static so the codec calls it without dispatch.</summary>
 internal interface IJsonLayout<T>
 {
     static abstract void Write(Utf8JsonWriter writer, T value, JsonConventions conventions);
@@ -93,7 +89,6 @@ internal interface IJsonLayout<T>
     static abstract T Read(ref Utf8JsonReader reader, JsonConventions conventions);
 }
 
-/// <summary>A JSON array of a model.</summary>
 internal readonly struct ListJsonLayout<T, TElement> : IJsonLayout<List<T>> where TElement : IJsonLayout<T>
 {
     public static void Write(Utf8JsonWriter writer, List<T> value, JsonConventions conventions)
@@ -128,10 +123,7 @@ internal readonly struct ListJsonLayout<T, TElement> : IJsonLayout<List<T>> wher
     }
 }
 
-/// <summary>
-/// Writes into a reused buffer and returns an owned copy, the same sink every other UTF-8 contender returns.
-/// Not thread-safe: the harness uses one codec per measured cell, on one thread.
-/// </summary>
+/// <summary>Not thread-safe: the harness uses one codec per measured cell, on one thread.</summary>
 internal sealed class HandWrittenJsonCodec<T, TLayout>(JsonConventions conventions) : Codec<T, byte[]>
     where T : class where TLayout : IJsonLayout<T>
 {

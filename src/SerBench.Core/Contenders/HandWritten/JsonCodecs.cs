@@ -2,7 +2,6 @@ using SerBench.Core.Payloads;
 
 namespace SerBench.Core.Contenders.HandWritten;
 
-/// <summary>The hand-written JSON layouts by type: each model and a list of it.</summary>
 internal static class JsonCodecs
 {
     public static Codec<T> Create<T>(JsonConventions conventions) where T : class
