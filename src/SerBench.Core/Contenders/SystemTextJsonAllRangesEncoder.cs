@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Unicode;
@@ -5,6 +6,8 @@ using System.Text.Unicode;
 namespace SerBench.Contenders;
 
 /// <summary>System.Text.Json with <c>JavaScriptEncoder.Create(UnicodeRanges.All)</c>, options built once: non-ASCII text is written unescaped.</summary>
+[UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+[UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
 internal sealed class SystemTextJsonAllRangesEncoder() : SystemTextJsonContender("stj-encoder-all-ranges", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), options built once")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

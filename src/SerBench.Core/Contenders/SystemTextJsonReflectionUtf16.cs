@@ -1,8 +1,11 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 
 namespace SerBench.Contenders;
 
 /// <summary>System.Text.Json, reflection metadata, to and from a UTF-16 <see cref="string"/>.</summary>
+[UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+[UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
 internal sealed class SystemTextJsonReflectionUtf16() : SystemTextJsonContender("stj-reflection-string", TextMode.Utf16, Generation.Reflection)
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

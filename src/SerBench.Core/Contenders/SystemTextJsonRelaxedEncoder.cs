@@ -1,9 +1,12 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 
 namespace SerBench.Contenders;
 
 /// <summary>System.Text.Json with <c>JavaScriptEncoder.UnsafeRelaxedJsonEscaping</c>, options built once.</summary>
+[UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+[UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
 internal sealed class SystemTextJsonRelaxedEncoder() : SystemTextJsonContender("stj-encoder-relaxed", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping, options built once")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

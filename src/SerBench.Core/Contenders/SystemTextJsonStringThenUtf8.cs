@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text;
 using System.Text.Json;
 
@@ -7,6 +8,8 @@ namespace SerBench.Contenders;
 /// The json-vs-binary study's JSON side: serialize to a string, then encode it to UTF-8 bytes (what a program
 /// must do to write a file); deserialize = decode UTF-8, then parse. The transcoding is part of what is measured.
 /// </summary>
+[UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+[UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
 internal sealed class SystemTextJsonStringThenUtf8() : SystemTextJsonContender("stj-string-then-utf8", TextMode.Utf8, Generation.Reflection, "transcodes: string → UTF-8 bytes and back, as the Unity article did")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

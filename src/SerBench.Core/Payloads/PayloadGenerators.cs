@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Bogus;
 
 namespace SerBench.Payloads;
@@ -27,6 +28,11 @@ internal static class PayloadGenerators
 
     private static readonly string[] JapaneseNames = ["山本太郎", "佐藤花子", "鈴木一郎", "高橋美咲", "田中健"];
 
+    // A model's generator keeps the model's members: the gate and reflection-based contenders read them, unseen by Native AOT's trimmer.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Person))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Friend))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(EyeColor))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Gender))]
     public static Person[] People(int seed, int count)
     {
         var faker = new Faker("en") { Random = new Randomizer(seed) };
@@ -67,6 +73,7 @@ internal static class PayloadGenerators
         return people;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(User))]
     public static User[] Users(int seed, int count)
     {
         var randomizer = new Randomizer(seed);
@@ -91,6 +98,7 @@ internal static class PayloadGenerators
         return users;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(OfficeWorker))]
     public static OfficeWorker[] OfficeWorkers(int seed, int count)
     {
         var random = new Randomizer(seed);
@@ -112,6 +120,7 @@ internal static class PayloadGenerators
         return workers;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(SaveGame))]
     public static SaveGame[] SaveGames(int seed, int count)
     {
         var random = new Randomizer(seed);

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using SerBench.Contenders;
 using SerBench.Measurement;
 using SerBench.Payloads;
@@ -46,6 +47,8 @@ public sealed record RunRequest
     /// The study of that exact name among the built-in ones and those of the user's documents and types: how a child
     /// finds the study of the cases it is sent.
     /// </summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.")]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.")]
     public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
     {
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];

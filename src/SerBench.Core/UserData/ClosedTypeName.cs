@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace SerBench.UserData;
@@ -6,6 +7,8 @@ namespace SerBench.UserData;
 /// A closed generic type named on the command line, as C# writes it (<c>Ns.Page&lt;int&gt;</c>) or as .NET does
 /// (<c>Ns.Page`1[System.Int32]</c>, assembly-qualified arguments included).
 /// </summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal static class ClosedTypeName
 {
     private static readonly Dictionary<string, Type> Keywords = new(StringComparer.Ordinal)

@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Bogus;
 
@@ -9,6 +10,8 @@ namespace SerBench.UserData;
 /// value of its type from Bogus's <see cref="Randomizer"/> (names, words, numbers in range, dates, GUIDs, enum members),
 /// nested classes are filled too (three levels deep), collections get one to three items. Deterministic per seed.
 /// </summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal sealed class InstanceGenerator(int seed)
 {
     private const int MaxDepth = 3;

@@ -85,13 +85,17 @@ public static partial class ModelSourceWriter
             internal static class {{InferredModel.RegistrationName}}
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
-                internal static void Register() =>
+            {{Kept(model)}}    internal static void Register() =>
                     global::SerBench.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
             }
 
             """);
         return source.ToString();
     }
+
+    // Keeps every class's members in a Native AOT agent: the gate and reflection-based contenders read them by reflection.
+    private static string Kept(InferredModel model) => string.Concat(model.Classes.Select(c =>
+        $"    [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof({c.Name}))]\n"));
 
     private static void WriteClass(StringBuilder source, InferredClass @class)
     {

@@ -14,7 +14,7 @@ namespace SerBench.UserData;
 internal static class TypedDataPayload
 {
     /// <summary>The payload model of <paramref name="set"/>: typed when this process has its model (the agent), a stand-in otherwise.</summary>
-    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "Reference-type instantiation of a method the agent keeps whole (TrimmerRootAssembly).")]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "T is a model class: the shared code of reference-type instantiations serves it, and Typed is kept, named on its own type.")]
     public static PayloadModel Create(DataSet set)
     {
         if (UserModels.Find(set.Name) is not { } model)

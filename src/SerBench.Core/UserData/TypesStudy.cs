@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Text.Json;
 using SerBench.Contenders;
@@ -14,8 +15,13 @@ public sealed record UserTypesSource(string AssemblyPath, IReadOnlyList<string> 
 /// each type (from the sample documents when given, else filled by <see cref="InstanceGenerator"/>), one object and a
 /// list of 100. A contender that cannot handle a type is UNSUPPORTED or fails the gate, with its reason.
 /// </summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 public static class TypesStudy
 {
+    /// <summary>Why the types study needs the JIT: it loads the user's assembly at run time.</summary>
+    internal const string LoadsAssembly = "The types study loads the user's assembly at run time, which a Native AOT agent cannot.";
+
     public const string Name = "types";
 
     public const int ListCount = 100;

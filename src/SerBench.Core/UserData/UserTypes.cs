@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.Loader;
 using System.Text.Json;
@@ -13,6 +14,8 @@ public sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Sa
 /// Loads the user's compiled types. Every process that measures them (SerBench, its children, the agent) loads the same
 /// assembly from the same path; its dependencies are looked for beside it.
 /// </summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 public static class UserTypes
 {
     private static readonly Dictionary<string, Assembly> Loaded = new(StringComparer.Ordinal);

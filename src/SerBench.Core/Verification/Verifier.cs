@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using SerBench.Contenders;
 using SerBench.Payloads;
@@ -264,6 +265,7 @@ internal static class Verifier
             return null;
         }
 
+        [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Reflection only where dynamic code is supported (JIT agents, never trimmed); Native AOT compiles the generated branch alone.")]
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
