@@ -43,12 +43,14 @@ public sealed record RunRequest
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 
+    private const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
+
     /// <summary>
     /// The study of that exact name among the built-in ones and those of the user's documents and types: how a child
     /// finds the study of the cases it is sent.
     /// </summary>
-    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.")]
-    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudyUnderAot)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = TypesStudyUnderAot)]
     public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
     {
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];

@@ -85,7 +85,8 @@ public static partial class ModelSourceWriter
             internal static class {{InferredModel.RegistrationName}}
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
-            {{Kept(model)}}    internal static void Register() =>
+            {{Kept(model)}}
+                internal static void Register() =>
                     global::SerBench.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
             }
 
@@ -94,8 +95,8 @@ public static partial class ModelSourceWriter
     }
 
     // Keeps every class's members in a Native AOT agent: the gate and reflection-based contenders read them by reflection.
-    private static string Kept(InferredModel model) => string.Concat(model.Classes.Select(c =>
-        $"    [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof({c.Name}))]\n"));
+    private static string Kept(InferredModel model) => string.Join('\n', model.Classes.Select(c =>
+        $"    [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof({c.Name}))]"));
 
     private static void WriteClass(StringBuilder source, InferredClass @class)
     {
