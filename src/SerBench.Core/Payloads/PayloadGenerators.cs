@@ -28,11 +28,11 @@ internal static class PayloadGenerators
 
     private static readonly string[] JapaneseNames = ["山本太郎", "佐藤花子", "鈴木一郎", "高橋美咲", "田中健"];
 
-    // A model's generator keeps the model's members: the gate and reflection-based contenders read them, unseen by Native AOT's trimmer.
+    // A model's generator keeps its members (an enum's names only): the gate and reflection-based contenders read them, unseen by the trimmer.
     [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Person))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Friend))]
-    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(EyeColor))]
-    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Gender))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(EyeColor))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(Gender))]
     public static Person[] People(int seed, int count)
     {
         var faker = new Faker("en") { Random = new Randomizer(seed) };

@@ -103,7 +103,8 @@ public class PayloadGeneratorsTests
     {
         var kept = typeof(PayloadGenerators).GetMethods(BindingFlags.Public | BindingFlags.Static)
             .SelectMany(m => m.GetCustomAttributes<DynamicDependencyAttribute>())
-            .Where(d => d.MemberTypes == DynamicallyAccessedMemberTypes.All).Select(d => d.Type!).ToHashSet();
+            .Where(d => d.MemberTypes == (d.Type!.IsEnum ? DynamicallyAccessedMemberTypes.PublicFields : DynamicallyAccessedMemberTypes.All))
+            .Select(d => d.Type!).ToHashSet();
         var reached = new HashSet<Type>();
         void Reach(Type type)
         {
