@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace SerBench.Core.Contenders;
@@ -35,6 +36,9 @@ internal enum AotSupport
 /// <summary>One serializer configuration that SerBench measures: a library, a text mode and its settings.</summary>
 internal abstract class Contender(string name, string library, PayloadFormat format, TextMode textMode, Generation generation, string? note = null)
 {
+    /// <summary>Why a reflection-based contender's calls are trim-safe in a Native AOT agent.</summary>
+    internal const string ReadsModelsByReflection = "A reflection-based serializer measured as such; the models keep the members it reads by DynamicDependency (PayloadGenerators, generated models).";
+
     /// <summary>Command-line name, kebab-case, unique, e.g. <c>stj-reflection-utf8</c>.</summary>
     public string Name => name;
 
@@ -47,6 +51,7 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     public virtual string? PackageId => null;
 
     /// <summary>The library loaded here is the runtime's own copy (System.Text.Json): an older package of it is never loaded.</summary>
+    [UnconditionalSuppressMessage("SingleFile", "IL3000", Justification = "Empty in a Native AOT agent, so false there: name@version is measured on SerBench's own runtime only.")]
     public bool ComesWithRuntime => LibraryAssembly is { Location: { Length: > 0 } location }
         && Path.GetDirectoryName(location) == Path.GetDirectoryName(typeof(object).Assembly.Location);
 

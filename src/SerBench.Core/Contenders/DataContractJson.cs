@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.Serialization;
 using System.Runtime.Serialization.Json;
@@ -13,6 +14,10 @@ internal sealed class DataContractJson() : Contender("datacontract-json", "DataC
 
     protected override Assembly LibraryAssembly => typeof(DataContractJsonSerializer).Assembly;
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("Trimming", "IL2065", Justification = ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {
         var model = typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(List<>) ? typeof(T).GetGenericArguments()[0] : typeof(T);
@@ -25,6 +30,8 @@ internal sealed class DataContractJson() : Contender("datacontract-json", "DataC
         return new StreamCodec<T>(new DataContractJsonSerializer(typeof(T)));
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
     private sealed class StreamCodec<T>(DataContractJsonSerializer serializer) : Codec<T, string> where T : class
     {
         public override string Serialize(T value)

@@ -1,9 +1,12 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Unicode;
 
 namespace SerBench.Core.Contenders;
 
+[UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+[UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
 internal sealed class SystemTextJsonAllRangesEncoder() : SystemTextJsonContender("stj-encoder-all-ranges", TextMode.Utf16, Generation.Reflection, "Encoder = JavaScriptEncoder.Create(UnicodeRanges.All), options built once")
 {
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)

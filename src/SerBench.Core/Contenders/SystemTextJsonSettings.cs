@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Text.Encodings.Web;
 using System.Text.Json;
@@ -13,6 +14,8 @@ internal static class SystemTextJsonSettings
     public static Assembly Assembly { get; } = typeof(JsonSerializer).Assembly;
 
     /// <summary>Callers keep the instance: building one per call is an anti-pattern, measured apart.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = Contender.ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = Contender.ReadsModelsByReflection)]
     public static JsonSerializerOptions CreateOptions(JsonConventions conventions, JavaScriptEncoder? encoder = null)
     {
         // The Web conventions are exactly JsonSerializerDefaults.Web (which also reads numbers from strings); others are spelt out.

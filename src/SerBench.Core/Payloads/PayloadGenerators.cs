@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Bogus;
 
 namespace SerBench.Core.Payloads;
@@ -26,6 +27,11 @@ internal static class PayloadGenerators
 
     private static readonly string[] JapaneseNames = ["山本太郎", "佐藤花子", "鈴木一郎", "高橋美咲", "田中健"];
 
+    // A model's generator keeps its members (an enum's names only): the gate and reflection-based contenders read them, unseen by the trimmer.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Person))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(Friend))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(EyeColor))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(Gender))]
     public static Person[] People(int seed, int count)
     {
         var faker = new Faker("en") { Random = new Randomizer(seed) };
@@ -66,6 +72,7 @@ internal static class PayloadGenerators
         return people;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(User))]
     public static User[] Users(int seed, int count)
     {
         var randomizer = new Randomizer(seed);
@@ -90,6 +97,7 @@ internal static class PayloadGenerators
         return users;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(OfficeWorker))]
     public static OfficeWorker[] OfficeWorkers(int seed, int count)
     {
         var random = new Randomizer(seed);
@@ -111,6 +119,7 @@ internal static class PayloadGenerators
         return workers;
     }
 
+    [DynamicDependency(DynamicallyAccessedMemberTypes.All, typeof(SaveGame))]
     public static SaveGame[] SaveGames(int seed, int count)
     {
         var random = new Randomizer(seed);

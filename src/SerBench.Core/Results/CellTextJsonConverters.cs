@@ -26,7 +26,7 @@ internal abstract class CellTextJsonConverter<T> : JsonConverter<T>, ICellTextCo
 
         var text = reader.GetString();
         return TryParse(text)
-               ?? throw new JsonException($"unknown {Field} {ContractValidator.Shorten(JsonSerializer.Serialize(text))}; valid: {string.Join(", ", Valid)}");
+               ?? throw new JsonException($"unknown {Field} {ContractValidator.Shorten(ContractValidator.Quoted(text))}; valid: {string.Join(", ", Valid)}");
     }
 
     public override void Write(Utf8JsonWriter writer, T value, JsonSerializerOptions options) => writer.WriteStringValue(Name(value));

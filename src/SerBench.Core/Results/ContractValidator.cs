@@ -76,7 +76,7 @@ internal static class ContractValidator
     private static string? ValuesProblem(JsonElement element, JsonTypeInfo contract, string path) =>
         element.ValueKind != JsonValueKind.Object
             ? Expected(path, "an object", element)
-            : ItemsProblem(element.EnumerateObject().Select(p => ($"{path}[{JsonSerializer.Serialize(p.Name)}]", p.Value)), contract);
+            : ItemsProblem(element.EnumerateObject().Select(p => ($"{path}[{Quoted(p.Name)}]", p.Value)), contract);
 
     /// <summary>Items of a list or values of a dictionary: no collection in a results file holds optional items.</summary>
     private static string? ItemsProblem(IEnumerable<(string Path, JsonElement Item)> items, JsonTypeInfo collection)
@@ -182,6 +182,9 @@ internal static class ContractValidator
         JsonValueKind.Object => "an object",
         _ => "null",
     };
+
+    /// <summary>A JSON string literal of <paramref name="text"/>, escaped as System.Text.Json's defaults write it, without reflection.</summary>
+    internal static string Quoted(string? text) => text is null ? "null" : $"\"{JsonEncodedText.Encode(text)}\"";
 
     /// <summary>Keeps a hostile or huge value from flooding the one-line message.</summary>
     internal static string Shorten(string text) =>

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using SerBench.Core.Contenders;
 using SerBench.Core.Measurement;
 using SerBench.Core.Payloads;
@@ -38,7 +39,11 @@ internal sealed record RunRequest
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 
+    private const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
+
     /// <summary>How a child finds the study of the cases it is sent, the user's included.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudyUnderAot)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = TypesStudyUnderAot)]
     public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
     {
         IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];

@@ -1,8 +1,11 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace SerBench.Core.UserData;
 
 /// <summary>A closed generic type as C# writes it (<c>Ns.Page&lt;int&gt;</c>) or as .NET does (<c>Ns.Page`1[System.Int32]</c>).</summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal static class ClosedTypeName
 {
     private static readonly Dictionary<string, Type> Keywords = new(StringComparer.Ordinal)

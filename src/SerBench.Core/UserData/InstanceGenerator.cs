@@ -1,10 +1,13 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Bogus;
 
 namespace SerBench.Core.UserData;
 
 /// <summary>Fills a user's type when no samples are given: nested classes three levels deep, one to three items per collection.</summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal sealed class InstanceGenerator(int seed)
 {
     private const int MaxDepth = 3;

@@ -73,6 +73,7 @@ internal static partial class ModelSourceWriter
             internal static class {{InferredModel.RegistrationName}}
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
+            {{Kept(model)}}
                 internal static void Register() =>
                     global::SerBench.Core.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
             }
@@ -80,6 +81,10 @@ internal static partial class ModelSourceWriter
             """);
         return source.ToString();
     }
+
+    // Keeps every class's members in a Native AOT agent: the gate and reflection-based contenders read them by reflection.
+    private static string Kept(InferredModel model) => string.Join('\n', model.Classes.Select(c =>
+        $"    [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof({c.Name}))]"));
 
     private static void WriteClass(StringBuilder source, InferredClass @class)
     {

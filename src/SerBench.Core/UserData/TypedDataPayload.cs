@@ -11,6 +11,7 @@ namespace SerBench.Core.UserData;
 internal static class TypedDataPayload
 {
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "Reference-type instantiation of a method the agent keeps whole (TrimmerRootAssembly).")]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "T is a model class: the shared code of reference-type instantiations serves it, and Typed is kept, named on its own type.")]
     public static PayloadModel Create(DataSet set)
     {
         if (UserModels.Find(set.Name) is not { } model)

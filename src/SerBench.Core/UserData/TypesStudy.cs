@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Text.Json;
 using SerBench.Core.Contenders;
@@ -10,8 +11,13 @@ namespace SerBench.Core.UserData;
 internal sealed record UserTypesSource(string AssemblyPath, IReadOnlyList<string> TypeNames, string? SamplePath);
 
 /// <summary>The user's compiled types, one object and a list of 100, from the samples or <see cref="InstanceGenerator"/>.</summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal static class TypesStudy
 {
+    /// <summary>Why the types study needs the JIT: it loads the user's assembly at run time.</summary>
+    internal const string LoadsAssembly = "The types study loads the user's assembly at run time, which a Native AOT agent cannot.";
+
     public const string Name = "types";
 
     public const int ListCount = 100;

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.Loader;
 using System.Text.Json;
@@ -9,6 +10,8 @@ namespace SerBench.Core.UserData;
 internal sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);
 
 /// <summary>Every process that measures the user's types loads the same assembly from the same path, dependencies beside it.</summary>
+[RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
+[RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal static class UserTypes
 {
     private static readonly Dictionary<string, Assembly> Loaded = new(StringComparer.Ordinal);

@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace SerBench.Core.Verification;
@@ -71,6 +72,12 @@ internal sealed class ComparisonRule
     public SetAccess? Set { get; }
 
     public static ComparisonRule For(Type type) => Cache.GetOrAdd(type, Create);
+
+    /// <summary>Why reading a payload type's members by reflection is trim-safe.</summary>
+    internal const string RuntimeTypes = "The gate reads the types of a payload's objects at run time; each model keeps its members by DynamicDependency (PayloadGenerators, generated models).";
+
+    /// <summary>Why a map or set accessor made for a runtime type is acceptable under Native AOT.</summary>
+    internal const string AccessorInstantiation = "Shared code serves reference-type arguments; a value-type instantiation that Native AOT did not compile throws when first met.";
 
     private static ComparisonRule Create(Type type)
     {
@@ -147,6 +154,7 @@ internal sealed class ComparisonRule
         return members.Length == 0 ? new(ComparisonKind.ByEquals) : new(ComparisonKind.Members, members);
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = RuntimeTypes)]
     private static ComparedMember[] ReadableMembers(Type type)
     {
         var properties = type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
@@ -161,6 +169,7 @@ internal sealed class ComparisonRule
         type.Namespace is { } name && (name == "System" || name.StartsWith("System.", StringComparison.Ordinal))
         && type.Assembly.GetName().Name is { } assembly && assembly.StartsWith("System.", StringComparison.Ordinal);
 
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = RuntimeTypes)]
     private static bool OverridesEquals(Type type) =>
         type.GetMethod(nameof(Equals), BindingFlags.Public | BindingFlags.Instance, [typeof(object)])?.DeclaringType is { } declaring
         && declaring != typeof(object) && declaring != typeof(ValueType);
@@ -177,6 +186,7 @@ internal abstract class MapAccess
 
     public abstract bool TryGetValue(object map, object key, out object? value);
 
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ComparisonRule.AccessorInstantiation)]
     public static MapAccess? For(Type type)
     {
         if (typeof(IDictionary).IsAssignableFrom(type))
@@ -188,6 +198,7 @@ internal abstract class MapAccess
         return generic is null ? null : (MapAccess)Activator.CreateInstance(typeof(Generic<,>).MakeGenericType(generic.GetGenericArguments()))!;
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = ComparisonRule.RuntimeTypes)]
     internal static Type? GenericInterface(Type type, Type definition) =>
         type.IsGenericType && type.GetGenericTypeDefinition() == definition
             ? type
@@ -240,6 +251,7 @@ internal abstract class SetAccess
 
     public abstract bool Contains(object set, object? item);
 
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ComparisonRule.AccessorInstantiation)]
     public static SetAccess? For(Type type)
     {
         var generic = MapAccess.GenericInterface(type, typeof(ISet<>)) ?? MapAccess.GenericInterface(type, typeof(IReadOnlySet<>));

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
@@ -247,6 +248,7 @@ internal static class Verifier
         }
 
         // Source-generated under Native AOT; the two write the same document (stj-sourcegen passes this gate on both).
+        [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Reflection only where dynamic code is supported (JIT agents, never trimmed); Native AOT compiles the generated branch alone.")]
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));

@@ -108,8 +108,6 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
                 adapters.Count > 0 ? new XElement("Compile", new XAttribute("Include", AdapterRegistration.FileName)) : null,
-                // Kept whole under Native AOT: the gate, the instance generator and the types study reflect over SerBench's own models.
-                runtime.Aot ? new XElement("TrimmerRootAssembly", new XAttribute("Include", AgentBuilder.AgentName)) : null,
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
                 included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
                     new XAttribute("Link", $"{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),

@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
 using System.Security.Cryptography;
 using System.Text.Json;
 using SerBench.Core.Payloads;
@@ -93,6 +95,42 @@ public class PayloadGeneratorsTests
         };
 
         Assert.Equal(sha256, Convert.ToHexStringLower(SHA256.HashData(bytes)));
+    }
+
+    /// <summary>A Native AOT agent keeps a model's members through these dependencies alone: a type they miss fails the gate there.</summary>
+    [Fact]
+    public void Generators_KeepEveryTypeOfTheirModels_ForNativeAot()
+    {
+        var kept = typeof(PayloadGenerators).GetMethods(BindingFlags.Public | BindingFlags.Static)
+            .SelectMany(m => m.GetCustomAttributes<DynamicDependencyAttribute>())
+            .Where(d => d.MemberTypes == (d.Type!.IsEnum ? DynamicallyAccessedMemberTypes.PublicFields : DynamicallyAccessedMemberTypes.All))
+            .Select(d => d.Type!).ToHashSet();
+        var reached = new HashSet<Type>();
+        void Reach(Type type)
+        {
+            if (type.Assembly != typeof(PayloadModel).Assembly)
+            {
+                foreach (var inner in type.IsArray ? [type.GetElementType()!] : type.GetGenericArguments())
+                {
+                    Reach(inner);
+                }
+            }
+            else if (reached.Add(type))
+            {
+                foreach (var member in type.GetProperties().Select(p => p.PropertyType).Concat(type.GetFields(BindingFlags.Public | BindingFlags.Instance).Select(f => f.FieldType)))
+                {
+                    Reach(member);
+                }
+            }
+        }
+
+        foreach (var model in PayloadRegistry.All)
+        {
+            Reach(model.ModelType);
+        }
+
+        Assert.Contains(typeof(Friend), reached);
+        Assert.Subset(kept, reached);
     }
 
     private sealed class Serialized(int count) : IPayloadModelVisitor<byte[]>

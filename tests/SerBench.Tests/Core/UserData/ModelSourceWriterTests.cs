@@ -68,6 +68,8 @@ public class ModelSourceWriterTests
             internal static class ModelRegistration
             {
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
+                [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof(Root))]
+                [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof(Tag))]
                 internal static void Register() =>
                     global::SerBench.Core.UserData.UserModels.Register<Root>("test", RootJsonContext.Default);
             }
