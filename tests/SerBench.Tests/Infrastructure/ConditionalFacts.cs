@@ -47,3 +47,40 @@ public sealed class SignalFactAttribute : FactAttribute
         return line is not null && (Convert.ToUInt64(line["SigIgn:".Length..].Trim(), 16) & (1UL << 1)) != 0;
     }
 }
+
+/// <summary>
+/// A fact that is reported as skipped, not passed, when Chromium is missing. The decision is made when the test is
+/// discovered, which is early enough: the browser does not come or go during a test run.
+/// </summary>
+public sealed class ChromiumFactAttribute : FactAttribute
+{
+    public ChromiumFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber) => Skip = SkipReason(FindChromium(), Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_BROWSER"));
+
+    internal static string? SkipReason(string? chromium, string? requireBrowser) =>
+        chromium is null && requireBrowser != "1"
+            ? "Debian's chromium is not installed (.ci/run installs it; SERBENCH_REQUIRE_BROWSER=1 turns its absence into a failure)."
+            : null;
+
+    internal static string? FindChromium() =>
+        new[] { Environment.GetEnvironmentVariable("SERBENCH_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome" }
+            .FirstOrDefault(p => p is not null && File.Exists(p));
+}
+
+/// <summary>
+/// A fact that is skipped when this machine cannot link a Native AOT app (no clang on Linux; other systems need their
+/// own toolchain), unless SERBENCH_REQUIRE_AOT=1 (.ci/run installs clang and sets it) turns that into a failure.
+/// </summary>
+public sealed class NativeAotFactAttribute : FactAttribute
+{
+    public NativeAotFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber)
+    {
+        var canLink = OperatingSystem.IsLinux() && (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
+            .Any(folder => File.Exists(Path.Combine(folder, "clang")));
+        if (!canLink && Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_AOT") != "1")
+        {
+            Skip = "Native AOT needs clang on Linux (.ci/run installs it; SERBENCH_REQUIRE_AOT=1 turns its absence into a failure).";
+        }
+    }
+}

@@ -15,3 +15,10 @@ public sealed class SerialCollection
 {
     public const string Name = "serial: changes what the process shares";
 }
+
+/// <summary>Agent builds use both cores; tests that build one do not run beside each other.</summary>
+[CollectionDefinition(Name)]
+public sealed class AgentBuildCollection
+{
+    public const string Name = "agent builds";
+}

@@ -181,10 +181,3 @@ public class AgentBuildTests(FixturePacks packs) : IClassFixture<FixturePacks>
         Assert.Contains("fixture-json", webApi.GetProperty("contenders").EnumerateArray().Select(c => c.GetString()));
     }
 }
-
-/// <summary>Agent builds use both cores; tests that build one do not run beside each other.</summary>
-[CollectionDefinition(Name)]
-public sealed class AgentBuildCollection
-{
-    public const string Name = "agent builds";
-}

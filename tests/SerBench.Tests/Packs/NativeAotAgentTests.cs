@@ -55,21 +55,3 @@ public class NativeAotAgentTests
         });
     }
 }
-
-/// <summary>
-/// A fact that is skipped when this machine cannot link a Native AOT app (no clang on Linux; other systems need their
-/// own toolchain), unless SERBENCH_REQUIRE_AOT=1 (.ci/run installs clang and sets it) turns that into a failure.
-/// </summary>
-public sealed class NativeAotFactAttribute : FactAttribute
-{
-    public NativeAotFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
-        : base(sourceFilePath, sourceLineNumber)
-    {
-        var canLink = OperatingSystem.IsLinux() && (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
-            .Any(folder => File.Exists(Path.Combine(folder, "clang")));
-        if (!canLink && Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_AOT") != "1")
-        {
-            Skip = "Native AOT needs clang on Linux (.ci/run installs it; SERBENCH_REQUIRE_AOT=1 turns its absence into a failure).";
-        }
-    }
-}

@@ -94,22 +94,3 @@ public sealed partial class BrowserReportTests : IDisposable
     [GeneratedRegex("<svg[^>]*class=\"marks\"")]
     private static partial Regex SvgMarks();
 }
-
-/// <summary>
-/// A fact that is reported as skipped, not passed, when Chromium is missing. The decision is made when the test is
-/// discovered, which is early enough: the browser does not come or go during a test run.
-/// </summary>
-public sealed class ChromiumFactAttribute : FactAttribute
-{
-    public ChromiumFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
-        : base(sourceFilePath, sourceLineNumber) => Skip = SkipReason(FindChromium(), Environment.GetEnvironmentVariable("SERBENCH_REQUIRE_BROWSER"));
-
-    internal static string? SkipReason(string? chromium, string? requireBrowser) =>
-        chromium is null && requireBrowser != "1"
-            ? "Debian's chromium is not installed (.ci/run installs it; SERBENCH_REQUIRE_BROWSER=1 turns its absence into a failure)."
-            : null;
-
-    internal static string? FindChromium() =>
-        new[] { Environment.GetEnvironmentVariable("SERBENCH_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome" }
-            .FirstOrDefault(p => p is not null && File.Exists(p));
-}
