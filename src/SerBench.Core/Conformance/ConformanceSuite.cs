@@ -87,7 +87,7 @@ internal sealed class ConformanceSuite
         }
         catch (SerBench.Core.Files.InputFileException exception)
         {
-            throw new UsageException($"{shown}: {exception.Message}; {(exception.TooBig ? "measure big documents with serbench run --data" : "give JSON files or folders of them")}.");
+            throw new UsageException($"{shown}: {exception.Message}; {(exception.Problem == SerBench.Core.Files.InputFileProblem.TooBig ? "measure big documents with serbench run --data" : "give JSON files or folders of them")}.");
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {

@@ -1,9 +1,16 @@
 namespace SerBench.Core.Files;
 
-/// <summary>A file SerBench will not read; the message names neither the path nor the option: the caller adds them.</summary>
-internal sealed class InputFileException(string message, bool tooBig) : IOException(message)
+internal enum InputFileProblem
 {
-    public bool TooBig { get; } = tooBig;
+    NotRegular,
+    TooBig,
+    NotUtf8,
+}
+
+/// <summary>A file SerBench will not read; the message names neither the path nor the option: the caller adds them.</summary>
+internal sealed class InputFileException(string message, InputFileProblem problem) : IOException(message)
+{
+    public InputFileProblem Problem { get; } = problem;
 }
 
 /// <summary>
@@ -32,12 +39,24 @@ internal static class InputFile
         return buffer.ToArray();
     }
 
-    /// <summary>For readers that parse as they go: fails once more than <paramref name="maxBytes"/> have been read.</summary>
-    public static Stream Open(string path, long maxBytes, string what)
+    /// <summary>A JSON file someone wrote by hand or re-saved: UTF-8, after any byte order mark, or refused.</summary>
+    public static byte[] ReadJson(string path, long maxBytes, string what)
+    {
+        var bytes = ReadAll(path, maxBytes, what);
+        return TextStart(bytes) is var start and > 0 ? bytes[start..] : bytes;
+    }
+
+    /// <summary>
+    /// <see cref="ReadJson"/> for readers that parse as they go: fails once more than <paramref name="maxBytes"/> have
+    /// been read.
+    /// </summary>
+    public static Stream OpenJson(string path, long maxBytes, string what) => Open(path, maxBytes, what, json: true);
+
+    private static Stream Open(string path, long maxBytes, string what, bool json = false)
     {
         if (FileKind.NotRegular(path) is { } kind)
         {
-            throw new InputFileException($"is {kind}, not a regular file", tooBig: false);
+            throw new InputFileException($"is {kind}, not a regular file", InputFileProblem.NotRegular);
         }
 
         var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1, FileOptions.SequentialScan);
@@ -46,6 +65,12 @@ internal static class InputFile
             if (stream.Length > maxBytes)
             {
                 throw TooBig(stream.Length, maxBytes, what);
+            }
+
+            if (json)
+            {
+                Span<byte> start = stackalloc byte[4];
+                stream.Position = TextStart(start[..stream.ReadAtLeast(start, start.Length, throwOnEndOfStream: false)]);
             }
         }
         catch
@@ -57,9 +82,21 @@ internal static class InputFile
         return new BoundedStream(stream, maxBytes, what);
     }
 
+    // Notepad writes a byte order mark System.Text.Json refuses on bytes, PowerShell 5's `>` UTF-16 (FF FE, as UTF-32 LE starts).
+    private static int TextStart(ReadOnlySpan<byte> start) =>
+        start.StartsWith("\uFEFF"u8) ? 3
+        : start.StartsWith((ReadOnlySpan<byte>)[0xFF, 0xFE, 0, 0]) ? throw NotUtf8("UTF-32 (little-endian)")
+        : start.StartsWith((ReadOnlySpan<byte>)[0, 0, 0xFE, 0xFF]) ? throw NotUtf8("UTF-32 (big-endian)")
+        : start.StartsWith((ReadOnlySpan<byte>)[0xFF, 0xFE]) ? throw NotUtf8("UTF-16 (little-endian)")
+        : start.StartsWith((ReadOnlySpan<byte>)[0xFE, 0xFF]) ? throw NotUtf8("UTF-16 (big-endian)")
+        : 0;
+
+    private static InputFileException NotUtf8(string encoding) =>
+        new($"is {encoding} text; save it as UTF-8", InputFileProblem.NotUtf8);
+
     private static InputFileException TooBig(long? length, long maxBytes, string what) =>
         new((length is { } bytes ? FormattableString.Invariant($"is {bytes:N0} bytes") : FormattableString.Invariant($"holds more than {maxBytes:N0} bytes")) +
-            FormattableString.Invariant($"; SerBench reads at most {maxBytes:N0} bytes as {what}"), tooBig: true);
+            FormattableString.Invariant($"; SerBench reads at most {maxBytes:N0} bytes as {what}"), InputFileProblem.TooBig);
 
     private sealed class BoundedStream(Stream inner, long maxBytes, string what) : Stream
     {

@@ -79,11 +79,9 @@ internal sealed record PackManifest
         PackManifest? manifest;
         try
         {
-            var utf8 = Files.InputFile.ReadAll(path, 64 * 1024, "a pack.json");
-            // Notepad and PowerShell 5 start UTF-8 files with a byte order mark, which the serializer refuses on bytes.
-            var json = utf8.AsSpan().StartsWith("\uFEFF"u8) ? utf8.AsSpan(3) : utf8;
+            var json = Files.InputFile.ReadJson(path, 64 * 1024, "a pack.json");
             manifest = JsonSerializer.Deserialize(json, (System.Text.Json.Serialization.Metadata.JsonTypeInfo<PackManifest>)Options.GetTypeInfo(typeof(PackManifest)));
-            using var tree = JsonDocument.Parse(json.ToArray());
+            using var tree = JsonDocument.Parse(json);
             if (RepeatedKey(tree.RootElement, "$") is { } repeated)
             {
                 throw new PackException($"{path}: not a valid pack manifest: {repeated}.");

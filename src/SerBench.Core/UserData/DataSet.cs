@@ -88,20 +88,20 @@ internal sealed class DataSet
         byte[] bytes;
         try
         {
-            bytes = Files.InputFile.ReadAll(file, MaxFileBytes, "one document");
+            bytes = Files.InputFile.ReadJson(file, MaxFileBytes, "one document");
         }
         catch (Files.InputFileException exception)
         {
-            throw new UsageException($"--data {shown}: {exception.Message}; {(exception.TooBig ? "split it into several files in a folder" : "give a JSON file or a folder of them")}.");
+            throw new UsageException($"--data {shown}: {exception.Message}" + exception.Problem switch
+            {
+                Files.InputFileProblem.TooBig => "; split it into several files in a folder.",
+                Files.InputFileProblem.NotRegular => "; give a JSON file or a folder of them.",
+                _ => ".",
+            });
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
             throw new UsageException($"--data {shown}: cannot be read: {exception.Message}");
-        }
-
-        if (bytes.AsSpan().StartsWith("\uFEFF"u8))
-        {
-            bytes = bytes[3..]; // A byte order mark is not part of the document; JSON parsers differ on it (see conformance).
         }
 
         // SerBench's own RFC 8259 recognizer decides (strict UTF-8 included), not one of the libraries being judged.

@@ -187,7 +187,7 @@ internal static class ResultsFileReader
 
         try
         {
-            using var stream = Core.Files.InputFile.Open(path, MaxBytes, "a results file");
+            using var stream = Core.Files.InputFile.OpenJson(path, MaxBytes, "a results file");
             return JsonDocument.Parse(stream);
         }
         catch (Core.Files.InputFileException exception)

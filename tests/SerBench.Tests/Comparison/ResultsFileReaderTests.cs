@@ -181,6 +181,17 @@ public sealed class ResultsFileReaderTests : IDisposable
     }
 
     [Fact]
+    public void ResultsFileResavedAsUtf16_IsRefused_SayingToSaveItAsUtf8()
+    {
+        var path = Path.Combine(_directory, "base.json");
+        File.WriteAllText(path, SampleFiles.ValidJson(), System.Text.Encoding.Unicode);
+
+        var error = Assert.Throws<ResultsFileException>(() => ResultsFileReader.ReadComparable(path));
+
+        Assert.Equal($"'{path}' is UTF-16 (little-endian) text; save it as UTF-8.", error.Message);
+    }
+
+    [Fact]
     public void ValidDocument_RoundTrips()
     {
         var document = ResultsFileReader.ReadDocument(Write("results.json", SampleFiles.ValidJson()));

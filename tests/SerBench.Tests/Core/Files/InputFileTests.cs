@@ -20,7 +20,7 @@ public sealed class InputFileTests : IDisposable
     {
         File.WriteAllText(_root.File("a.json"), "[1,2,3]");
         var exception = Assert.Throws<InputFileException>(() => InputFile.ReadAll(_root.File("a.json"), 5, "one document"));
-        Assert.True(exception.TooBig);
+        Assert.Equal(InputFileProblem.TooBig, exception.Problem);
         Assert.Equal("is 7 bytes; SerBench reads at most 5 bytes as one document", exception.Message);
     }
 
@@ -64,10 +64,49 @@ public sealed class InputFileTests : IDisposable
         Assert.Equal("is a FIFO (named pipe), not a regular file", exception.Message);
     }
 
-    [Fact]
-    public void Open_Folder_IsRefused()
+    [Theory]
+    [InlineData(new byte[] { 0xFF, 0xFE, (byte)'[', 0, (byte)']', 0 }, "UTF-16 (little-endian)")]
+    [InlineData(new byte[] { 0xFE, 0xFF, 0, (byte)'[', 0, (byte)']' }, "UTF-16 (big-endian)")]
+    [InlineData(new byte[] { 0xFF, 0xFE, 0, 0, (byte)'[', 0, 0, 0 }, "UTF-32 (little-endian)")]
+    [InlineData(new byte[] { 0, 0, 0xFE, 0xFF, 0, 0, 0, (byte)'[' }, "UTF-32 (big-endian)")]
+    public void ReadJsonAndOpenJson_TextWithAnotherByteOrderMark_IsRefusedNamingItsEncoding(byte[] bytes, string encoding)
     {
-        var exception = Assert.Throws<InputFileException>(() => InputFile.Open(_root.Path, 10, "one document"));
+        // PowerShell 5's `>` writes UTF-16 LE: System.Text.Json said only "'0xFF' is an invalid start of a value".
+        File.WriteAllBytes(_root.File("a.json"), bytes);
+
+        var read = Assert.Throws<InputFileException>(() => InputFile.ReadJson(_root.File("a.json"), 100, "one document"));
+        var opened = Assert.Throws<InputFileException>(() => InputFile.OpenJson(_root.File("a.json"), 100, "one document").Dispose());
+
+        Assert.Equal($"is {encoding} text; save it as UTF-8", read.Message);
+        Assert.Equal((InputFileProblem.NotUtf8, read.Message), (opened.Problem, opened.Message));
+    }
+
+    [Fact]
+    public void ReadJsonAndOpenJson_Utf8WithAByteOrderMark_StartAfterIt()
+    {
+        File.WriteAllBytes(_root.File("a.json"), [0xEF, 0xBB, 0xBF, (byte)'[', (byte)']']);
+
+        using var stream = InputFile.OpenJson(_root.File("a.json"), 100, "one document");
+        using var opened = new MemoryStream();
+        stream.CopyTo(opened);
+
+        Assert.Equal("[]"u8.ToArray(), InputFile.ReadJson(_root.File("a.json"), 100, "one document"));
+        Assert.Equal("[]"u8.ToArray(), opened.ToArray());
+    }
+
+    [Fact]
+    public void ReadAll_Utf16_IsReadAsBytes()
+    {
+        // Conformance documents are judged as they are, encoding included.
+        File.WriteAllBytes(_root.File("a.json"), [0xFF, 0xFE, (byte)'1', 0]);
+
+        Assert.Equal([0xFF, 0xFE, (byte)'1', 0], InputFile.ReadAll(_root.File("a.json"), 100, "one document"));
+    }
+
+    [Fact]
+    public void OpenJson_Folder_IsRefused()
+    {
+        var exception = Assert.Throws<InputFileException>(() => InputFile.OpenJson(_root.Path, 10, "one document"));
         Assert.Equal("is a folder, not a regular file", exception.Message);
     }
 }

@@ -61,6 +61,20 @@ public class PackManifestTests
         Assert.Equal("Acme.Json", PackManifest.Read(folder.Path).Library);
     }
 
+    [Fact]
+    public void ManifestSavedAsUtf16_IsRefused_SayingToSaveItAsUtf8()
+    {
+        // PowerShell 5's `>` writes UTF-16 LE with a byte order mark: System.Text.Json said "'0xFF' is an invalid start of a value".
+        using var folder = new TempDirectory();
+        File.WriteAllText(folder.File("pack.json"), Valid, System.Text.Encoding.Unicode);
+
+        var error = Assert.Throws<PackException>(() => PackManifest.Read(folder.Path));
+        var cli = CliTester.Run("list", "--pack", folder.Path);
+
+        Assert.Equal($"{folder.File("pack.json")}: is UTF-16 (little-endian) text; save it as UTF-8.", error.Message);
+        Assert.Equal((2, $"serbench: {error.Message}"), (cli.ExitCode, cli.Error.Trim()));
+    }
+
     [Theory]
     [InlineData("\"licence\": \"MIT\",", "\"licence\": \"MIT\", \"licence\": \"GPL-3.0\",", "$", "licence")]
     [InlineData("\"note\": \"a note\"", "\"note\": \"a note\", \"note\": \"another\"", "$.contenders[0]", "note")]

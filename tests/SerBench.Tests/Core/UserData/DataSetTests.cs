@@ -91,6 +91,17 @@ public class DataSetTests
     }
 
     [Fact]
+    public void Load_Utf16_IsRefused_SayingToSaveItAsUtf8()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("be.json"), "[1]", System.Text.Encoding.BigEndianUnicode);
+
+        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("be.json")));
+
+        Assert.Equal($"--data {temp.File("be.json")}: is UTF-16 (big-endian) text; save it as UTF-8.", error.Message);
+    }
+
+    [Fact]
     public void Load_BadFileInAFolder_IsNamedInsideTheFolder()
     {
         using var temp = new TempDirectory();
