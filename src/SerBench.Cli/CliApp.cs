@@ -67,7 +67,7 @@ internal static class CliApp
             AgentCommand.Create(context),
         };
 
-        var parseResult = root.Parse(args);
+        var parseResult = root.Parse(args, ParserConfiguration());
         if (parseResult.Errors.Count > 0)
         {
             error.WriteLine($"serbench: {ParseErrorMessage(root, parseResult, args)} Run 'serbench --help' for the commands and options.");
@@ -90,6 +90,9 @@ internal static class CliApp
             return ExitUsage;
         }
     }
+
+    // SerBench has no response files: '@13.0.4' in --contenders is a version, not a file to read arguments from.
+    internal static ParserConfiguration ParserConfiguration() => new() { ResponseFileTokenReplacer = null };
 
     // Made specific for the two most common mistakes: a mistyped command or option.
     private static string ParseErrorMessage(RootCommand root, ParseResult parseResult, string[] args)

@@ -39,7 +39,7 @@ internal static class FirstCallCommand
             // Every option but --launches has run's name and meaning, so its tokens go to run as they were given.
             var own = parse.GetResult(launches) is { IdentifierToken: { } name } given ? [name, .. given.Tokens] : new List<Token>();
             var forwarded = parse.Tokens.Where(t => t.Type is TokenType.Option or TokenType.Argument && !own.Contains(t, ReferenceEqualityComparer.Instance)).Select(t => t.Value);
-            var run = RunCommand.Create(context).Parse([.. forwarded, "--ops", "first-call", "--first-call", parse.GetValue(launches).ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+            var run = RunCommand.Create(context).Parse([.. forwarded, "--ops", "first-call", "--first-call", parse.GetValue(launches).ToString(System.Globalization.CultureInfo.InvariantCulture)], CliApp.ParserConfiguration());
             return run.Errors.Count > 0
                 ? throw new UsageException(run.Errors[0].Message)
                 : run.Invoke(new InvocationConfiguration { Output = context.Output, Error = context.Error, EnableDefaultExceptionHandler = false });

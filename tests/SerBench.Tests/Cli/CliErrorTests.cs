@@ -26,6 +26,9 @@ public class CliErrorTests
     [InlineData(new[] { "run", "--cells", "web-api/newtonsoft-string/persn/object/1/serialize" }, "serbench: --cells web-api/newtonsoft-string/persn/object/1/serialize matches no cell of the studies run")]
     [InlineData(new[] { "run", "--runtimes", "net7.0" }, "serbench: Unknown runtime 'net7.0'. Give .NET 8 or newer as netN.0, with -aot for Native AOT, e.g. net8.0, net10.0, net10.0-aot.")]
     [InlineData(new[] { "run", "--runtimes", "net10.0,net99.0-aot" }, "serbench: --runtimes net99.0-aot: its agent needs the .NET 99 SDK or newer, and the newest SDK installed is ")]
+    [InlineData(new[] { "run", "--contenders", "@13.0.4" }, "serbench: Invalid contender '@13.0.4': name the contender before '@', e.g. newtonsoft-string@13.0.4.")]
+    [InlineData(new[] { "first-call", "--contenders", "@13.0.4" }, "serbench: Invalid contender '@13.0.4': name the contender before '@', e.g. newtonsoft-string@13.0.4.")]
+    [InlineData(new[] { "report", "@results.json" }, "serbench: Results file '@results.json' does not exist.")]
     [InlineData(new[] { "run", "--cells", "web-api/person" }, "serbench: Invalid --cells item 'web-api/person': give study/contender/payload/shape/count/operation")]
     public void BadValue_ExitsWith2AndOneLineNamingTheValidValues(string[] args, string expectedStart)
     {
