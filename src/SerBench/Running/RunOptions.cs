@@ -52,7 +52,18 @@ internal static class RunOptionsParser
         request = request with { Profile = Profile(request.Profile, options) };
         // Planned here even when the rounds are the user's, so that a filter that leaves nothing is refused by the parser alone.
         var plan = RunPlan.Create(request);
+        RequireJitForTypes(plan);
         return options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request;
+    }
+
+    // Refused rather than planned as UNSUPPORTED cells: two runs joined by merge give the same report, without a column of refusals.
+    private static void RequireJitForTypes(IReadOnlyList<PlannedCase> plan)
+    {
+        if (plan.FirstOrDefault(c => c.Study.UserTypes is not null && c.Runtime.Aot)?.Runtime is { } runtime)
+        {
+            throw new UsageException($"--runtimes {runtime.Name}: the types study loads your assembly at run time, which Native AOT cannot; drop {runtime.Name}, " +
+                                     $"or measure --types on a JIT runtime (e.g. {runtime.Moniker}) and other studies on {runtime.Name} in a run of their own (serbench merge joins the two).");
+        }
     }
 
     private static MeasurementProfile Profile(MeasurementProfile profile, RunOptions options)

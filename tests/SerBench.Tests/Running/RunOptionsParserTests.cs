@@ -2,6 +2,7 @@ using SerBench.Core.Measurement;
 using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 using SerBench.Running;
+using SerBench.Tests.Builders.Samples;
 
 namespace SerBench.Tests.Running;
 
@@ -127,6 +128,32 @@ public sealed class RunOptionsParserTests
         var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(options));
 
         Assert.Equal("--type and --sample need --types ASSEMBLY.dll, the assembly that holds the types.", error.Message);
+    }
+
+    [Theory]
+    [InlineData("net10.0-aot", "net10.0-aot", "net10.0")]
+    [InlineData("net9.0,net8.0-aot", "net8.0-aot", "net8.0")]
+    public void Types_OnANativeAotRuntime_AreRefused_SayingWhyAndWhatWouldWork(string runtimes, string aot, string jit)
+    {
+        // Each cell failed with a PlatformNotSupportedException instead: the study loads the assembly at run time.
+        var options = new RunOptions { Types = typeof(Order).Assembly.Location, TypeNames = [typeof(Order).FullName!], Runtimes = runtimes };
+
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(options));
+
+        Assert.Equal($"--runtimes {aot}: the types study loads your assembly at run time, which Native AOT cannot; drop {aot}, or measure --types on a JIT runtime " +
+                     $"(e.g. {jit}) and other studies on {aot} in a run of their own (serbench merge joins the two).", error.Message);
+    }
+
+    [Fact]
+    public void Types_OnJitRuntimes_OrNotRunBesideANativeAotRuntime_AreTaken()
+    {
+        var types = new RunOptions { Types = typeof(Order).Assembly.Location, TypeNames = [typeof(Order).FullName!] };
+
+        var jit = RunOptionsParser.Parse(types with { Runtimes = "net9.0,net10.0" });
+        var otherStudy = RunOptionsParser.Parse(types with { Study = "web-api", Runtimes = "net10.0-aot" });
+
+        Assert.Equal(["net9.0", "net10.0"], jit.Runtimes.Select(r => r.Name));
+        Assert.Equal(["web-api"], otherStudy.Studies.Select(s => s.Name));
     }
 
     [Fact]
