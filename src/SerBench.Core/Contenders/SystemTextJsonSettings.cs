@@ -51,8 +51,12 @@ internal static class SystemTextJsonSettings
             : conventions == JsonConventions.CamelCaseOnly ? CamelCaseJsonContext.Default
             : throw new NotSupportedException($"No source-generated context is compiled for the '{conventions.Name}' conventions.");
         return context.GetTypeInfo(typeof(T)) as JsonTypeInfo<T>
-            ?? throw new NotSupportedException($"The source-generated context has no metadata for {typeof(T).Name}.");
+            ?? throw new NotSupportedException($"SerBench's source-generated contexts hold its own models only, not {Display(typeof(T))}.");
     }
+
+    private static string Display(Type type) => type.IsGenericType
+        ? $"{type.Name[..type.Name.IndexOf('`', StringComparison.Ordinal)]}<{string.Join(", ", type.GetGenericArguments().Select(Display))}>"
+        : type.Name;
 }
 
 /// <summary>Source-generated metadata with Web API defaults (camelCase, case-insensitive, enums as strings).</summary>

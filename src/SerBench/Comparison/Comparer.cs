@@ -94,7 +94,7 @@ internal static class Comparer
             cells.Add(CompareCell(old.Study, old.Key, old, current, threshold, pooled, betweenRuns(old)));
         }
 
-        var studies = cells.GroupBy(c => c.Study).Select(g => new StudySummary(g.Key, g.Count(),
+        var studies = cells.GroupBy(c => c.Study).Select(g => new StudySummary(g.Key, g.Count(c => c.TimeRatio is not null),
             GeometricMean(g.Select(c => c.TimeRatio)), GeometricMean(g.Select(c => c.AllocationRatio)))).ToList();
         return new ComparisonReport(threshold, cells, studies,
             [.. before.Where(p => !after.ContainsKey(p.Key)).Select(p => p.Value)],

@@ -56,6 +56,6 @@ internal static partial class AdapterRegistration
     private static partial Regex NamespacePattern();
 
     [GeneratedRegex(@"^[ \t]*(?<attribute>\[)[ \t]*(?:SerBench\.Core\.Packs\.)?PackContender(?:Attribute)?[ \t]*\([ \t]*""(?<name>[^""\\]*)""[ \t]*\)[ \t]*\]" +
-                    @"\s*(?:\[[^\]]*\]\s*)*(?:(?:public|internal|sealed|partial|static|abstract|file|unsafe)\s+)*(?:record\s+)?class\s+(?<type>\w+)", RegexOptions.Multiline)]
+                    @"(?:\s|//[^\n]*)*(?:\[[^\]]*\](?:\s|//[^\n]*)*)*(?:(?:public|internal|sealed|partial|static|abstract|file|unsafe)\s+)*(?:record\s+)?class\s+(?<type>\w+)", RegexOptions.Multiline)]
     private static partial Regex AdapterPattern();
 }

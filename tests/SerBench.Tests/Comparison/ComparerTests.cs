@@ -89,6 +89,17 @@ public class ComparerTests
     }
 
     [Fact]
+    public void GeometricMean_CountsOnlyTheCellsTimedOnBothSides()
+    {
+        var before = Results(Cell("a", [100, 100, 100]), new ComparableCell("study", "b", VerificationStatus.Unavailable, null, null, null, null, null));
+        var after = Results(Cell("a", [200, 200, 200]), Cell("b", [50, 50, 50]));
+
+        var summary = Assert.Single(Comparer.Compare(before, after, 0.05).Studies);
+
+        Assert.Equal((1, 2.0), (summary.Cells, Math.Round(summary.TimeGeometricMean!.Value, 6)));
+    }
+
+    [Fact]
     public void GeometricMean_PerStudy_OfTheTimeRatios()
     {
         var before = Results(Cell("a", [100, 100, 100]), Cell("b", [100, 100, 100]));

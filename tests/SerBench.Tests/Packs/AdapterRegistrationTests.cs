@@ -29,6 +29,21 @@ public class AdapterRegistrationTests
     }
 
     [Fact]
+    public void Find_CommentsAfterTheAttribute_AsDocsAddingALibraryWritesThem()
+    {
+        const string source = """
+            namespace Acme.Pack;
+
+            [PackContender("acme-utf8")]                       // the name in pack.json
+            // a line of its own
+            [Obsolete("x")] // and after another attribute
+            internal sealed class AcmeUtf8 : ContenderAdapter { }
+            """;
+
+        Assert.Equal("Acme.Pack.AcmeUtf8", Assert.Single(AdapterRegistration.Find("Acme.cs", source)).TypeName);
+    }
+
+    [Fact]
     public void Find_BlockNamespaces_TakesTheOneAroundEachClass()
     {
         const string source = """
