@@ -10,7 +10,6 @@ namespace SerBench.Core.UserData;
 /// <summary>A data set as typed objects of its model, compiled into the agent; in SerBench itself, a stand-in that names the workload.</summary>
 internal static class TypedDataPayload
 {
-    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "Reference-type instantiation of a method the agent keeps whole (TrimmerRootAssembly).")]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "T is a model class: the shared code of reference-type instantiations serves it, and Typed is kept, named on its own type.")]
     public static PayloadModel Create(DataSet set)
     {
