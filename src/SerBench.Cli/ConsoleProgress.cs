@@ -24,6 +24,9 @@ internal sealed class ConsoleProgress(IAnsiConsole console)
     {
         private ProgressTask? _task;
 
+        // Above the bar, where it stays while the run goes on.
+        public void Note(string line) => AnsiConsole.MarkupLine(Markup.Escape(line));
+
         public void CellStarting(RunProgress progress)
         {
             _task ??= context.AddTask("starting", maxValue: progress.Total);

@@ -38,9 +38,11 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
 
     private void Measure(AgentRequest request, AgentReply reply, CancellationToken cancellation)
     {
+        Contenders.DiagnosticSlowdown.Process = request.Process;
         reply.Save(directory);
         using var log = measurer is null ? new StreamWriter(Path.Combine(directory, "benchmarkdotnet.log")) : null;
-        var cases = new CaseMeasurer(measurer ?? new BenchmarkDotNetMeasurer(log!, Path.Combine(directory, "benchmarkdotnet")));
+        var timer = measurer ?? new BenchmarkDotNetMeasurer(log!, Path.Combine(directory, "benchmarkdotnet"));
+        var cases = new CaseMeasurer(timer);
         var total = request.Cases.Sum(c => c.Operations.Count);
         if (total == 0)
         {
@@ -48,9 +50,10 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         }
 
         observer.CellStarting(new RunProgress(0, total, PlannedCells.Label(request.Cases[0], request.Cases[0].Operations[0]), null));
-        foreach (var cell in cases.Measure(request.Cases, request.Profile, cancellation))
+        foreach (var cell in cases.Measure(request.Cases, request.Profile, cancellation, request.Passed))
         {
             reply.Cells.Add(cell);
+            reply.WarmUp ??= timer.LastWarmUp;
             reply.Save(directory);
             var planned = request.Cases.First(p => PlannedCells.Key(p, cell.Operation) == cell.Key);
             observer.CellFinished(cell, new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, cell.Operation), null));

@@ -18,6 +18,9 @@ internal sealed class AgentReply
 
     public FirstCallSample? FirstCall { get; set; }
 
+    /// <summary>How the measuring process's shared warm-up ended (BenchmarkDotNetMeasurer's log line).</summary>
+    public string? WarmUp { get; set; }
+
     /// <summary>Written before the first document.</summary>
     public ContenderInfo? Contender { get; set; }
 

@@ -30,6 +30,12 @@ internal sealed record AgentRequest
 
     public MeasurementProfile Profile { get; init; } = MeasurementProfile.Smoke;
 
+    /// <summary>Which of its contender's measuring processes this is (1 = the first), for <see cref="Contenders.DiagnosticSlowdown"/>.</summary>
+    public int Process { get; init; } = 1;
+
+    /// <summary>Every case passed the gate in an earlier process of the run: the child round-trips each once and does not compare again.</summary>
+    public bool Passed { get; init; }
+
     public IReadOnlyList<string> Documents { get; init; } = [];
 
     public IReadOnlyList<string> DocumentSources { get; init; } = [];
@@ -40,9 +46,11 @@ internal sealed record AgentRequest
     public bool NeedsAgent => !Runtime.IsCurrent || Contender is Packs.PackContender or VersionedContender || Cases.Any(c => c.Study.RunsInAgent);
 
     // Hung after the profile's timeout per cell, plus a minute for start-up and the gate.
-    public static AgentRequest Run(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile) => For(AgentMode.Run, cases) with
+    public static AgentRequest Run(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, int process = 1, bool passed = false) => For(AgentMode.Run, cases, studies: true) with
     {
         Profile = profile,
+        Process = process,
+        Passed = passed,
         Timeout = (profile.Timeout * cases.Sum(c => c.Operations.Count)) + TimeSpan.FromMinutes(1),
     };
 
@@ -60,7 +68,8 @@ internal sealed record AgentRequest
         Timeout = TimeSpan.FromSeconds(30 + (5 * documents.Count) + (documents.Sum(d => (double)d.Utf8.Length) / 100_000)),
     };
 
-    private static AgentRequest For(AgentMode mode, IReadOnlyList<PlannedCase> cases)
+    // A measuring process may carry several studies of its contender: settling and warming are then paid once for all of them.
+    private static AgentRequest For(AgentMode mode, IReadOnlyList<PlannedCase> cases, bool studies = false)
     {
         if (cases.Count == 0)
         {
@@ -68,9 +77,9 @@ internal sealed record AgentRequest
         }
 
         var first = cases[0];
-        if (cases.Any(c => c.Contender != first.Contender || c.Study != first.Study || c.Runtime != first.Runtime))
+        if (cases.Any(c => c.Contender != first.Contender || (!studies && c.Study != first.Study) || c.Runtime != first.Runtime))
         {
-            throw new ArgumentException("An agent request carries the cases of one contender in one study on one runtime.", nameof(cases));
+            throw new ArgumentException("An agent request carries the cases of one contender on one runtime (in one study, but to measure).", nameof(cases));
         }
 
         return new AgentRequest { Mode = mode, Contender = first.Contender, Runtime = first.Runtime, Cases = cases };

@@ -20,7 +20,7 @@ internal static class AgentRequestCodec
     public const string FileName = "request.txt";
 
     private const string Header = "serbench-agent-request";
-    private const int Version = 1;
+    private const int Version = 2;
 
     public static string Write(AgentRequest request)
     {
@@ -33,9 +33,16 @@ internal static class AgentRequestCodec
         Line("contender", request.Contender.Name);
         Line("runtime", request.Runtime.Name);
         Line("profile", request.Profile.Name, MeasurementClocks.Name(request.Profile.Clock), CompressionNames.Name(request.Profile.Compressions));
-        if (request.Cases.Count > 0)
+        Line("process", Number(request.Process));
+        if (request.Passed)
         {
-            var study = request.Cases[0].Study;
+            Line("gate", "passed");
+        }
+
+        // Each study line, then its data and types, then its cases: a case belongs to the study line above it.
+        foreach (var studyCases in request.Cases.GroupBy(c => c.Study))
+        {
+            var study = studyCases.Key;
             Line("study", study.Name);
             foreach (var source in study.DataSources)
             {
@@ -46,12 +53,12 @@ internal static class AgentRequestCodec
             {
                 Line("types", [types.AssemblyPath, types.SamplePath ?? "", .. types.TypeNames]);
             }
-        }
 
-        foreach (var planned in request.Cases)
-        {
-            var workload = planned.Workload;
-            Line("case", [workload.Payload.Name, CellText.Name(workload.Shape), Number(workload.Count), planned.Baseline, .. planned.Operations.Select(CellText.Name)]);
+            foreach (var planned in studyCases)
+            {
+                var workload = planned.Workload;
+                Line("case", [workload.Payload.Name, CellText.Name(workload.Shape), Number(workload.Count), planned.Baseline, .. planned.Operations.Select(CellText.Name)]);
+            }
         }
 
         foreach (var document in request.Documents)
@@ -91,7 +98,7 @@ internal static class AgentRequestCodec
             : throw new UsageException($"agent request: '{key}' is missing or incomplete.");
         IEnumerable<string[]> All(string key) => lines.Where(l => l[0] == key).Select(l => l.Skip(1).ToArray());
 
-        var known = new HashSet<string>(StringComparer.Ordinal) { Header, "mode", "contender", "runtime", "profile", "study", "data", "types", "case", "document", "document-source" };
+        var known = new HashSet<string>(StringComparer.Ordinal) { Header, "mode", "contender", "runtime", "profile", "process", "gate", "study", "data", "types", "case", "document", "document-source" };
         if (lines.FirstOrDefault(l => !known.Contains(l[0])) is { } unknown)
         {
             throw new UsageException($"agent request: unknown field '{unknown[0]}'.");
@@ -112,16 +119,28 @@ internal static class AgentRequestCodec
             Compressions = CompressionNames.Parse(profileValues[2]),
         };
 
+        var process = One("process") is [var processText] && int.TryParse(processText, NumberStyles.None, CultureInfo.InvariantCulture, out var p) && p > 0 ? p : 1;
         var cases = new List<PlannedCase>();
-        if (One("study") is [var studyName])
+        foreach (var block in StudyBlocks(lines))
         {
-            var data = All("data").Select(v => v.Single()).ToList();
-            var types = One("types") is [var assembly, var sample, .. var names] ? new UserTypesSource(assembly, names, sample.Length == 0 ? null : sample) : null;
-            var study = RunRequest.FindStudy(studyName, data, types);
-            foreach (var values in All("case"))
+            var studyName = block[0].Count == 2 ? block[0][1] : throw new UsageException("agent request: 'study' takes one name.");
+            var data = block.Where(l => l[0] == "data").Select(l => l.Count == 2 ? l[1] : throw new UsageException("agent request: 'data' takes one path.")).ToList();
+            var types = block.Where(l => l[0] == "types").ToList() switch
             {
-                cases.Add(Case(study, contender, runtime, values));
+                [] => null,
+                [[_, var assembly, var sample, .. var names]] => new UserTypesSource(assembly, names, sample.Length == 0 ? null : sample),
+                _ => throw new UsageException($"agent request: study {studyName}'s 'types' is given twice or incomplete."),
+            };
+            var study = RunRequest.FindStudy(studyName, data, types);
+            foreach (var values in block.Where(l => l[0] == "case"))
+            {
+                cases.Add(Case(study, contender, runtime, [.. values.Skip(1)]));
             }
+        }
+
+        if (cases.Count == 0 && lines.Any(l => l[0] is "case" or "data" or "types"))
+        {
+            throw new UsageException("agent request: a case, data or types line comes before any 'study' line.");
         }
 
         return new AgentRequest
@@ -130,10 +149,31 @@ internal static class AgentRequestCodec
             Contender = contender,
             Runtime = runtime,
             Profile = profile,
+            Process = process,
+            Passed = One("gate") is ["passed"],
             Cases = cases,
             Documents = [.. All("document").Select(v => v.Single())],
             DocumentSources = [.. All("document-source").Select(v => v.Single())],
         };
+    }
+
+    /// <summary>Each study line with the data, types and case lines below it, up to the next study line.</summary>
+    private static List<List<List<string>>> StudyBlocks(List<List<string>> lines)
+    {
+        var blocks = new List<List<List<string>>>();
+        foreach (var line in lines.Where(l => l[0] is "study" or "data" or "types" or "case"))
+        {
+            if (line[0] == "study")
+            {
+                blocks.Add([line]);
+            }
+            else if (blocks.Count > 0)
+            {
+                blocks[^1].Add(line);
+            }
+        }
+
+        return blocks;
     }
 
     private static PlannedCase Case(Study study, Contender contender, RuntimeTarget runtime, string[] values)

@@ -7,10 +7,14 @@ namespace SerBench.Core.Contenders;
 /// Slows named contenders by a known factor (<c>SERBENCH_DIAGNOSTIC_SLOWDOWN=stj-sourcegen-utf8=1.5</c>, with
 /// <see cref="ContenderRegistry.DiagnosticsVariable"/>=1) to prove <c>compare</c> catches it: it spins on the CPU (a sleep
 /// would not show on a CPU-time clock) and allocates nothing, so only the time test can; use it on cells of 1 µs or more.
+/// <c>name=3@1</c> slows only the contender's first measuring process: one bad process, to show it changes no verdict.
 /// </summary>
 internal static class DiagnosticSlowdown
 {
     public const string Variable = "SERBENCH_DIAGNOSTIC_SLOWDOWN";
+
+    /// <summary>This process's number among its contender's measuring processes (set from the request); 0 outside one.</summary>
+    public static int Process { get; set; }
 
     public static Codec<T> Apply<T>(Contender contender, Codec<T> codec) where T : class =>
         FactorFor(contender.Name) is { } factor ? new SlowedCodec<T>(codec, factor) : codec;
@@ -26,8 +30,14 @@ internal static class DiagnosticSlowdown
         foreach (var entry in setting.Split(','))
         {
             var parts = entry.Split('=');
-            if (parts.Length == 2 && string.Equals(parts[0].Trim(), contender, StringComparison.OrdinalIgnoreCase)
-                && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out var factor) && factor >= 1)
+            if (parts.Length != 2 || !string.Equals(parts[0].Trim(), contender, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            var (factorText, only) = parts[1].Split('@') is [var f, var n] ? (f, n) : (parts[1], null);
+            var inThisProcess = only is null || (int.TryParse(only, NumberStyles.None, CultureInfo.InvariantCulture, out var process) && process == Process);
+            if (inThisProcess && double.TryParse(factorText, NumberStyles.Float, CultureInfo.InvariantCulture, out var factor) && factor >= 1)
             {
                 return factor;
             }

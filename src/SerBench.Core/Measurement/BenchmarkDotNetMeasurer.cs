@@ -39,6 +39,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         return Run(body, profile, cellName, _warmedTogether.Remove(body, out var nanosecondsPerCall) ? nanosecondsPerCall : 0);
     }
 
+    public string? LastWarmUp { get; private set; }
+
     public IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile)
     {
         var faults = new Exception?[bodies.Count];
@@ -47,11 +49,13 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
             return faults;
         }
 
-        EnsureEngineWarmedUp(profile);
-        // Each body gets a turn per cycle, so the limits grow a little with the number of bodies; the JIT's quiet spell is shared.
+        using var tiering = TiersUp ? new TieringWatch() : null;
+        EnsureEngineWarmedUp(profile, tiering);
+        // Each body gets a turn per cycle, so the limits grow a little with the number of bodies; the tiering queue is shared.
         var extra = TimeSpan.FromMilliseconds(100 * (bodies.Count - 1));
-        var warm = WarmUntilSteady(bodies, profile.PreWarm, profile.MaximumWarm + extra, profile.MaximumWarmWhileCompiling + extra + extra, faults);
-        log.WriteLine($"// SerBench: warmed {bodies.Count} cell(s) together {warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile); " +
+        var warm = WarmUntilSteady(bodies, profile.PreWarm, profile.MaximumWarm + extra, profile.MaximumWarmWhileCompiling + extra + extra, faults, tiering);
+        LastWarmUp = $"{warm.Elapsed.TotalMilliseconds:0} ms {warm.Ending} ({warm.Compiled} compiled meanwhile)";
+        log.WriteLine($"// SerBench: warmed {bodies.Count} cell(s) together {LastWarmUp}; " +
             string.Join(", ", warm.NanosecondsPerCall.Select(ns => ns.ToString("0.#", CultureInfo.InvariantCulture))) + " ns per call");
         for (var i = 0; i < bodies.Count; i++)
         {
@@ -64,32 +68,33 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         return faults;
     }
 
-    private void EnsureEngineWarmedUp(MeasurementProfile profile)
+    private void EnsureEngineWarmedUp(MeasurementProfile profile, TieringWatch? tiering = null)
     {
         if (_engineWarmedUp)
         {
             return;
         }
 
-        // A throwaway cell and the first tier-1 wave settle BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
+        // A throwaway cell settles BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
         _engineWarmedUp = true;
         var scratch = new byte[256];
         Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-        // Long enough (0.4 s at most) for the engine's code to be counted for promotion, or the first wave never comes.
+        // Long enough (0.4 s at most) for the engine's code to be counted for promotion.
         var warmUpNs = profile.PreWarm > TimeSpan.Zero
-            ? WarmUntilSteady([warmUpBody], TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero, new Exception?[1]).NanosecondsPerCall[0]
+            ? WarmUntilSteady([warmUpBody], TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero, new Exception?[1], null).NanosecondsPerCall[0]
             : 0;
         Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
-        if (profile.PreWarm > TimeSpan.Zero)
+        if (profile.PreWarm > TimeSpan.Zero && tiering is not { Enabled: true })
         {
+            // Without the runtime's tiering events the cells' warm-up cannot see the first wave pass: wait for it here.
             var (waited, compiled) = AwaitFirstTieringWave(warmUpBody);
             log.WriteLine($"// SerBench: waited {waited.TotalMilliseconds:0} ms for the process's first tier-1 wave ({compiled} compiled meanwhile)");
         }
     }
 
     /// <summary>
-    /// Keeps the process busy until the first tier-1 wave has passed, so no first cell is measured at tier 0 and each
-    /// warm-up sees only its own promotions (evidence: docs/performance.md#the-method).
+    /// Keeps the process busy until the first tier-1 wave has passed, so no first cell is measured at tier 0; only where
+    /// the runtime's tiering events are not available (evidence: docs/performance.md#the-method).
     /// </summary>
     private static (TimeSpan Elapsed, long Compiled) AwaitFirstTieringWave(Func<object?> body)
     {
@@ -114,13 +119,18 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
     // Longer than the ~200 ms tiered compilation may wait before its first promotion (docs/performance.md#the-method).
     private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
+    // With the runtime's events: the queue must stay empty this long (and a whole turn of the bodies), as a method counted in the last turn is queued only then.
+    private static readonly TimeSpan IdleFor = TimeSpan.FromMilliseconds(100);
+
     /// <summary>
-    /// Calls the bodies in turns until the JIT has been quiet for <see cref="SteadyFor"/> and each body's last batches run
+    /// Calls the bodies in turns until tiered compilation has nothing left to promote and each body's last batches run
     /// within 5% of its best (15% after half of <paramref name="limit"/>). Both signals are needed and the bodies must keep
-    /// running: a quiet JIT alone, or a sleeping wait, measured tier-0 code (evidence: docs/performance.md#the-method).
-    /// <paramref name="limitWhileCompiling"/> is longer, as code that builds options on every call keeps the JIT busy for seconds.
+    /// running (evidence: docs/performance.md#the-method). With <paramref name="tiering"/> enabled, "nothing left" is the
+    /// runtime's own word: not paused, no method waiting; otherwise a JIT quiet for <see cref="SteadyFor"/> after at least
+    /// a few promotions. <paramref name="limitWhileCompiling"/> is longer, for code that keeps the JIT busy for seconds.
     /// </summary>
-    internal static WarmUp WarmUntilSteady(IReadOnlyList<Func<object?>> bodies, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling, Exception?[] faults)
+    internal static WarmUp WarmUntilSteady(IReadOnlyList<Func<object?>> bodies, TimeSpan minimum, TimeSpan limit, TimeSpan limitWhileCompiling, Exception?[] faults,
+        TieringWatch? tiering = null)
     {
         const int SettledBatches = 3;
         var watch = Stopwatch.StartNew();
@@ -128,21 +138,44 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         var best = bodies.Select(_ => double.MaxValue).ToArray();
         var recent = bodies.Select(_ => new Queue<double>()).ToArray();
         var compilingLimit = limitWhileCompiling > limit ? limitWhileCompiling : limit;
-        var ending = $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
-        // A quiet JIT means the code has settled only once its promotions have come: on a busy machine the tiering worker
-        // can wait longer than the quiet spell, and processes warmed without a single promotion were measured 2.5–4.5×
-        // too slow at tier 0 (docs/performance.md#the-method). The engine's own warm-up body may have no promotions left.
+        var idleFor = IdleFor + (BatchTime * bodies.Count);
+        var events = tiering?.Events ?? 0;
+        var quietSince = TimeSpan.Zero;
+        var byEvents = tiering is { Enabled: true };
+        var ending = byEvents ? "once tiered compilation had nothing left to promote" : $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
+        // Without the events, a quiet JIT means the code has settled only once its promotions have come: on a busy machine
+        // the tiering worker can wait longer than the quiet spell. The engine's own warm-up body may have no promotions left.
         var expectedCompiles = minimum >= MinimumForPromotions && TiersUp ? PromotionsExpected : 0;
+        bool Settled(TimeSpan now)
+        {
+            var compileQuiet = compiles.QuietFor(now);
+            if (!byEvents)
+            {
+                return compileQuiet >= SteadyFor && compiles.Compiled >= expectedCompiles;
+            }
+
+            if (tiering!.Events != events)
+            {
+                events = tiering.Events;
+                quietSince = now;
+            }
+
+            // No tiering event at all since the warm-up began: nothing was left to promote, once the JIT is quiet too.
+            return events == 0 ? compileQuiet >= SteadyFor : tiering.Idle && now - quietSince >= idleFor && compileQuiet >= idleFor;
+        }
+
         while (faults.Any(f => f is null))
         {
             if (watch.Elapsed >= limit)
             {
-                var compiling = compiles.QuietFor(watch.Elapsed) < SteadyFor;
+                var compiling = !Settled(watch.Elapsed);
                 if (!compiling || watch.Elapsed >= compilingLimit)
                 {
                     ending = compiling
-                        ? $"to its limit while methods were still being compiled ({compilingLimit.TotalMilliseconds:0} ms)"
-                        : $"to its limit with the JIT quiet but the speed not yet steady ({limit.TotalMilliseconds:0} ms)";
+                        ? byEvents
+                            ? $"to its limit with tiering not done: {tiering!.Pending} method(s) waiting for tier 1{(tiering.Paused ? ", promotion paused by new tier-0 code" : "")} ({compilingLimit.TotalMilliseconds:0} ms)"
+                            : $"to its limit while methods were still being compiled ({compilingLimit.TotalMilliseconds:0} ms)"
+                        : $"to its limit with tiering done but the speed not yet steady ({limit.TotalMilliseconds:0} ms)";
                     break;
                 }
             }
@@ -177,8 +210,10 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
             // Several cells in turns see more of a busy host's swings than one: each may sit 10% off its best (20% late on).
             var tolerance = (watch.Elapsed < limit / 2 ? 1.05 : 1.15) + (bodies.Count > 1 ? 0.05 : 0);
-            if (compiles.QuietFor(watch.Elapsed) >= SteadyFor && watch.Elapsed >= minimum && compiles.Compiled >= expectedCompiles
-                && Enumerable.Range(0, bodies.Count).All(i => faults[i] is not null || (recent[i].Count == SettledBatches && recent[i].Min() <= best[i] * tolerance)))
+            // With the runtime's word that tiering is done, the code is what it will be: what still moves is the host, which
+            // the rounds measure. Without it, a steady speed is the only sign left that the code has settled.
+            if (Settled(watch.Elapsed) && watch.Elapsed >= minimum
+                && (byEvents || Enumerable.Range(0, bodies.Count).All(i => faults[i] is not null || (recent[i].Count == SettledBatches && recent[i].Min() <= best[i] * tolerance))))
             {
                 break;
             }

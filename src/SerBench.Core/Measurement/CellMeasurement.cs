@@ -30,6 +30,9 @@ internal interface IMeasurer
 
     /// <summary>Warms a process's cells together, so the wait for a quiet JIT is paid once per process; returns each body's fault.</summary>
     IReadOnlyList<Exception?> WarmTogether(IReadOnlyList<Func<object?>> bodies, MeasurementProfile profile) => [.. bodies.Select(_ => (Exception?)null)];
+
+    /// <summary>Why the last shared warm-up ended, for the parent's check of an odd process; null when not known.</summary>
+    string? LastWarmUp => null;
 }
 
 internal sealed class MeasurementException(string message, Exception? inner = null) : Exception(message, inner)

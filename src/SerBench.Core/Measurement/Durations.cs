@@ -38,6 +38,16 @@ internal static partial class Durations
             ? string.Create(CultureInfo.InvariantCulture, $"{Math.Floor(duration.TotalMinutes):0} min{(duration.Seconds > 0 ? $" {duration.Seconds} s" : "")}")
             : string.Create(CultureInfo.InvariantCulture, $"{Math.Floor(duration.TotalHours):0} h{(duration.Minutes > 0 ? $" {duration.Minutes} min" : "")}");
 
+    /// <summary>Up to the next whole minute.</summary>
+    public static TimeSpan RoundUpToMinute(TimeSpan duration) => TimeSpan.FromMinutes(Math.Ceiling(duration.TotalMinutes));
+
+    /// <summary>As --budget takes it: "8m", "1h30m", "45s".</summary>
+    public static string AsOption(TimeSpan duration) => duration.TotalSeconds < 60
+        ? string.Create(CultureInfo.InvariantCulture, $"{Math.Ceiling(duration.TotalSeconds):0}s")
+        : duration.TotalMinutes < 60
+            ? string.Create(CultureInfo.InvariantCulture, $"{Math.Ceiling(duration.TotalMinutes):0}m")
+            : string.Create(CultureInfo.InvariantCulture, $"{Math.Floor(duration.TotalHours):0}h{(duration.Minutes > 0 ? $"{duration.Minutes}m" : "")}");
+
     [GeneratedRegex(@"^(?<part>[0-9]+(\.[0-9]+)?(h|min|m|s))+$", RegexOptions.CultureInvariant)]
     private static partial Regex Parts();
 }

@@ -73,14 +73,14 @@ internal sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 15 measured iterations of ~20 ms, no forced collection between iterations",
+        JobText = "1 warm-up and 6 measured iterations of ~20 ms, no forced collection between iterations",
         CreateJob = () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(20))
             .WithWarmupCount(1)
-            .WithIterationCount(15)
+            .WithIterationCount(6)
             .WithGcForce(false),
         PreWarm = TimeSpan.FromMilliseconds(300),
-        Rounds = 2,
+        Rounds = 3,
         MaximumRounds = 8,
         Budget = TimeSpan.FromMinutes(10),
         InvocationsFromWarmUp = true,

@@ -24,6 +24,7 @@ internal sealed class ResultsDocument
     public HarnessCalibrationResult? Calibration { get; set; }
     public RunBudget? Budget { get; set; }
     public List<MachineProbeSample>? MachineProbes { get; set; }
+    public List<OddProcess>? OddProcesses { get; set; }
     public AgentRecord? Agent { get; set; }
 
     /// <summary>Only in an older SerBench's first-call answer (children answer with reply.json); read, never written.</summary>
@@ -57,7 +58,18 @@ internal sealed record AgentPackRecord(string Library, string Status, string? Me
 /// <summary>A null <paramref name="Clock"/> is a file from before the choice, timed with the wall clock.</summary>
 internal sealed record MeasurementMethod(int Rounds, string Grouping, string Interval, string? Clock = null, Statistics.VariancePrior? Prior = null);
 
-internal sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, IReadOnlyList<string> NotMeasured);
+internal sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, IReadOnlyList<string> NotMeasured)
+{
+    /// <summary>Cells the budget left with one process: shown, never ranked.</summary>
+    public IReadOnlyList<string>? MeasuredOnce { get; init; }
+}
+
+/// <summary>
+/// A measuring process whose cells, together, ran <paramref name="Ratio"/>× the median of their other processes (1.25× or
+/// more either way): its rounds are left out and its contender gets another process. <paramref name="Cause"/> is what the
+/// evidence shows (the machine probe, the warm-up's own account), or that it does not show one.
+/// </summary>
+internal sealed record OddProcess(string Contender, string? Runtime, int Process, double Ratio, int Cells, string Cause);
 
 /// <summary>The harness's own cost: an identity operation through the call path every cell uses.</summary>
 internal sealed record HarnessCalibrationResult(double MeanNs, double ErrorNs, IReadOnlyList<double> RoundsNs);
@@ -155,6 +167,10 @@ internal sealed record ResultCell
 
     [JsonIgnore]
     public string StatusLabel => CellText.Label(Status);
+
+    /// <summary>Its mean rests on one fresh process (the budget ran out, the others were odd, or an older file): never ranked or separated.</summary>
+    [JsonIgnore]
+    public bool OneProcess => Operation != Studies.Operation.FirstCall && MeanNs is not null && RoundsNs is { Count: 1 };
 
     [JsonIgnore]
     public bool IsNativeAot => Runtime?.EndsWith("-aot", StringComparison.Ordinal) == true;

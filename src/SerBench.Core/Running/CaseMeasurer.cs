@@ -14,7 +14,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         Measure([planned], profile, cancellation);
 
     /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
-    public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation)
+    public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
     {
         var timed = new List<(ResultCell Cell, Func<object?> Body, string Label)>();
         foreach (var planned in cases)
@@ -25,7 +25,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             }
 
             var gateWatch = Stopwatch.StartNew();
-            var prepared = Gate.Prepare(planned, profile.Compressions);
+            var prepared = Gate.Prepare(planned, profile.Compressions, passed);
             var gateSeconds = Math.Round(gateWatch.Elapsed.TotalSeconds, 3);
             foreach (var operation in planned.Operations)
             {

@@ -14,7 +14,7 @@ internal static class Gate
             return (p, prepared.Outcome, prepared.PayloadBytes);
         })];
 
-    internal static PreparedCase Prepare(PlannedCase planned, Compressions compressions)
+    internal static PreparedCase Prepare(PlannedCase planned, Compressions compressions, bool passed = false)
     {
         if (planned.RuntimeUnavailableReason is { } agentMissing)
         {
@@ -23,7 +23,7 @@ internal static class Gate
 
         try
         {
-            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload, compressions: compressions);
+            return Verifier.Prepare(planned.Contender, planned.Study.Conventions, planned.Workload, compressions: compressions, passed: passed);
         }
 #pragma warning disable CA1031 // Whatever escapes the gate is a CRASH of that contender, not of the run.
         catch (Exception exception)

@@ -9,4 +9,9 @@ internal interface IRunObserver
     void CellStarting(RunProgress progress);
 
     void CellFinished(Results.ResultCell cell, RunProgress progress);
+
+    /// <summary>A line about the run itself (its plan), printed once.</summary>
+    void Note(string line)
+    {
+    }
 }

@@ -13,6 +13,8 @@ internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
     public void CellFinished(ResultCell cell, RunProgress progress) =>
         writeLine($"[{progress.Done}/{progress.Total}] {progress.Current}: {Outcome(cell)} ({Eta(progress)})");
 
+    public void Note(string line) => writeLine(line);
+
     public static string Eta(RunProgress progress) =>
         progress.EstimatedRemaining is { } left ? $"~{(int)left.TotalMinutes}m{left.Seconds:00}s left" : "estimating time left";
 

@@ -41,10 +41,15 @@ internal readonly record struct RatioInterval(double Ratio, double Low, double H
 
     public static double LogHalfWidth(ResultCell cell) => LogSpan(cell).Half;
 
-    // A cell without an Error (one round, old files) counts as exact.
+    // A cell without an Error (BenchmarkDotNet's exports) counts as exact; one measured in one process of a run of rounds, as unknown.
     private static (double Low, double High, double Half) LogSpan(ResultCell cell)
     {
         var mean = cell.MeanNs!.Value;
+        if (cell.OneProcess)
+        {
+            return (Math.Log(mean), Math.Log(mean), double.PositiveInfinity);
+        }
+
         if (cell is { LowNs: { } low, HighNs: { } high } && low > 0 && low <= mean && mean <= high)
         {
             // The bounds, which span every mode: centre and half-width on the log scale.

@@ -14,11 +14,12 @@ namespace SerBench.Core.Verification;
 /// </summary>
 internal static class Verifier
 {
+    /// <summary><paramref name="passed"/>: an earlier process of this run gated the case; each item is only round-tripped once, not compared again.</summary>
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed,
-        Compressions? compressions = null) =>
-        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions));
+        Compressions? compressions = null, bool passed = false) =>
+        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions, passed));
 
-    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions)
+    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions, bool passed)
         : IPayloadModelVisitor<PreparedCase>
     {
         public PreparedCase Visit<T>(PayloadModel<T> model) where T : class
@@ -71,7 +72,7 @@ internal static class Verifier
                     $"{contender.Name} serializes typed objects; a study of your documents measures document models (JsonDocument, JsonNode, JToken) and the token reader"));
             }
 
-            var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions));
+            var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions), compare: !passed);
             if (checker.UncheckableInput(items) is { } uncheckable)
             {
                 return PreparedCase.Failed(uncheckable);
@@ -146,7 +147,8 @@ internal static class Verifier
         }
     }
 
-    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions)
+    // compare false: the case passed the gate in an earlier process of the run; its comparisons cost seconds on large lists and fill the tiering queue.
+    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions, bool compare = true)
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
         public (GateOutcome Outcome, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
@@ -169,10 +171,15 @@ internal static class Verifier
             catch (Exception exception)
             {
                 // What it wrote is still judged, so that its serialize cells can be timed.
-                var written = isJson ? CompareDocument(value, payload, root) : GateOutcome.Ok;
+                var written = isJson && compare ? CompareDocument(value, payload, root) : GateOutcome.Ok;
                 return (GateOutcome.CrashFrom("deserialize", exception) with { Written = written }, payload);
             }
 #pragma warning restore CA1031
+
+            if (!compare)
+            {
+                return (GateOutcome.Ok, payload);
+            }
 
             if (RoundTripLoss(value, back, root) is { } lost)
             {

@@ -10,9 +10,13 @@ namespace SerBench.Agents;
 /// <summary>A contender's cases in one child; if it died, each case it did not reach runs alone, so a crash costs only its own cells.</summary>
 internal sealed class AgentCaseRunner(IAgentClient client)
 {
-    public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile,
-        CancellationToken cancellation) =>
-        Run(group, cases => AgentRequest.Run(cases, profile), planned => planned.Operations, "measuring", cancellation);
+    /// <summary>How the last measuring process's warm-up ended, as it said.</summary>
+    public string? LastWarmUp { get; private set; }
+
+    /// <summary><paramref name="passed"/>: every case passed the gate in an earlier process of this run.</summary>
+    public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
+        bool passed, CancellationToken cancellation) =>
+        Run(group, cases => AgentRequest.Run(cases, profile, process, passed), planned => planned.Operations, "measuring", cancellation);
 
     /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its gate outcome and payload size.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Verify(IReadOnlyList<PlannedCase> group, CancellationToken cancellation) =>
@@ -22,6 +26,7 @@ internal sealed class AgentCaseRunner(IAgentClient client)
         Func<PlannedCase, IReadOnlyList<Operation>> operations, string doing, CancellationToken cancellation)
     {
         var answer = client.Send(request(group), cancellation);
+        LastWarmUp = answer.Reply?.WarmUp;
         foreach (var planned in group)
         {
             AgentAnswer? alone = null;

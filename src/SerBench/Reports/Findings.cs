@@ -7,7 +7,10 @@ namespace SerBench.Reports;
 internal static class Findings
 {
     // DIFFERS wrote another document, so it is not ranked; on the user's documents a difference of form only is, since every library's writer differs there.
-    public static bool IsRankable(ResultCell cell) => cell.MeanNs is not null
+    public static bool IsRankable(ResultCell cell) => IsShown(cell) && !cell.OneProcess;
+
+    /// <summary>In the ranked tables: rankable, or measured in one process only (shown with no rank).</summary>
+    public static bool IsShown(ResultCell cell) => cell.MeanNs is not null
         && (cell.Outcome.Status == Core.Verification.VerificationStatus.Ok || cell.Outcome.FormOnly);
 }
 

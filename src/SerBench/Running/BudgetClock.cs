@@ -1,18 +1,26 @@
+using System.Globalization;
+using SerBench.Core.Measurement;
+
 namespace SerBench.Running;
 
-/// <summary>A process is started only when, by the cost of the processes so far, it should end before the deadline less the <paramref name="reserve"/>.</summary>
+/// <summary>A process is started only when, by the cost of the processes so far, it should end before the deadline less the reserve.</summary>
 internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, TimeSpan reserve)
 {
     private readonly List<(int Cells, double Seconds)> _processes = [];
+    private readonly TimeSpan _reserve = reserve;
+    private double _probeCoreNs;
 
     public bool RanOut { get; private set; }
 
     public void Spent(int cells, TimeSpan elapsed) => _processes.Add((cells, elapsed.TotalSeconds));
 
+    /// <summary>The machine probe's core half: before any process has run, it scales the first guess to this machine.</summary>
+    public void Probed(double coreNs) => _probeCoreNs = _probeCoreNs == 0 ? coreNs : Math.Min(_probeCoreNs, coreNs);
+
     /// <summary>Once false, the run has run out.</summary>
     public bool Fits(int cells)
     {
-        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(Estimate(cells)) + reserve > end)
+        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(Estimate(cells)) + _reserve > end)
         {
             RanOut = true;
         }
@@ -29,7 +37,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         }
 
         var estimate = TimeSpan.FromSeconds(Math.Max(0, cellsLeft) * _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Cells)));
-        return deadline is { } end && end - reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
+        return deadline is { } end && end - _reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
     }
 
     /// <summary>Seconds for one process: a fixed cost plus a cost per cell, least squares over the processes so far (their mean per cell until two sizes exist).</summary>
@@ -37,7 +45,9 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     {
         if (_processes.Count == 0)
         {
-            return FirstGuessSeconds + (FirstGuessSecondsPerCell * cells);
+            // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe.
+            var scale = _probeCoreNs > 0 ? Math.Clamp(_probeCoreNs / ReferenceCoreNs, 0.5, 4) : 1;
+            return scale * (FirstGuessSeconds + (FirstGuessSecondsPerCell * cells));
         }
 
         var perCell = _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Cells));
@@ -52,6 +62,37 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return slope > 0 && intercept >= 0 ? intercept + (slope * cells) : perCell * cells;
     }
 
-    // Before any process has run: a process's start and settling, and a cell's warm-up share and measurement.
-    private const double FirstGuessSeconds = 2, FirstGuessSecondsPerCell = 0.7;
+    /// <summary>Seconds for one round of these processes (cells each).</summary>
+    public double RoundSeconds(IReadOnlyList<int> processCells) => processCells.Sum(Estimate);
+
+    /// <summary>How many whole rounds fit between now and the deadline, less the reserve; <paramref name="wanted"/> without a deadline.</summary>
+    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted) => deadline is { } end
+        ? (int)Math.Floor(Math.Max(0, (end - _reserve - clock.GetUtcNow()).TotalSeconds) / Math.Max(0.001, RoundSeconds(processCells)))
+        : wanted;
+
+    /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
+    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt) =>
+        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(rounds * RoundSeconds(processCells)) + _reserve);
+
+    /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
+    public string PlanLine(IReadOnlyList<int> processCells, int rounds, int fits, TimeSpan budget, DateTimeOffset startedAt)
+    {
+        var invariant = CultureInfo.InvariantCulture;
+        var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum()} cells), " +
+            $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(rounds * RoundSeconds(processCells))))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
+        if (fits >= rounds)
+        {
+            return plan + $", then more rounds where the verdict is open and the first calls, within the {Durations.Format(budget)} budget.";
+        }
+
+        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt);
+        return fits <= 1
+            ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
+            : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
+    }
+
+    // A default run on the project's machine (2-core VM, probe core half ~3.5 ms, 2026-11-28): a process costs this, plus this per cell.
+    private const double ReferenceCoreNs = 3.5e6;
+
+    private const double FirstGuessSeconds = 4.1, FirstGuessSecondsPerCell = 0.49;
 }

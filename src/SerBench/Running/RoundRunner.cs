@@ -49,6 +49,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         var labels = new Dictionary<CellKey, string>();
         var probes = new List<MachineProbeSample>();
         var calibration = new List<CellMeasurement>();
+        var processes = new List<MeasuringProcess>();
+        var odd = new HashSet<int>();
         store.Update(d => d.Method = new MeasurementMethod(rounds, "contender", IntervalText(profile), MeasurementClocks.Name(profile.Clock)));
 
         // Contenders that cannot run here are described by the gate in this process; they never get a process of their own.
@@ -61,7 +63,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 var cell = PlannedCells.Describe(planned, operation, outcome ?? GateOutcome.Ok);
                 order.Add(cell.Key);
                 labels[cell.Key] = PlannedCells.Label(planned, operation);
-                cells[cell.Key] = new RoundedCell(cell, Measured: outcome is not null);
+                cells[cell.Key] = new RoundedCell(cell, Measured: outcome is not null, odd);
                 if (outcome is not null)
                 {
                     unavailable.Add((cell.Key, labels[cell.Key]));
@@ -69,12 +71,14 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
         }
 
+        // One process per contender and round, across the studies: it settles and warms once for all of its cells.
         var groups = plan.Where(p => p.UnavailableReason is null)
-            .GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name)).Select(g => g.ToList()).ToList();
+            .GroupBy(p => (p.Runtime, p.Contender.Name, p.Study.RunsInAgent)).Select(g => g.ToList()).ToList();
         var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         VariancePrior? pooled = null;
-        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, FirstCallReserve(plan, profile));
+        var reserve = FirstCallReserve(plan, profile);
+        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, reserve);
         var extraRounds = 0;
         foreach (var (key, label) in unavailable)
         {
@@ -86,28 +90,49 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         {
             var probe = MachineProbe.Measure(profile.Clock);
             probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(probe.TotalNs, 1), Math.Round(probe.CoreNs, 1), Math.Round(probe.MemoryNs, 1)));
+            budget.Probed(probe.CoreNs);
             var runtime = plan.Any(p => p.Runtime != group[0].Runtime) ? $" · {group[0].Runtime.Name}" : "";
-            var label = $"{stage} · {group[0].Study.Name} · {group[0].Contender.Name}{runtime}";
+            var studies = string.Join(", ", group.Select(p => p.Study.Name).Distinct());
+            var label = $"{stage} · {group[0].Contender.Name}{runtime} · {studies}";
             observer.CellStarting(Progress(done, total, label, budget));
             var started = clock.GetUtcNow();
-            // Sizes and compress times come from a cell's first round; later rounds skip the compressors and the time they take.
-            var measuring = group.All(p => p.Operations.All(o => cells[PlannedCells.Key(p, o)].RoundCount > 0)) ? profile with { Compressions = Compressions.None } : profile;
-            foreach (var (planned, operation, measured) in _children.Measure(group, measuring, cancellation))
+            var number = processes.Count(p => p.Group == GroupKey(group)) + 1;
+            var id = processes.Count + 1;
+            var measured = new List<CellKey>();
+            // Sizes and compress times come from a cell's first round, and so does the gate: later rounds skip the compressors
+            // and the comparisons, and the time they take (a cell that failed its gate is not sent again).
+            var passed = group.All(p => p.Operations.All(o => cells[PlannedCells.Key(p, o)].RoundCount > 0));
+            var measuring = passed ? profile with { Compressions = Compressions.None } : profile;
+            foreach (var (planned, operation, result) in _children.Measure(group, measuring, number, passed, cancellation))
             {
-                var rounded = cells[PlannedCells.Key(planned, operation)];
-                rounded.Add(measured);
+                var key = PlannedCells.Key(planned, operation);
+                var rounded = cells[key];
+                rounded.Add(result, id);
+                measured.Add(key);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
                 // Without a prior yet, two rounds give t with one degree of freedom (±100000%): the line shows this round's own figure instead.
-                var shown = pooled is null && rounded.RoundCount > 1 ? measured with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
+                var shown = pooled is null && rounded.RoundCount > 1 ? result with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
                 observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
 
+            processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp));
             budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started);
+            OddProcesses.Find(processes, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), odd);
             pooled = Save(store, order, cells, profile, calibration, probes);
+            store.Update(d => d.OddProcesses = OddProcesses.Describe(processes, odd, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), probes));
         }
 
-        // The rounds every cell gets: round by round, so a budget that runs out leaves every cell measured as often as the others.
+        if (groups.Count > 0 && profile.Budget is { } budgetLength)
+        {
+            // The plan, from how fast this machine measures (its probe), before the long part starts.
+            budget.Probed(MachineProbe.Measure(profile.Clock).CoreNs);
+            var sizes = groups.Select(g => g.Sum(p => p.Operations.Count)).ToList();
+            observer.Note(budget.PlanLine(sizes, rounds, budget.RoundsThatFit(sizes, rounds), budgetLength, store.StartedAt));
+        }
+
+        // The rounds every cell gets, before any extra round or first call: round by round, so a budget that runs out
+        // leaves every cell measured as often as the others.
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested && !budget.RanOut; round++)
         {
             if (groups.Count > 0)
@@ -115,7 +140,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
             }
 
-            foreach (var group in round % 2 == 1 ? groups : Enumerable.Reverse(groups))
+            var roundGroups = round == 1 ? groups : TimedOnly(groups, cells);
+            foreach (var group in round % 2 == 1 ? roundGroups : Enumerable.Reverse(roundGroups))
             {
                 if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
                 {
@@ -126,17 +152,19 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
         }
 
-        // Then more rounds where the verdict is still open, up to the profile's most rounds per cell, while the budget lasts.
+        // Then a process in place of an odd one, and more rounds where the verdict is still open, up to the profile's most
+        // rounds per cell, while the budget (less the first calls' and the reports' time) lasts.
         for (var extra = 1; !cancellation.IsCancellationRequested && !budget.RanOut; extra++)
         {
             var current = order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToDictionary(c => c.Key);
             var open = OpenCells(current.Values, cells, profile);
-            // The widest open intervals first: should the budget end mid-pass, the rounds went where they narrow the most.
+            // Replacements first, then the widest open intervals: should the budget end mid-pass, the rounds went where they narrow the most.
             var unsettled = groups.Select(g => g
                     .Select(p => p with { Operations = [.. p.Operations.Where(o => open.Contains(PlannedCells.Key(p, o)))] })
                     .Where(p => p.Operations.Count > 0).ToList())
                 .Where(g => g.Count > 0)
-                .OrderByDescending(g => g.SelectMany(p => p.Operations.Select(o => RatioInterval.LogHalfWidth(current[PlannedCells.Key(p, o)]))).Max())
+                .OrderByDescending(g => g.Any(p => p.Operations.Any(o => cells[PlannedCells.Key(p, o)].CountedProcesses < profile.Rounds)))
+                .ThenByDescending(g => g.SelectMany(p => p.Operations.Select(o => RatioInterval.LogHalfWidth(current[PlannedCells.Key(p, o)]))).Max())
                 .ToList();
             if (unsettled.Count == 0)
             {
@@ -160,9 +188,18 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         if (profile.Budget is { } limit)
         {
             var notMeasured = order.Where(key => !cells[key].HasResult).Select(key => labels[key]).ToList();
-            store.Update(d => d.Budget = new RunBudget(limit.TotalSeconds, budget.RanOut, extraRounds, notMeasured));
+            var once = order.Where(key => cells[key].RoundCount == 1).Select(key => labels[key]).ToList();
+            store.Update(d => d.Budget = new RunBudget(limit.TotalSeconds, budget.RanOut, extraRounds, notMeasured) { MeasuredOnce = once.Count > 0 ? once : null });
         }
     }
+
+    // After the first round: the cells that passed the gate and were timed (a failure is final).
+    private static List<List<PlannedCase>> TimedOnly(List<List<PlannedCase>> groups, Dictionary<CellKey, RoundedCell> cells) =>
+        [.. groups.Select(g => g.Select(p => p with { Operations = [.. p.Operations.Where(o => cells[PlannedCells.Key(p, o)].RoundCount > 0)] })
+                .Where(p => p.Operations.Count > 0).ToList())
+            .Where(g => g.Count > 0)];
+
+    private static string GroupKey(IReadOnlyList<PlannedCase> group) => $"{group[0].Runtime.Name}/{group[0].Contender.Name}/{group[0].Study.RunsInAgent}";
 
     /// <summary>Enough extra rounds to see a second speed that one process in three lands in, or to outvote one odd round.</summary>
     public const int DisagreementRounds = 3;
@@ -174,7 +211,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
     private static HashSet<CellKey> OpenCells(IEnumerable<ResultCell> current, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile)
     {
         bool CanTakeMore(CellKey key) => cells[key].RoundCount is > 0 and var count && count < profile.MaximumRounds && !cells[key].HasModes;
-        var open = cells.Where(c => c.Value.NeedsAnotherRound && c.Value.RoundCount < profile.Rounds + DisagreementRounds && CanTakeMore(c.Key))
+        // A cell whose rounds disagree, or that lost a round to an odd process, gets more (up to DisagreementRounds beyond the base).
+        var open = cells.Where(c => (c.Value.NeedsAnotherRound || c.Value.CountedProcesses < profile.Rounds) && c.Value.RoundCount < profile.Rounds + DisagreementRounds && CanTakeMore(c.Key))
             .Select(c => c.Key).ToHashSet();
         foreach (var pair in Decisiveness.PairsOf(current).Where(p => !p.Separated && p.Interval.Ratio >= OpenRatio))
         {
@@ -199,7 +237,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return TimeSpan.FromSeconds((cases * profile.FirstCallLaunches * SecondsPerFirstCallLaunch) + SecondsForReports);
     }
 
-    private const double SecondsPerFirstCallLaunch = 0.4;
+    private const double SecondsPerFirstCallLaunch = 0.6;
 
     private const double SecondsForReports = 20;
 
@@ -238,9 +276,10 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         new(done, total, current, budget.Remaining(total - done));
 
     /// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
-    private sealed class RoundedCell(ResultCell template, bool Measured)
+    private sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlySet<int> oddProcesses)
     {
         private readonly List<ResultCell> _rounds = [];
+        private readonly List<int> _processes = [];
         private ResultCell? _failure;
 
         /// <summary>A gate outcome given here, a round, or a failure.</summary>
@@ -250,6 +289,12 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
         public int RoundCount => _rounds.Count;
 
+        /// <summary>Processes whose rounds count: none of an odd process's.</summary>
+        public int CountedProcesses => _processes.Count(p => !oddProcesses.Contains(p));
+
+        /// <summary>Each round's process and mean, odd processes included.</summary>
+        public IReadOnlyList<(int Process, double MeanNs)> AllRounds => [.. _rounds.Select((r, i) => (_processes[i], r.MeanNs!.Value))];
+
         public string? Baseline => template.Baseline;
 
         /// <summary>The rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
@@ -257,22 +302,29 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
         public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
 
-        private IReadOnlyList<double> AllRoundMeans => [.. _rounds.Select(r => r.MeanNs!.Value)];
+        // An odd process's rounds are left out before anything else (OddProcesses); the cell's own rules apply to the rest.
+        private IReadOnlyList<ResultCell> Trusted => _processes.All(oddProcesses.Contains) ? _rounds : [.. _rounds.Where((_, i) => !oddProcesses.Contains(_processes[i]))];
+
+        private IReadOnlyList<double> OddRounds => Trusted.Count == _rounds.Count ? [] : [.. _rounds.Where((_, i) => oddProcesses.Contains(_processes[i])).Select(r => r.MeanNs!.Value)];
+
+        private IReadOnlyList<double> AllRoundMeans => [.. Trusted.Select(r => r.MeanNs!.Value)];
 
         private IEnumerable<double> Counted() => CountedRounds().Select(r => r.MeanNs!.Value);
 
         private IEnumerable<ResultCell> CountedRounds()
         {
+            var trusted = Trusted;
             var counts = RoundStatistics.Counts(AllRoundMeans);
-            return _rounds.Where((_, i) => counts[i]);
+            return trusted.Where((_, i) => counts[i]);
         }
 
         /// <summary>A round that did not pass (crashed, hung) makes the cell fail, with its reason.</summary>
-        public void Add(ResultCell round)
+        public void Add(ResultCell round, int process)
         {
             if (round.MeanNs is { } mean && mean > 0 && double.IsFinite(mean))
             {
                 _rounds.Add(round);
+                _processes.Add(process);
             }
             else
             {
@@ -297,12 +349,12 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             var counted = CountedRounds().ToList();
             if (profile.Rounds == 1 && _rounds.Count == 1)
             {
-                // One round (rounds = 1): BenchmarkDotNet's own figures, as a single-round results file has always held them.
+                // One round (rounds = 1): BenchmarkDotNet's own figures; the one process is recorded, so no report ranks it (smoke ranks nothing anyway).
                 var bounds = first is { MeanNs: { } mean, ErrorNs: { } error } ? RoundStatistics.BoundsFromError(mean, error) : ((double LowNs, double HighNs)?)null;
-                return first with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = bounds?.LowNs, HighNs = bounds?.HighNs };
+                return first with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = bounds?.LowNs, HighNs = bounds?.HighNs, RoundsNs = profile.MaximumRounds > 1 ? [first.MeanNs!.Value] : null };
             }
 
-            var dropped = RoundStatistics.SettledRounds(AllRoundMeans).Dropped;
+            IReadOnlyList<double> dropped = [.. OddRounds, .. RoundStatistics.SettledRounds(AllRoundMeans).Dropped];
             // What the iterations alone say about the mean of the rounds: each round's Error, averaged, shrinks with the rounds.
             var withinRound = Math.Sqrt(counted.Average(r => (r.ErrorNs ?? 0) * (r.ErrorNs ?? 0)) / counted.Count);
             var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);

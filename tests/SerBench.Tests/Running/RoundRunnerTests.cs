@@ -197,6 +197,38 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void AProcessSlowAcrossItsCells_IsOdd_ItsRoundsDoNotCount_AndItsContenderGetsAnotherProcess()
+    {
+        using var directory = new TempDirectory();
+        // binary-utf8's first process ran both of its cells 3× slow; every other process is normal.
+        var processes = new FakeProcesses((contender, round) => contender == "binary-utf8" && round == 1 ? 300 : 100 + round);
+
+        var saved = Run(directory.Path, processes, 3, CancellationToken.None, [Operation.Serialize, Operation.Deserialize], "binary-utf8", "binary-utf16");
+
+        Assert.Equal(4, processes.Launched.Count(c => c == "binary-utf8"));
+        Assert.Equal(3, processes.Launched.Count(c => c == "binary-utf16"));
+        var odd = Assert.Single(saved.OddProcesses!);
+        Assert.Equal(("binary-utf8", 1), (odd.Contender, odd.Process));
+        Assert.True(odd.Ratio > 2.5, $"{odd.Ratio}");
+        Assert.All(saved.Cells.Where(c => c.Contender == "binary-utf8"), cell =>
+        {
+            Assert.Equal([102, 103, 104], cell.RoundsNs!);
+            Assert.Equal([300], cell.DroppedRoundsNs!);
+        });
+    }
+
+    [Fact]
+    public void LaterRounds_SendOnlyTheCellsThatPassed_AndSayTheGateWasPassed()
+    {
+        using var directory = new TempDirectory();
+        var processes = new FakeProcesses((_, _) => 100);
+
+        Run(directory.Path, processes, rounds: 3, "binary-utf8");
+
+        Assert.Equal([false, true, true], processes.Passed);
+    }
+
+    [Fact]
     public void UnavailableContenders_NeverGetAProcess()
     {
         using var directory = new TempDirectory();
@@ -291,6 +323,9 @@ public sealed class RoundRunnerTests
         /// <summary>The operations each launch was asked to measure.</summary>
         public List<List<Operation>> Operations { get; } = [];
 
+        /// <summary>Whether each launch was told its cases had passed the gate already.</summary>
+        public List<bool> Passed { get; } = [];
+
         /// <summary>A mean per operation, where the test needs operations to differ.</summary>
         public Func<string, int, Operation, double>? MeanByOperation { get; init; }
 
@@ -312,6 +347,7 @@ public sealed class RoundRunnerTests
             _dying = null;
             Launched.Add(contender);
             Operations.Add([.. request.Cases.SelectMany(p => p.Operations)]);
+            Passed.Add(request.Passed);
             AfterLaunch?.Invoke();
             var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
             if (DiesIn == (contender, round))

@@ -26,12 +26,12 @@ internal sealed record CaseRanking(string Section, string Payload, Core.Payloads
 
     private static CaseRanking Build(string section, (string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation) key, List<ResultCell> cells, bool rank)
     {
-        var measured = cells.Where(c => Findings.IsRankable(c) && c.MeanNs > 0).OrderBy(c => c.MeanNs).ToList();
-        var ranked = measured.Where(c => !c.Reference).ToList();
-        var fastest = ranked.FirstOrDefault() ?? measured.FirstOrDefault();
+        var measured = cells.Where(c => Findings.IsShown(c) && c.MeanNs > 0).OrderBy(c => c.MeanNs).ToList();
+        var ranked = measured.Where(c => !c.Reference && !c.OneProcess).ToList();
+        var fastest = ranked.FirstOrDefault() ?? measured.FirstOrDefault(c => !c.Reference) ?? measured.FirstOrDefault();
         var rows = measured.Select(cell => new RankedRow(
             cell,
-            rank && !cell.Reference ? 1 + ranked.Count(other => other != cell && RatioInterval.Of(cell, other).IsSlower) : null,
+            rank && !cell.Reference && !cell.OneProcess ? 1 + ranked.Count(other => other != cell && RatioInterval.Of(cell, other).IsSlower) : null,
             cell == fastest ? null : RatioInterval.Of(cell, fastest!))).ToList();
         return new CaseRanking(section, key.Payload, key.Shape, key.Count, key.Operation, rows);
     }

@@ -29,7 +29,8 @@ internal sealed record StudyStanding(
             var first = g.First().Row.Cell;
             var mine = byContender[g.Key];
             var reference = first.Reference;
-            int? overall = rank && !reference
+            // A contender measured in one process only everywhere is shown, never ranked (its rows carry no verdict).
+            int? overall = rank && !reference && mine.Values.Any(r => !r.Cell.OneProcess)
                 ? 1 + byContender.Count(other => other.Key != g.Key && !other.Value.Values.First().Cell.Reference && Beats(other.Value, mine))
                 : null;
             return new StudyStanding(g.Key, $"{first.Library} {first.LibraryVersion}", reference, first.NativeAot, overall,

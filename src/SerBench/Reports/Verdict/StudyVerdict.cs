@@ -57,6 +57,10 @@ internal sealed record StudyVerdict(
         {
             findings.Add("Not ranked: a smoke run's times are for checking that everything runs, not for conclusions.");
         }
+        else if (standings.All(s => s.Rank is null))
+        {
+            findings.Add("Not ranked: every contender here was measured in one process only, and one process can be wrong across the board; give a longer --budget.");
+        }
         else
         {
             findings.AddRange(WinnerLines(baseline, cases, standings));
@@ -128,9 +132,11 @@ internal sealed record StudyVerdict(
     }
 
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>
-        [.. cells.Where(c => !Reports.Findings.IsRankable(c))
+        [.. cells.Where(c => !Reports.Findings.IsShown(c))
             .GroupBy(c => (c.Contender, c.Status, c.Reason))
-            .Select(g => $"{g.Key.Contender}: {CellText.Label(g.Key.Status)}" + (g.Key.Reason is { } reason ? $" — {reason}" : ""))];
+            .Select(g => $"{g.Key.Contender}: {CellText.Label(g.Key.Status)}" + (g.Key.Reason is { } reason ? $" — {reason}" : "")),
+         .. cells.Where(c => c.OneProcess).GroupBy(c => c.Contender)
+            .Select(g => $"{g.Key}: {g.Count()} cell{(g.Count() == 1 ? "" : "s")} measured in one process only, so not ranked (the budget ran out before another, or its other processes were odd)")];
 
     internal static string Names(IEnumerable<string> names)
     {

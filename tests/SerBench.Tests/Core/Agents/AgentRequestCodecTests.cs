@@ -47,6 +47,32 @@ public sealed class AgentRequestCodecTests
         AssertSameCases(plan, read.Cases);
     }
 
+    [Fact]
+    public void Run_ACaseOfEachStudy_ReadsBackUnderItsOwnStudy_WithTheProcessNumberAndTheGatePassed()
+    {
+        // One process per contender and round carries its cases of every study.
+        var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize).Concat(Plan("shootout", "stj-reflection-string", Operation.Deserialize)).ToList();
+
+        var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick, process: 3, passed: true));
+
+        AssertSameCases(plan, read.Cases);
+        Assert.Equal(["web-api", "shootout"], read.Cases.Select(c => c.Study.Name).Distinct());
+        Assert.Equal(3, read.Process);
+        Assert.True(read.Passed);
+        Assert.False(RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick)).Passed);
+    }
+
+    [Fact]
+    public void Read_ACaseBeforeAnyStudyLine_IsRefused()
+    {
+        var text = AgentRequestCodec.Write(AgentRequest.Run(Plan("web-api", "stj-reflection-string", Operation.Serialize), MeasurementProfile.Quick));
+        var caseLine = text.Split('\n').First(l => l.StartsWith("case\t", StringComparison.Ordinal));
+        var withoutStudy = string.Join('\n', text.Split('\n').Where(l => !l.StartsWith("study\t", StringComparison.Ordinal) && !l.StartsWith("case\t", StringComparison.Ordinal))) + caseLine + "\n";
+
+        var refused = Assert.Throws<UsageException>(() => AgentRequestCodec.Read(withoutStudy));
+        Assert.Contains("before any 'study' line", refused.Message, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("none")]
     [InlineData("gzip,lz4")]

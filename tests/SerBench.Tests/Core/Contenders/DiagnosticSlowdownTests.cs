@@ -32,4 +32,26 @@ public sealed class DiagnosticSlowdownTests
             Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
         }
     }
+
+    [Fact]
+    public void AtOne_SlowsOnlyTheContendersFirstMeasuringProcess()
+    {
+        var contender = ContenderRegistry.Find("binary-utf8")!;
+        var codec = new DelegateCodec<string, byte[]>(_ => [1], _ => "x");
+        Environment.SetEnvironmentVariable(DiagnosticSlowdown.Variable, "binary-utf8=3@1");
+        Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, "1");
+        try
+        {
+            DiagnosticSlowdown.Process = 1;
+            Assert.NotSame(codec, DiagnosticSlowdown.Apply(contender, codec));
+            DiagnosticSlowdown.Process = 2;
+            Assert.Same(codec, DiagnosticSlowdown.Apply(contender, codec));
+        }
+        finally
+        {
+            DiagnosticSlowdown.Process = 0;
+            Environment.SetEnvironmentVariable(DiagnosticSlowdown.Variable, null);
+            Environment.SetEnvironmentVariable(ContenderRegistry.DiagnosticsVariable, null);
+        }
+    }
 }
