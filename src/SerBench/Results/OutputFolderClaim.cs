@@ -331,12 +331,17 @@ internal sealed class OutputFolderClaim : IDisposable
         string.Join(", ", names.Take(MostNamesShown)) + (names.Count > MostNamesShown ? $" and {names.Count - MostNamesShown} more" : "");
 
 
-    /// <summary>Staging folders a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
+    /// <summary>Staging folders and half-written results a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
     private static void RemoveStaleStaging(string root)
     {
         foreach (var staging in System.IO.Directory.GetDirectories(root, StagingPrefix + "*"))
         {
             TryDelete(staging);
+        }
+
+        foreach (var temporary in System.IO.Directory.GetFiles(root, ResultsStore.TemporaryPattern).Where(ResultsStore.IsTemporary))
+        {
+            File.Delete(temporary);
         }
     }
 

@@ -164,6 +164,17 @@ public sealed class OutputFolderClaimTests : IDisposable
     }
 
     [Fact]
+    public void HalfWrittenResultsOfAFailedRun_AreRemoved_NotCalledTheUsers()
+    {
+        Directory.CreateDirectory(Out);
+        File.WriteAllText(Path.Combine(Out, "results.json.4242.tmp"), "{\"schemaVer");
+
+        OutputFolderClaim.Take(Out, FolderUse.NewResults, OutputFolderClaim.RunEntries, force: false).Dispose();
+
+        Assert.False(File.Exists(Path.Combine(Out, "results.json.4242.tmp")));
+    }
+
+    [Fact]
     public void NewResults_InAFolderWithSerBenchsOutput_IsRefusedSayingWhatIsThere()
     {
         WriteSet("old", "old.svg");
