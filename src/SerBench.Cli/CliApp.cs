@@ -74,6 +74,12 @@ internal static class CliApp
             return ExitUsage;
         }
 
+        if (parseResult.CommandResult.Command != root && parseResult.Action is not System.CommandLine.Help.HelpAction && TemporaryFolderProblem() is { } problem)
+        {
+            error.WriteLine("serbench: " + problem);
+            return ExitUsage;
+        }
+
         try
         {
             return parseResult.Invoke(new InvocationConfiguration { Output = output, Error = error, EnableDefaultExceptionHandler = false });
@@ -89,6 +95,15 @@ internal static class CliApp
             error.WriteLine("serbench: " + exception.Message);
             return ExitUsage;
         }
+    }
+
+    // Checked up front: a temporary folder that is not there would fail later, blamed on the output folder.
+    private static string? TemporaryFolderProblem()
+    {
+        var temporary = Path.GetTempPath();
+        var variable = OperatingSystem.IsWindows() ? "TMP" : "TMPDIR";
+        return Directory.Exists(temporary) ? null
+            : $"{variable} '{Environment.GetEnvironmentVariable(variable) ?? temporary}' does not exist; set {variable} to an existing folder, or unset it to use the system's.";
     }
 
     // SerBench has no response files: '@13.0.4' in --contenders is a version, not a file to read arguments from.

@@ -29,7 +29,7 @@ internal static class MergeCommand
             var paths = parse.GetValue(files) ?? [];
             var directory = parse.GetValue(output)!;
             CheckArguments(paths, directory);
-            var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path))).ToList();
+            var inputs = paths.Select(path => new MergeInput(path, ResultsFileReader.ReadDocument(path, "merge"))).ToList();
             using var folder = OutputFolderClaim.Take(directory, FolderUse.NewResults, ["results.json", "results.csv", .. ReportWriter.Entries], parse.GetValue(force));
             var merged = ResultsMerger.Merge(inputs, ResultsHeader.Tool, context.CommandLine);
             var store = ResultsFolder.Open(folder, merged);

@@ -28,11 +28,16 @@ internal static class VerifyCommand
             var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
             plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
             var versionAgents = AgentPreparation.PrepareVersions(plan, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
-            // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards.
+            // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards, also when stopped.
+            using var stop = new StopSignals();
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
             {
-                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents)), parse.GetValue(json));
+                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents), stop.Token), parse.GetValue(json));
+            }
+            catch (OperationCanceledException) when (stop.ExitCode is { } code)
+            {
+                throw new StoppedException(code, $"verify stopped by {stop.Name}; nothing was reported.");
             }
             finally
             {

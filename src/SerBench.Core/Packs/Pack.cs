@@ -38,6 +38,11 @@ internal sealed class Pack
     public static Pack Load(string directory, PackOrigin origin)
     {
         var full = Path.GetFullPath(directory);
+        if (File.Exists(full))
+        {
+            throw new PackException($"Pack folder '{directory}' is a file; give the folder that holds pack.json ('{Path.GetDirectoryName(full)}'), see docs/adding-a-library.md.");
+        }
+
         if (!System.IO.Directory.Exists(full))
         {
             throw new PackException($"Pack folder '{directory}' does not exist. Give a folder that holds a pack.json (see docs/adding-a-library.md).");

@@ -1,3 +1,5 @@
+using SerBench.Core.Contenders;
+
 namespace SerBench.Core.Packs;
 
 /// <summary>
@@ -29,21 +31,21 @@ internal sealed partial class PackCatalog
 
     private static PackCatalog Load()
     {
-        var adapters = new Dictionary<string, ContenderAdapter>(StringComparer.Ordinal);
+        var adapters = new Dictionary<string, Func<ContenderAdapter>>(StringComparer.Ordinal);
         RegisterAdapters(adapters);
         var isAgent = adapters.Count > 0;
         return Load(Path.Combine(AppContext.BaseDirectory, isAgent ? AgentFolder : BuiltInFolder), isAgent ? adapters : null);
     }
 
     // Implemented only in an agent, by the file its build writes.
-    static partial void RegisterAdapters(Dictionary<string, ContenderAdapter> adapters);
+    static partial void RegisterAdapters(Dictionary<string, Func<ContenderAdapter>> adapters);
 
-    /// <summary>Without <paramref name="adapters"/> (by contender name), manifests only.</summary>
-    public static PackCatalog Load(string folder, IReadOnlyDictionary<string, ContenderAdapter>? adapters)
+    /// <summary>Without <paramref name="adapters"/> (a factory by contender name), manifests only.</summary>
+    public static PackCatalog Load(string folder, IReadOnlyDictionary<string, Func<ContenderAdapter>>? adapters)
     {
         var packs = LoadFolder(folder, PackOrigin.BuiltIn);
         var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
-            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name)))).ToList();
+            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? Create(create) : null))).ToList();
         if (adapters is not null)
         {
             // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.
@@ -54,6 +56,30 @@ internal sealed partial class PackCatalog
         }
 
         return new PackCatalog(packs, contenders, adapters is not null);
+    }
+
+    // One adapter whose constructor throws must not take the catalog, and with it every pack contender, down: its own cells CRASH.
+    private static ContenderAdapter Create(Func<ContenderAdapter> create)
+    {
+        try
+        {
+            return create();
+        }
+        catch (Exception exception)
+        {
+            return new UncreatableAdapter(exception);
+        }
+    }
+
+    private sealed class UncreatableAdapter(Exception exception) : ContenderAdapter
+    {
+        public override System.Reflection.Assembly LibraryAssembly => typeof(UncreatableAdapter).Assembly;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(exception);
+            return null!;
+        }
     }
 
     /// <summary>A broken pack is skipped here and reported by <c>serbench list</c>.</summary>

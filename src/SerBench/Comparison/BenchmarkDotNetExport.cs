@@ -39,7 +39,11 @@ internal static class BenchmarkDotNetExport
                 if (reader.Text(measurement, "IterationMode", at) == "Workload" && reader.Text(measurement, "IterationStage", at) == "Result"
                     && reader.Number(measurement, "Nanoseconds", at) is { } nanoseconds)
                 {
-                    iterations.Add(nanoseconds / Math.Max(1, reader.Number(measurement, "Operations", at) ?? 1));
+                    // A 0-ns iteration or one of no operations would make the median a time the mean contradicts.
+                    var operations = reader.Number(measurement, "Operations", at) ?? 1;
+                    iterations.Add(nanoseconds == 0 ? throw invalid($"{at}.Nanoseconds: 0; a timed iteration takes some time")
+                        : operations < 1 ? throw invalid($"{at}.Operations: {operations.ToString(CultureInfo.InvariantCulture)}; an iteration runs at least one operation")
+                        : nanoseconds / operations);
                 }
             }
         }

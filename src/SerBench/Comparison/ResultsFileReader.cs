@@ -10,13 +10,14 @@ internal sealed class ResultsFileException(string message) : Exception(message);
 /// <summary>The one door for results files: everything is checked before use and refused in one line (file, JSON path, problem).</summary>
 internal static class ResultsFileReader
 {
-    public static ResultsDocument ReadDocument(string path)
+    // command: the one that reads the file, named when it is a BenchmarkDotNet export.
+    public static ResultsDocument ReadDocument(string path, string command = "report")
     {
         using var json = Parse(path);
         var root = json.RootElement;
         if (IsBenchmarkDotNetExport(root))
         {
-            throw new ResultsFileException($"'{path}' is a BenchmarkDotNet export; 'serbench report' renders SerBench results.json files (use 'serbench compare' for BenchmarkDotNet exports).");
+            throw new ResultsFileException($"'{path}' is a BenchmarkDotNet export; 'serbench {command}' reads SerBench results.json files (use 'serbench compare' for BenchmarkDotNet exports).");
         }
 
         return ReadDocument(path, root);

@@ -4,7 +4,7 @@ using SerBench.Core.Packs;
 
 namespace SerBench.Packs;
 
-/// <summary>Writes the agent's registration file, one line per <c>[PackContender("name")]</c> class, so the agent creates adapters by name and the trimmer sees them.</summary>
+/// <summary>Writes the agent's registration file, one factory per <c>[PackContender("name")]</c> class, so the agent creates adapters by name and the trimmer sees them.</summary>
 internal static partial class AdapterRegistration
 {
     public const string FileName = "PackAdapters.g.cs";
@@ -38,14 +38,15 @@ internal static partial class AdapterRegistration
 
             partial class PackCatalog
             {
-                static partial void RegisterAdapters(global::System.Collections.Generic.Dictionary<string, ContenderAdapter> adapters)
+                static partial void RegisterAdapters(global::System.Collections.Generic.Dictionary<string, global::System.Func<ContenderAdapter>> adapters)
                 {
 
             """);
         foreach (var (adapter, path) in adapters)
         {
             source.Append($"#line {adapter.Line} \"{path.Replace('\\', '/')}\"\n");
-            source.Append($"        adapters.Add(\"{adapter.Name}\", new global::{adapter.TypeName}());\n");
+            // A factory: an adapter is created by the catalog, where one whose constructor throws crashes alone.
+            source.Append($"        adapters.Add(\"{adapter.Name}\", () => new global::{adapter.TypeName}());\n");
             source.Append("#line default\n");
         }
 

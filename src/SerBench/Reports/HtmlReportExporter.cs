@@ -102,14 +102,14 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
     {
         if (verdict.Answers.Count > 0)
         {
-            writer.WriteLine("<slice id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
+            writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
-            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></slice>");
+            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
         }
 
         foreach (var study in verdict.Studies)
         {
-            writer.WriteLine($"<slice id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");
+            writer.WriteLine($"<section id=\"{Anchor("verdict " + study.Title)}\" class=\"verdict\"><h2>{E(study.Title)}</h2>");
             writer.WriteLine("<ul class=\"findings\">" + string.Concat(study.Findings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
             if (charts.FirstOrDefault(c => c.IsOverview && c.Study == study.Slice.Key && c.Anchor == study.Title) is { } overview)
             {
@@ -126,7 +126,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
                 writer.WriteLine("<p class=\"unranked-title\">Not ranked:</p><ul class=\"unranked\">" + string.Concat(study.NotRanked.Select(l => $"<li>{E(l)}</li>")) + "</ul>");
             }
 
-            writer.WriteLine("</slice>");
+            writer.WriteLine("</section>");
         }
     }
 
@@ -173,14 +173,14 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
             return;
         }
 
-        writer.WriteLine($"<slice id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
+        writer.WriteLine($"<section id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
         writer.WriteLine("<ul class=\"findings\">" + string.Concat(RuntimeComparison.Findings(cells).Select(f => $"<li>{E(f)}</li>")) + "</ul>");
         foreach (var table in tables)
         {
             WriteTable(writer, table);
         }
 
-        writer.WriteLine("</slice>");
+        writer.WriteLine("</section>");
     }
 
     private static void WriteStudy(TextWriter writer, StudySlice slice, IReadOnlyList<StudyVerdict> verdicts, List<ChartSpec> studyCharts)
@@ -257,7 +257,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         table.sortable th{cursor:pointer;background:#f5f5f7;user-select:none}table.sortable th:after{content:" \2195";color:#aaa}
         table.env th{background:#f5f5f7;width:130px}
         figure{margin:12px 0;border:1px solid #eee;padding:8px;border-radius:6px;overflow-x:auto}
-        .meta{color:#444;margin:4px 0}nav{margin:6px 0 0}slice.verdict h2{margin-top:24px}
+        .meta{color:#444;margin:4px 0}nav{margin:6px 0 0}section.verdict h2{margin-top:24px}
         .bar{display:inline-block;height:10px;background:#4e79a7;margin-right:6px;vertical-align:middle;border-radius:2px}
         details.study,details.details{margin-top:24px;border-top:2px solid #ddd;padding-top:8px}details>summary{font-size:18px;font-weight:600;cursor:pointer}
         .unranked-title{margin-bottom:0;font-weight:600}ul.unranked{margin-top:2px;color:#8a1f11}
@@ -290,7 +290,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
               .then(function(r){try{var y=r.view.scale('y');if(y&&y.domain)el.setAttribute('data-y-order',JSON.stringify(y.domain()));}catch(e){}return r;});}))
             .then(function(results){var ok=results.filter(function(r){return r.status==='fulfilled';}).length;
               results.forEach(function(r){if(r.status==='rejected')console.error('chart failed: '+r.reason);});
-              var answer=document.querySelector('#what-to-use, slice.verdict table');
+              var answer=document.querySelector('#what-to-use, section.verdict table');
               if(answer)document.body.setAttribute('data-verdict-top',String(Math.round(answer.getBoundingClientRect().top+window.scrollY)));
               document.body.setAttribute('data-charts-rendered',String(ok));document.body.setAttribute('data-ready','true');});
         })();

@@ -1,4 +1,6 @@
+using System.Security.Cryptography;
 using System.Text.Json;
+using SerBench.Core.Agents;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 
@@ -7,7 +9,7 @@ namespace SerBench.Results;
 /// <summary>The one output-folder policy: the folder held alone, written only when new, empty or SerBench's, and every file SerBench wrote recorded.</summary>
 internal sealed class OutputFolderClaim : IDisposable
 {
-    /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it; held locked while a command writes there.</summary>
+    /// <summary>The manifest: every file SerBench wrote in the folder, as paths relative to it with size and SHA-256; held locked while a command writes there.</summary>
     public const string ManifestName = ".serbench.json";
 
     /// <summary>The C# model SerBench inferred from the user's documents (<c>run --data</c>), for the user to read and keep.</summary>
@@ -17,15 +19,18 @@ internal sealed class OutputFolderClaim : IDisposable
         ["results.json", "results.csv", "report.md", "report.html", "charts", "benchmarkdotnet.log", "benchmarkdotnet", "isolated", "first-call", ModelFileName];
 
     private const string StagingPrefix = ".serbench-staging-";
+
+    // Where each child process gets a folder of its own (AgentClient's for run and first-call, ConformanceCommand's).
+    private static readonly string[] ChildFolders = ["isolated", "first-call", "conformance-children"];
     private const int MostNamesShown = 4;
 
     private readonly FileStream _manifest;
     private readonly IReadOnlyList<string> _entries;
-    private readonly HashSet<string> _owned;
+    private readonly Dictionary<string, FileStamp> _owned;
     private readonly bool _created;
     private Dictionary<string, (long Length, DateTime Written)> _before;
 
-    private OutputFolderClaim(string directory, string root, FileStream manifest, IReadOnlyList<string> entries, HashSet<string> owned, bool force, bool created)
+    private OutputFolderClaim(string directory, string root, FileStream manifest, IReadOnlyList<string> entries, Dictionary<string, FileStamp> owned, bool force, bool created)
     {
         _created = created;
         Directory = directory;
@@ -95,11 +100,11 @@ internal sealed class OutputFolderClaim : IDisposable
         try
         {
             RemoveStaleStaging(root);
-            var owned = ReadManifest(root, manifest);
-            refusal = Refusal(directory, root, use, entries, owned, force);
+            var owned = ReadManifest(root, manifest, entries);
+            refusal = Refusal(directory, root, use, entries, owned?.Keys, force);
             if (refusal is null)
             {
-                var claim = new OutputFolderClaim(directory, root, manifest, entries, owned ?? [], force, created);
+                var claim = new OutputFolderClaim(directory, root, manifest, entries, owned ?? new Dictionary<string, FileStamp>(StringComparer.Ordinal), force, created);
                 if (use == FolderUse.NewResults && force)
                 {
                     claim.DeleteOwned(_ => true);
@@ -133,7 +138,7 @@ internal sealed class OutputFolderClaim : IDisposable
         }
     }
 
-    private static string? Refusal(string directory, string root, FolderUse use, IReadOnlyList<string> entries, HashSet<string>? owned, bool force)
+    private static string? Refusal(string directory, string root, FolderUse use, IReadOnlyList<string> entries, IReadOnlyCollection<string>? owned, bool force)
     {
         if (force)
         {
@@ -160,25 +165,82 @@ internal sealed class OutputFolderClaim : IDisposable
             : $"Output folder '{directory}' holds {Names(foreign)}, which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.";
     }
 
-    // A folder with SerBench's results.json but no manifest predates the manifest: everything under a run's names is SerBench's.
-    private static HashSet<string>? ReadManifest(string root, FileStream manifest)
+    // A folder with SerBench's results.json but no manifest predates the manifest: of a run's folders, only the names SerBench writes are its.
+    private static Dictionary<string, FileStamp>? ReadManifest(string root, FileStream manifest, IReadOnlyList<string> entries)
     {
-        if (manifest.Length > 0)
+        if (manifest.Length == 0)
         {
-            try
+            return FolderFiles.IsSerBenchResults(Path.Combine(root, "results.json"))
+                ? Stamps(root, FolderFiles.Files(root, RunEntries).Keys.Where(name => IsSerBenchName(name, RunEntries)).Select(name => (name, (FileStamp?)null)))
+                : null;
+        }
+
+        try
+        {
+            using var json = JsonDocument.Parse(manifest);
+            var files = json.RootElement.ValueKind == JsonValueKind.Object && json.RootElement.TryGetProperty("files", out var listed) && listed.ValueKind == JsonValueKind.Array
+                ? listed.EnumerateArray() : default;
+            // A manifest is read like any file a folder came with (copied, forged): a file counts only inside the folder, and only while it
+            // is what SerBench wrote; an older manifest's bare names count only where they are names SerBench writes.
+            return Stamps(root, files.Select(file => file.ValueKind switch
             {
-                // A manifest is read like any file a folder came with: what it lists counts only inside the folder.
-                return [.. (JsonSerializer.Deserialize<Manifest>(manifest)?.Files ?? []).Where(name => name is not null && FolderFiles.ThroughNoLink(root, name))];
-            }
-            catch (JsonException)
+                JsonValueKind.String => (file.GetString()!, (FileStamp?)null),
+                JsonValueKind.Object when file.TryGetProperty("path", out var path) && path.ValueKind == JsonValueKind.String
+                                          && file.TryGetProperty("size", out var size) && size.ValueKind == JsonValueKind.Number && size.TryGetInt64(out var length)
+                                          && file.TryGetProperty("sha256", out var hash) && hash.ValueKind == JsonValueKind.String
+                    => (path.GetString()!, new FileStamp(length, default, hash.GetString()!)),
+                _ => ("", null),
+            }).Where(file => file.Item2 is not null || IsSerBenchName(file.Item1, entries)));
+        }
+        catch (JsonException)
+        {
+            // A damaged manifest still marks the folder as SerBench's; what it listed is left alone.
+            return [];
+        }
+    }
+
+    /// <summary>The listed files that are there, inside the folder, and (when recorded) of the recorded size and hash.</summary>
+    private static Dictionary<string, FileStamp> Stamps(string root, IEnumerable<(string Name, FileStamp? Recorded)> files)
+    {
+        var owned = new Dictionary<string, FileStamp>(StringComparer.Ordinal);
+        foreach (var (name, recorded) in files)
+        {
+            if (FolderFiles.ThroughNoLink(root, name) && Stamp(root, name) is { } stamp && (recorded is null || recorded.SameContent(stamp)))
             {
-                // A damaged manifest still marks the folder as SerBench's; what it listed is left alone.
-                return [];
+                owned[name] = stamp;
             }
         }
 
-        return FolderFiles.IsSerBenchResults(Path.Combine(root, "results.json")) ? [.. FolderFiles.Files(root, RunEntries).Keys] : null;
+        return owned;
     }
+
+    private static FileStamp? Stamp(string root, string name)
+    {
+        var file = new FileInfo(OutputFolder.PathOf(root, name));
+        if (!file.Exists)
+        {
+            return null;
+        }
+
+        using var stream = file.OpenRead();
+        return new FileStamp(file.Length, file.LastWriteTimeUtc, Convert.ToHexStringLower(SHA256.HashData(stream)));
+    }
+
+    /// <summary>The names SerBench writes: results and reports, charts, and its children's files; what a user keeps beside them never is.</summary>
+    internal static bool IsSerBenchName(string name, IReadOnlyList<string> entries) => name.Split('/') switch
+    {
+        [var file] => entries.Contains(file, StringComparer.Ordinal) || RunEntries.Contains(file, StringComparer.Ordinal),
+        ["charts", var chart] => chart.EndsWith(".svg", StringComparison.Ordinal) || chart.EndsWith(".vl.json", StringComparison.Ordinal),
+        ["benchmarkdotnet", .. var artifacts] => IsBenchmarkDotNetArtifact(artifacts),
+        [var children, var child, .. var inside] when ChildFolders.Contains(children, StringComparer.Ordinal)
+                                                    && child.IndexOf('-', StringComparison.Ordinal) is >= 3 and var dash && child[..dash].All(char.IsAsciiDigit) =>
+            inside is [AgentRequestCodec.FileName or AgentReply.FileName or "console.log" or "benchmarkdotnet.log"]
+            || (inside is ["benchmarkdotnet", .. var artifacts] && IsBenchmarkDotNetArtifact(artifacts)),
+        _ => false,
+    };
+
+    // BenchmarkDotNet's log and its results/ exports, in the folder given as its artifacts path.
+    private static bool IsBenchmarkDotNetArtifact(string[] path) => path is ["results", _] || (path is [var log] && log.EndsWith(".log", StringComparison.Ordinal));
 
     /// <summary>The folder holds the old set or the new (staged inside it, every target checked first); SerBench's files of <paramref name="replaced"/> it lacks go.</summary>
     public void WriteSet(IReadOnlyList<string> replaced, Action<string> write, CancellationToken stop = default)
@@ -200,7 +262,7 @@ internal sealed class OutputFolderClaim : IDisposable
                 var target = OutputFolder.PathOf(Root, name);
                 System.IO.Directory.CreateDirectory(Path.GetDirectoryName(target)!);
                 File.Move(Path.Combine(staging, name), target, overwrite: true);
-                _owned.Add(name);
+                _owned[name] = Stamp(Root, name)!;
             }
 
             var kept = staged.ToHashSet(StringComparer.Ordinal);
@@ -239,7 +301,7 @@ internal sealed class OutputFolderClaim : IDisposable
             return;
         }
 
-        if (!Force && !_owned.Contains(name))
+        if (!Force && !_owned.ContainsKey(name))
         {
             throw new UsageException($"Output folder '{Directory}' holds '{name}', which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.");
         }
@@ -256,16 +318,20 @@ internal sealed class OutputFolderClaim : IDisposable
         var now = Snapshot();
         foreach (var (name, state) in now)
         {
-            if (!_before.TryGetValue(name, out var earlier) || earlier != state)
+            if ((!_before.TryGetValue(name, out var earlier) || earlier != state) && Stamp(Root, name) is { } stamp)
             {
-                _owned.Add(name);
+                _owned[name] = stamp;
             }
         }
 
-        _owned.RemoveWhere(name => !File.Exists(Path.Combine(Root, name)));
+        foreach (var name in _owned.Keys.Where(name => !File.Exists(Path.Combine(Root, name))).ToList())
+        {
+            _owned.Remove(name);
+        }
+
         _before = now;
         // Written through the locked handle (a rename would lose the lock); a torn manifest reads as one that lists nothing, which deletes nothing.
-        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Manifest([.. _owned.Order(StringComparer.Ordinal)]));
+        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Manifest([.. _owned.OrderBy(f => f.Key, StringComparer.Ordinal).Select(f => new ManifestFile(f.Key, f.Value.Length, f.Value.Sha256))]));
         _manifest.SetLength(0);
         _manifest.Position = 0;
         _manifest.Write(bytes);
@@ -298,10 +364,17 @@ internal sealed class OutputFolderClaim : IDisposable
 
     private void DeleteOwned(Func<string, bool> which)
     {
-        foreach (var name in _owned.Where(which).ToList())
+        foreach (var name in _owned.Keys.Where(which).ToList())
         {
             if (!FolderFiles.ThroughNoLink(Root, name))
             {
+                continue;
+            }
+
+            // Changed since SerBench wrote it: the user's now, kept.
+            if (!StillAsWritten(name))
+            {
+                _owned.Remove(name);
                 continue;
             }
 
@@ -315,6 +388,13 @@ internal sealed class OutputFolderClaim : IDisposable
                 System.IO.Directory.Delete(parent);
             }
         }
+    }
+
+    private bool StillAsWritten(string name)
+    {
+        var file = new FileInfo(OutputFolder.PathOf(Root, name));
+        var recorded = _owned[name];
+        return file.Exists && ((file.Length, file.LastWriteTimeUtc) == (recorded.Length, recorded.Written) || Stamp(Root, name) is { } now && recorded.SameContent(now));
     }
 
     private Dictionary<string, (long, DateTime)> Snapshot() => FolderFiles.Files(Root, _entries);
@@ -331,12 +411,17 @@ internal sealed class OutputFolderClaim : IDisposable
         string.Join(", ", names.Take(MostNamesShown)) + (names.Count > MostNamesShown ? $" and {names.Count - MostNamesShown} more" : "");
 
 
-    /// <summary>Staging folders a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
+    /// <summary>Staging folders and half-written results a stopped or killed command left; taken only while holding the lock, so none is in use.</summary>
     private static void RemoveStaleStaging(string root)
     {
         foreach (var staging in System.IO.Directory.GetDirectories(root, StagingPrefix + "*"))
         {
             TryDelete(staging);
+        }
+
+        foreach (var temporary in System.IO.Directory.GetFiles(root, ResultsStore.TemporaryPattern).Where(ResultsStore.IsTemporary))
+        {
+            File.Delete(temporary);
         }
     }
 
@@ -363,5 +448,16 @@ internal sealed class OutputFolderClaim : IDisposable
         manifest.Dispose();
     }
 
-    private sealed record Manifest([property: System.Text.Json.Serialization.JsonPropertyName("files")] IReadOnlyList<string> Files);
+    private sealed record Manifest([property: System.Text.Json.Serialization.JsonPropertyName("files")] IReadOnlyList<ManifestFile> Files);
+
+    private sealed record ManifestFile(
+        [property: System.Text.Json.Serialization.JsonPropertyName("path")] string Path,
+        [property: System.Text.Json.Serialization.JsonPropertyName("size")] long Size,
+        [property: System.Text.Json.Serialization.JsonPropertyName("sha256")] string Sha256);
+
+    /// <summary>A file as SerBench last saw it; <see cref="Written"/> only spares hashing a file that did not change.</summary>
+    private sealed record FileStamp(long Length, DateTime Written, string Sha256)
+    {
+        public bool SameContent(FileStamp other) => Length == other.Length && string.Equals(Sha256, other.Sha256, StringComparison.OrdinalIgnoreCase);
+    }
 }

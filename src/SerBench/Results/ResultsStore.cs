@@ -64,15 +64,30 @@ internal sealed class ResultsStore
         SaveJson();
     }
 
+    /// <summary>The names of results.json's half-written copies; one a killed command left is removed by the next that takes the folder.</summary>
+    public const string TemporaryPattern = "results.json.*.tmp";
+
+    public static bool IsTemporary(string path) =>
+        Path.GetFileName(path) is { } name && name.StartsWith("results.json.", StringComparison.Ordinal) && name.EndsWith(".tmp", StringComparison.Ordinal)
+        && name["results.json.".Length..^".tmp".Length] is { Length: > 0 } pid && pid.All(char.IsAsciiDigit);
+
     private void SaveJson()
     {
         // Write-then-rename so a reader (or a crash) never sees half a file.
         var temporary = ResultsPath + "." + System.Environment.ProcessId.ToString(CultureInfo.InvariantCulture) + ".tmp";
-        using (var stream = File.Create(temporary))
+        try
         {
-            ResultsJson.Write(_document, stream);
-        }
+            using (var stream = File.Create(temporary))
+            {
+                ResultsJson.Write(_document, stream);
+            }
 
-        File.Move(temporary, ResultsPath, overwrite: true);
+            File.Move(temporary, ResultsPath, overwrite: true);
+        }
+        catch
+        {
+            File.Delete(temporary);
+            throw;
+        }
     }
 }

@@ -72,6 +72,24 @@ public class CliErrorTests
     }
 
     [Fact]
+    public async Task TemporaryFolderThatIsNotThere_IsNamed_NotBlamedOnTheOutputFolder()
+    {
+        using var folder = new TempDirectory();
+        File.WriteAllText(folder.File("results.json"), SampleFiles.ValidJson());
+        var missing = folder.File("no-such-temp");
+        var variable = OperatingSystem.IsWindows() ? "TMP" : "TMPDIR";
+
+        using var process = ChildSerBench.Start(new Dictionary<string, string> { [variable] = missing }, "report", folder.File("results.json"), "--out", folder.File("out"));
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = await process.StandardError.ReadToEndAsync();
+        await process.WaitForExitAsync();
+
+        Assert.Equal((2, $"serbench: {variable} '{missing}' does not exist; set {variable} to an existing folder, or unset it to use the system's."), (process.ExitCode, error.TrimEnd()));
+        Assert.Equal("", await output);
+        Assert.False(Directory.Exists(folder.File("out")));
+    }
+
+    [Fact]
     public void DiagnosticContenders_AreNotSelectableWithoutTheSwitch()
     {
         var (exitCode, _, error) = CliTester.Run("verify", "--contenders", "diagnostic-process-crash");

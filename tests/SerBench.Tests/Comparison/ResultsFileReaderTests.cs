@@ -161,6 +161,10 @@ public sealed class ResultsFileReaderTests : IDisposable
     [InlineData("""{"Benchmarks":[{"Statistics":{"Mean":"NaN"}}]}""", "$.Benchmarks[0].Statistics.Mean: \"NaN\" is not a finite number")]
     [InlineData("""{"Benchmarks":[{"Measurements":[null]}]}""", "$.Benchmarks[0].Measurements[0]: expected an object")]
     [InlineData("""{"Benchmarks":{}}""", "$.Benchmarks: expected an array")]
+    [InlineData("""{"Benchmarks":[{"Measurements":[{"IterationMode":"Workload","IterationStage":"Result","Operations":1000,"Nanoseconds":0}]}]}""",
+        "$.Benchmarks[0].Measurements[0].Nanoseconds: 0; a timed iteration takes some time")]
+    [InlineData("""{"Benchmarks":[{"Measurements":[{"IterationMode":"Workload","IterationStage":"Result","Operations":0,"Nanoseconds":1500}]}]}""",
+        "$.Benchmarks[0].Measurements[0].Operations: 0; an iteration runs at least one operation")]
     public void BrokenBenchmarkDotNetExport_IsRefusedWithThePath(string text, string expected)
     {
         var path = Write("bdn-report-full.json", text);

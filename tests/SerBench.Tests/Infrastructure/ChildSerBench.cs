@@ -7,17 +7,22 @@ namespace SerBench.Tests.Infrastructure;
 /// <summary>SerBench in a child process, for what only a real process can show: signals and their exit codes.</summary>
 internal static class ChildSerBench
 {
-    public static Process Start(params string[] args) => Start(null, args);
+    public static Process Start(params string[] args) => Start((string?)null, args);
 
     /// <param name="slowNodeFolder">A folder put first on the child's PATH, where <see cref="WriteSlowNode"/> wrote a node that takes seconds to draw nothing.</param>
     /// <param name="args">The command line.</param>
-    public static Process Start(string? slowNodeFolder, params string[] args)
+    public static Process Start(string? slowNodeFolder, params string[] args) =>
+        Start(slowNodeFolder is null ? [] : new Dictionary<string, string> { ["PATH"] = slowNodeFolder + Path.PathSeparator + Environment.GetEnvironmentVariable("PATH") }, args);
+
+    /// <param name="environment">Variables set for the child only.</param>
+    /// <param name="args">The command line.</param>
+    public static Process Start(IReadOnlyDictionary<string, string> environment, params string[] args)
     {
         var (fileName, prefix) = SelfProcess.SelfCommand();
         var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        if (slowNodeFolder is not null)
+        foreach (var (name, value) in environment)
         {
-            start.Environment["PATH"] = slowNodeFolder + Path.PathSeparator + Environment.GetEnvironmentVariable("PATH");
+            start.Environment[name] = value;
         }
 
         foreach (var argument in (string[])[.. prefix, .. args])

@@ -18,7 +18,7 @@ internal static class LivePacks
         var adapters = PackCatalog.LoadFolder(folder, PackOrigin.BuiltIn).SelectMany(AdapterRegistration.Find)
             .Select(a => (a.Name, Type: typeof(LivePacks).Assembly.GetType(a.TypeName)))
             .Where(a => a.Type is not null)
-            .ToDictionary(a => a.Name, a => (ContenderAdapter)Activator.CreateInstance(a.Type!)!, StringComparer.Ordinal);
+            .ToDictionary(a => a.Name, a => (Func<ContenderAdapter>)(() => (ContenderAdapter)Activator.CreateInstance(a.Type!)!), StringComparer.Ordinal);
         return PackCatalog.Load(folder, adapters);
     });
 

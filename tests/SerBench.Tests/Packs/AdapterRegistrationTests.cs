@@ -85,7 +85,7 @@ public class AdapterRegistrationTests
 
         Assert.Contains("""
             #line 6 "packs/acme/Acme.cs"
-                    adapters.Add("acme-utf8", new global::Acme.Pack.AcmeUtf8());
+                    adapters.Add("acme-utf8", () => new global::Acme.Pack.AcmeUtf8());
             #line default
             """, source.ReplaceLineEndings("\n"), StringComparison.Ordinal);
         Assert.Contains("static partial void RegisterAdapters(", source, StringComparison.Ordinal);

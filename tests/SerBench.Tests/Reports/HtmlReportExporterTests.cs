@@ -1,3 +1,6 @@
+using AngleSharp.Html.Dom;
+using AngleSharp.Html.Dom.Events;
+using AngleSharp.Html.Parser;
 using SerBench.Reports;
 
 namespace SerBench.Tests.Reports;
@@ -9,6 +12,22 @@ public class HtmlReportExporterTests
         using var writer = new StringWriter();
         new HtmlReportExporter(ChartSpecs.Build(document)).Export(document, writer);
         return writer.ToString();
+    }
+
+    /// <summary>Issue 43: a rename turned &lt;section&gt; into &lt;slice&gt;, which browsers render anyway; an HTML5 parser does not let it by.</summary>
+    [Fact]
+    public void Report_IsValidHtml5_WithNoParseErrorAndNoUnknownElement()
+    {
+        var html = Render(SampleResults.WebApiWithCrash());
+        var errors = new List<string>();
+        var parser = new HtmlParser();
+        parser.Error += (_, e) => errors.Add(e is HtmlErrorEvent error ? $"{error.Position}: {error.Message}" : e.Type);
+
+        var document = parser.ParseDocument(html);
+
+        Assert.Empty(errors);
+        Assert.Empty(document.All.OfType<IHtmlUnknownElement>().Select(e => e.LocalName).Distinct());
+        Assert.NotEmpty(document.QuerySelectorAll("section.verdict"));
     }
 
     [Fact]

@@ -164,6 +164,17 @@ public sealed class OutputFolderClaimTests : IDisposable
     }
 
     [Fact]
+    public void HalfWrittenResultsOfAFailedRun_AreRemoved_NotCalledTheUsers()
+    {
+        Directory.CreateDirectory(Out);
+        File.WriteAllText(Path.Combine(Out, "results.json.4242.tmp"), "{\"schemaVer");
+
+        OutputFolderClaim.Take(Out, FolderUse.NewResults, OutputFolderClaim.RunEntries, force: false).Dispose();
+
+        Assert.False(File.Exists(Path.Combine(Out, "results.json.4242.tmp")));
+    }
+
+    [Fact]
     public void NewResults_InAFolderWithSerBenchsOutput_IsRefusedSayingWhatIsThere()
     {
         WriteSet("old", "old.svg");
@@ -200,6 +211,62 @@ public sealed class OutputFolderClaimTests : IDisposable
 
         Assert.StartsWith($"Output folder '{Out}' already holds results from an earlier run.", error.Message, StringComparison.Ordinal);
         Assert.Equal(["notes.txt"], Entries());
+    }
+
+    /// <summary>Issue 44: report took charts/my-notes.txt for an old chart and recorded isolated/keep.txt as SerBench's, for run --force to delete.</summary>
+    [Fact]
+    public void FolderOfAnOlderSerBench_OwnsOnlyTheNamesSerBenchWrites_NeverTheUsersFilesInChartsOrIsolated()
+    {
+        string[] users = ["charts/my-notes.txt", "isolated/keep.txt", "isolated/001-stj-reflection-utf8/notes.md", "benchmarkdotnet/mine.csv", "notes.txt"];
+        string[] serBenchs = ["charts/old.svg", "charts/old.vl.json", "isolated/001-stj-reflection-utf8/request.txt", "isolated/001-stj-reflection-utf8/benchmarkdotnet/results/x-report.csv", "results.csv"];
+        foreach (var name in (string[])[.. users, .. serBenchs])
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(Path.Combine(Out, name))!);
+            File.WriteAllText(Path.Combine(Out, name), name);
+        }
+
+        File.WriteAllText(Path.Combine(Out, "results.json"), SampleFiles.ValidJson());
+
+        var (exitCode, output, error) = CliTester.RunWithoutChartImages("report", Path.Combine(Out, "results.json"));
+        Assert.True(exitCode == 0, error + output);
+        OutputFolderClaim.Take(Out, FolderUse.NewResults, OutputFolderClaim.RunEntries, force: true).Dispose();
+
+        Assert.All(users, name => Assert.Equal(name, File.ReadAllText(Path.Combine(Out, name))));
+        Assert.All(serBenchs, name => Assert.False(File.Exists(Path.Combine(Out, name)), name));
+        Assert.False(File.Exists(Path.Combine(Out, "results.json")));
+    }
+
+    /// <summary>Issue 44: a copied or forged manifest that lists the user's files made run --force delete them.</summary>
+    [Fact]
+    public void ForgedOrCopiedManifest_DeletesOnlyFilesStillAsSerBenchWroteThem()
+    {
+        WriteSet("serbench's", "kept-as-written.svg", "edited.svg");
+        File.WriteAllText(Path.Combine(Out, "charts", "edited.svg"), "the user's now");
+        Directory.CreateDirectory(Path.Combine(Out, "sub"));
+        File.WriteAllText(Path.Combine(Out, "thesis.docx"), "years of work");
+        File.WriteAllText(Path.Combine(Out, "sub", "data.csv"), "1,2,3");
+        var manifest = Path.Combine(Out, OutputFolderClaim.ManifestName);
+        var files = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(manifest))!["files"]!.AsArray();
+        files.Add("thesis.docx");
+        files.Add(new System.Text.Json.Nodes.JsonObject { ["path"] = "sub/data.csv", ["size"] = 5, ["sha256"] = new string('0', 64) });
+        File.WriteAllText(manifest, files.Root.ToJsonString());
+
+        Take(FolderUse.NewResults, force: true).Dispose();
+
+        Assert.Equal("years of work", File.ReadAllText(Path.Combine(Out, "thesis.docx")));
+        Assert.Equal("1,2,3", File.ReadAllText(Path.Combine(Out, "sub", "data.csv")));
+        Assert.Equal(["edited.svg"], Entries("charts"));
+        Assert.False(File.Exists(Path.Combine(Out, "a.txt")));
+    }
+
+    [Fact]
+    public void Manifest_RecordsEachFilesSizeAndSha256()
+    {
+        WriteSet("abc");
+
+        var manifest = File.ReadAllText(Path.Combine(Out, OutputFolderClaim.ManifestName));
+
+        Assert.Equal("""{"files":[{"path":"a.txt","size":3,"sha256":"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}]}""", manifest);
     }
 
     [Fact]

@@ -26,6 +26,29 @@ public class ListAndVerifyCommandTests
         Assert.All(StudyRegistry.All.SelectMany(s => s.Contenders), name => Assert.Contains(name, tokens));
     }
 
+    /// <summary>Issue 44: SIGTERM during verify left its serbench-verify-* folder in the temporary folder.</summary>
+    [SignalFact("TERM")]
+    public async Task Verify_StoppedBySigterm_RemovesItsTemporaryFolder_AndSaysSoInOneLine()
+    {
+        using var temporary = new TempDirectory();
+        using var process = ChildSerBench.Start(new Dictionary<string, string> { ["TMPDIR"] = temporary.Path, [ContenderRegistry.DiagnosticsVariable] = "1" },
+            "verify", "--contenders", "diagnostic-process-crash");
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        // Signalled once its first child was sent a request: the folder is there and in use.
+        while (!process.HasExited && !Directory.EnumerateDirectories(temporary.Path, "serbench-verify-*").Any(d => Directory.EnumerateDirectories(d).Any()))
+        {
+            Thread.Sleep(5);
+        }
+
+        await ChildSerBench.Signal(process, "TERM");
+        await process.WaitForExitAsync();
+
+        Assert.Equal((143, "serbench: verify stopped by SIGTERM; nothing was reported."), (process.ExitCode, (await error).TrimEnd()));
+        Assert.Empty(Directory.EnumerateFileSystemEntries(temporary.Path, "serbench-verify-*"));
+        Assert.DoesNotContain("verify ·", await output, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void ListJson_ListsEveryContenderWithAvailability_IncludingUnrunnableOnesWithTheirReason()
     {

@@ -164,7 +164,7 @@ public sealed class MergeCommandTests : IDisposable
         { "a copy of a run", ["{a}", "{copy}", "--out", "{out}"], "serbench: '{copy}' holds the same run as '{a}' (started " },
         { "missing file", ["{a}", "{missing}", "--out", "{out}"], "serbench: Results file '{missing}' does not exist." },
         { "invalid file", ["{a}", "{broken}", "--out", "{out}"], "serbench: '{broken}' is not valid JSON (truncated, nested too deep, or not a results file): line 1" },
-        { "BenchmarkDotNet export", ["{a}", "{bdn}", "--out", "{out}"], "serbench: '{bdn}' is a BenchmarkDotNet export; 'serbench report' renders" },
+        { "BenchmarkDotNet export", ["{a}", "{bdn}", "--out", "{out}"], "serbench: '{bdn}' is a BenchmarkDotNet export; 'serbench merge' reads SerBench results.json files" },
         { "--out holds a run", ["{a}", "{b}", "--out", "{earlier}"], "serbench: Output folder '{earlier}' already holds results from an earlier run." },
         { "--out holds an input, even with --force", ["{a}", "{inside}", "--out", "{earlier}", "--force"], "serbench: Output folder '{earlier}' holds the input '{inside}'." },
     };

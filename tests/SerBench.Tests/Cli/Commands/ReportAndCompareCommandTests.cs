@@ -150,6 +150,19 @@ public sealed class ReportAndCompareCommandTests : IDisposable
     }
 
     [Fact]
+    public void Compare_BenchmarkDotNetExportOfZeroNanosecondIterations_IsRefused_NotCalledFaster()
+    {
+        // Issue 44: means of 1.50 µs → 3.00 µs read "2.00× faster" from 0-ns iterations, and --fail-on-regression exited 0.
+        var path = BenchmarkDotNetExport("zero-report-full.json", 3000, 3000);
+        File.WriteAllText(path, System.Text.RegularExpressions.Regex.Replace(File.ReadAllText(path), "\"Nanoseconds\":[0-9.]+", "\"Nanoseconds\":0"));
+
+        var (exitCode, output, error) = CliTester.Run("compare", BenchmarkDotNetExport("base-report-full.json", 1500, 1500), path, "--fail-on-regression");
+
+        Assert.Equal((2, ""), (exitCode, output));
+        Assert.Equal($"serbench: '{path}' is not a valid BenchmarkDotNet export: $.Benchmarks[0].Measurements[0].Nanoseconds: 0; a timed iteration takes some time.", error.TrimEnd());
+    }
+
+    [Fact]
     public void Compare_BenchmarkDotNetExportHoldingOneJobTwice_IsRefused()
     {
         var path = BenchmarkDotNetExport("twice-report-full.json", 1000, 1000);

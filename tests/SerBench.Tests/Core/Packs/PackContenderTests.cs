@@ -1,11 +1,30 @@
 using System.Reflection;
 using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Core.Packs;
 
 public class PackContenderTests
 {
+    /// <summary>Issue 44: the agent created every adapter at once, so one constructor that threw made every pack contender CRASH.</summary>
+    [Fact]
+    public void AdapterWhoseConstructorThrows_CrashesAlone_WithItsException()
+    {
+        var adapters = LivePacks.Contenders.ToDictionary(c => c.Name, c => (Func<ContenderAdapter>)(() => c.Adapter!), StringComparer.Ordinal);
+        adapters["nerdbank-messagepack"] = () => throw new InvalidOperationException("the adapter's constructor failed");
+        var catalog = PackCatalog.Load(Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder), adapters);
+        var workload = new Workload(PayloadRegistry.SaveGame, Shape.Object, 1, [Operation.Serialize]);
+        GateOutcome Outcome(string name) => Verifier.Prepare(catalog.Contenders.Single(c => c.Name == name), JsonConventions.Default, workload).Outcome;
+
+        Assert.Equal(VerificationStatus.Ok, Outcome("newtonsoft-string").Status);
+        var crash = Outcome("nerdbank-messagepack");
+        Assert.Equal(VerificationStatus.Crash, crash.Status);
+        Assert.Contains("the adapter's constructor failed", crash.Reason, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void LibraryVersion_GeneratorWhoseRuntimeIsInTheAgent_IsThePackagesVersion()
     {

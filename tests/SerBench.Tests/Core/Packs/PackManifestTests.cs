@@ -108,6 +108,16 @@ public class PackManifestTests
     }
 
     [Fact]
+    public void PackJsonGivenInsteadOfItsFolder_SaysToGiveTheFolderThatHoldsIt()
+    {
+        using var folder = Write(Valid);
+
+        var error = Assert.Throws<PackException>(() => Pack.Load(folder.File("pack.json"), PackOrigin.User));
+
+        Assert.Equal($"Pack folder '{folder.File("pack.json")}' is a file; give the folder that holds pack.json ('{folder.Path}'), see docs/adding-a-library.md.", error.Message);
+    }
+
+    [Fact]
     public void PackFolderWithALinkedTargetsFile_IsRefusedInOneLine()
     {
         using var folder = Write(Valid);
