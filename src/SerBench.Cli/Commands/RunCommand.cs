@@ -52,12 +52,12 @@ internal static class RunCommand
         };
         var rounds = new Option<string?>("--rounds")
         {
-            Description = $"Fresh processes per cell, 1–{RoundsPolicy.MaximumRounds} (quick: 2, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool); cells whose place in the verdict is still open get more, " +
+            Description = $"Fresh processes per cell, 1–{RoundsPolicy.MaximumRounds} (quick: 3, full: 3, smoke: 1; 5 when a run has fewer than 3 cells to pool); cells whose place in the verdict is still open get more, " +
                           "up to the profile's most (quick 8, full 10). More rounds give tighter, still honest, intervals and take longer.",
         };
         var budget = new Option<string?>("--budget")
         {
-            Description = "The run's time budget, e.g. 10m, 90s or 1h30m (quick: 10m; full and smoke: none, or off): no measuring process starts that would end past it. " +
+            Description = "The run's time budget, e.g. 10m, 90s or 1h30m (quick: 12m; full and smoke: none, or off): no measuring process starts that would end past it. " +
                           "Extra rounds go to the cells whose verdict is still open while it lasts; the report says what was left undecided or unmeasured.",
         };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");

@@ -103,4 +103,23 @@ public class StudyVerdictTests
         Assert.Equal(["y"], fastest.Winners);
         Assert.DoesNotContain(answers, a => a.Winners.Contains("x"));
     }
+
+    [Fact]
+    public void ACellMeasuredInOneProcess_IsShownButNeverRanked_NorSeparated_NorRecommended()
+    {
+        // x is 2.6× faster than Newtonsoft, but on one process only (the budget ran out before its second): it may be that process.
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000) with { RoundsNs = [740_000, 748_000] },
+            SampleResults.Cell("x", 288_000) with { RoundsNs = [288_000] },
+            SampleResults.Cell("y", 400_000) with { RoundsNs = [398_000, 402_000] });
+
+        var verdict = VerdictOf(document);
+        var rows = Assert.Single(verdict.Cases).Rows;
+        Assert.Equal(["x", "y", "newtonsoft-string"], rows.Select(r => r.Cell.Contender));
+        Assert.Equal([null, 1, 2], rows.Select(r => r.Rank));
+        Assert.False(global::SerBench.Core.Statistics.RatioInterval.Of(rows[2].Cell, rows[0].Cell).IsSlower);
+        Assert.Contains(verdict.NotRanked, line => line.StartsWith("x: 1 cell measured in one process only", StringComparison.Ordinal));
+        Assert.DoesNotContain(WhatToUse.Answer(document), a => a.Winners.Contains("x"));
+        Assert.Equal(1, global::SerBench.Core.Statistics.Decisiveness.Of(document.Cells).Undecided.Count(p => p.Faster.Contender == "x"));
+    }
 }
