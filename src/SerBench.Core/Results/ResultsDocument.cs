@@ -65,7 +65,7 @@ internal sealed record RunBudget(double Seconds, bool RanOut, int ExtraRounds, I
 }
 
 /// <summary>
-/// A measuring process whose cells, together, ran <paramref name="Ratio"/>× the median of their other processes (1.25× or
+/// A measuring process whose cells, together, ran <paramref name="Ratio"/>× the median of their other processes (2× or
 /// more either way): its rounds are left out and its contender gets another process. <paramref name="Cause"/> is what the
 /// evidence shows (the machine probe, the warm-up's own account), or that it does not show one.
 /// </summary>

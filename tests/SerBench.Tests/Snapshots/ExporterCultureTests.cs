@@ -39,7 +39,7 @@ public sealed class ExporterCultureTests : IDisposable
     {
         var text = Cultures.Under(culture, () => RoundRunner.IntervalText(MeasurementProfile.Quick));
 
-        Assert.Contains("1.25×", text, StringComparison.Ordinal);
+        Assert.Contains("over 2× the median", text, StringComparison.Ordinal);
         Assert.Contains("1.5×", text, StringComparison.Ordinal);
     }
 
