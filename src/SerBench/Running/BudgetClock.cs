@@ -20,7 +20,9 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     /// <summary>Once false, the run has run out.</summary>
     public bool Fits(int cells)
     {
-        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(Estimate(cells)) + _reserve > end)
+        // The first process is how the run learns what a process costs here: it starts whenever any time is left.
+        var expected = _processes.Count == 0 ? 0 : Estimate(cells);
+        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + _reserve > end)
         {
             RanOut = true;
         }
