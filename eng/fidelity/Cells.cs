@@ -138,7 +138,8 @@ internal static class Same
                 var adapters = typeof(Same).Assembly.GetTypes().Where(t => t.IsSubclassOf(typeof(SerBench.Core.Packs.ContenderAdapter)) && !t.IsAbstract)
                     .Select(t => (Type: t, Name: System.Reflection.CustomAttributeExtensions.GetCustomAttribute<SerBench.Core.Packs.PackContenderAttribute>(t)?.Name))
                     .Where(a => a.Name is not null)
-                    .ToDictionary(a => a.Name!, a => (SerBench.Core.Packs.ContenderAdapter)Activator.CreateInstance(a.Type)!, StringComparer.Ordinal);
+                    .ToDictionary(a => a.Name!, a => (Func<SerBench.Core.Packs.ContenderAdapter>)(() => (SerBench.Core.Packs.ContenderAdapter)Activator.CreateInstance(a.Type)!),
+                        StringComparer.Ordinal);
                 return SerBench.Core.Packs.PackCatalog.Load(contenders, adapters);
             }
         }
