@@ -17,15 +17,15 @@ internal sealed class ConsoleProgress(IAnsiConsole console)
 
         console.Progress()
             .Columns(new TaskDescriptionColumn { Alignment = Justify.Left }, new ProgressBarColumn(), new PercentageColumn(), new SpinnerColumn())
-            .Start(ctx => work(new LiveObserver(ctx)));
+            .Start(ctx => work(new LiveObserver(ctx, console)));
     }
 
-    private sealed class LiveObserver(ProgressContext context) : IRunObserver
+    private sealed class LiveObserver(ProgressContext context, IAnsiConsole console) : IRunObserver
     {
         private ProgressTask? _task;
 
         // Above the bar, where it stays while the run goes on.
-        public void Note(string line) => AnsiConsole.MarkupLine(Markup.Escape(line));
+        public void Note(string line) => console.MarkupLine(Markup.Escape(line));
 
         public void CellStarting(RunProgress progress)
         {

@@ -112,7 +112,7 @@ internal sealed record MeasurementProfile
         : Invariant($"{Rounds} rounds per cell, each in a fresh process") +
           (MaximumRounds > Rounds ? Invariant($", up to {MaximumRounds} for cells whose place in the verdict is still open") : "") +
           (Budget is { } budget ? $", within {Durations.Format(budget)} in all" : "") +
-          Invariant($"; a process warms its cells together for {PreWarm.TotalSeconds:0.#}–{MaximumWarm.TotalSeconds:0.#} s until the JIT is quiet and the speed steady, ") +
+          Invariant($"; a process warms its cells together for {PreWarm.TotalSeconds:0.#}–{MaximumWarm.TotalSeconds:0.#} s until tiered compilation has nothing left to promote, ") +
           Invariant($"then runs {JobText} per cell") +
           Invariant($"; the 99.9% interval comes from the spread between rounds (flagged over {TargetRelativeError:0%} of the mean)");
 

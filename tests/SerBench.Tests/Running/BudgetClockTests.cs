@@ -11,27 +11,36 @@ public sealed class BudgetClockTests
         public override DateTimeOffset GetUtcNow() => now;
     }
 
+    /// <summary>A budget of <paramref name="minutes"/> from the start, 20 s kept for reports, after processes of these cells and seconds.</summary>
+    private static BudgetClock After(double minutes, params (int Cells, double Seconds)[] processes)
+    {
+        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(minutes), new FixedTime(Start), TimeSpan.FromSeconds(20));
+        foreach (var (cells, seconds) in processes)
+        {
+            budget.Spent(cells, TimeSpan.FromSeconds(seconds));
+        }
+
+        return budget;
+    }
+
     [Fact]
     public void APlanThatFits_SaysHowManyRoundsOfHowManyProcesses_AndAboutHowLong()
     {
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(30), new FixedTime(Start), TimeSpan.FromSeconds(20));
-        budget.Spent(10, TimeSpan.FromSeconds(8));
-        budget.Spent(2, TimeSpan.FromSeconds(4));
+        var budget = After(30, (10, 8), (2, 4));
         int[] processes = [10, 2];
 
-        var line = budget.PlanLine(processes, 3, budget.RoundsThatFit(processes, 3), TimeSpan.FromMinutes(30), Start);
+        var fits = budget.RoundsThatFit(processes, 3);
+        var line = budget.PlanLine(processes, 3, fits, TimeSpan.FromMinutes(30), Start);
 
         // 8 s and 4 s a process: 12 s a round, 36 s for three.
+        Assert.True(fits >= 3, $"{fits} rounds fit");
         Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 36 s on this machine", line, StringComparison.Ordinal);
-        Assert.Equal(3, budget.RoundsThatFit(processes, 3) >= 3 ? 3 : 0);
     }
 
     [Fact]
     public void ABudgetTooShortForTheRounds_SaysSoFirst_WithTheSmallestBudgetThatHoldsThem()
     {
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(2), new FixedTime(Start), TimeSpan.FromSeconds(20));
-        budget.Spent(10, TimeSpan.FromSeconds(40));
-        budget.Spent(20, TimeSpan.FromSeconds(80));
+        var budget = After(2, (10, 40), (20, 80));
         int[] processes = [10, 20];
 
         var fits = budget.RoundsThatFit(processes, 3);

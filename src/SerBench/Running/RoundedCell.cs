@@ -1,0 +1,147 @@
+using SerBench.Core.Measurement;
+using SerBench.Core.Results;
+using SerBench.Core.Statistics;
+
+namespace SerBench.Running;
+
+/// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
+internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlySet<int> oddProcesses)
+{
+    private readonly List<ResultCell> _rounds = [];
+    private readonly List<int> _processes = [];
+    private ResultCell? _failure;
+
+    /// <summary>A gate outcome given here, a round, or a failure.</summary>
+    public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
+
+    public bool HasModes => RoundStatistics.Modes(AllRoundMeans) is not null;
+
+    public int RoundCount => _rounds.Count;
+
+    /// <summary>Processes whose rounds count: none of an odd process's.</summary>
+    public int CountedProcesses => _processes.Count(p => !oddProcesses.Contains(p));
+
+    /// <summary>Each round's process and mean, odd processes included.</summary>
+    public IReadOnlyList<(int Process, double MeanNs)> AllRounds => [.. _rounds.Select((r, i) => (_processes[i], r.MeanNs!.Value))];
+
+    public string? Baseline => template.Baseline;
+
+    /// <summary>The rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
+    public IReadOnlyList<double> RoundMeans => [.. Counted()];
+
+    public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
+
+    // An odd process's rounds are left out before anything else (OddProcesses); the cell's own rules apply to the rest.
+    private IReadOnlyList<ResultCell> Trusted => _processes.All(oddProcesses.Contains) ? _rounds : [.. _rounds.Where((_, i) => !oddProcesses.Contains(_processes[i]))];
+
+    private IReadOnlyList<double> OddRounds => Trusted.Count == _rounds.Count ? [] : [.. _rounds.Where((_, i) => oddProcesses.Contains(_processes[i])).Select(r => r.MeanNs!.Value)];
+
+    private IReadOnlyList<double> AllRoundMeans => [.. Trusted.Select(r => r.MeanNs!.Value)];
+
+    private IEnumerable<double> Counted() => CountedRounds().Select(r => r.MeanNs!.Value);
+
+    private IEnumerable<ResultCell> CountedRounds()
+    {
+        var trusted = Trusted;
+        var counts = RoundStatistics.Counts(AllRoundMeans);
+        return trusted.Where((_, i) => counts[i]);
+    }
+
+    /// <summary>A round that did not pass (crashed, hung) makes the cell fail, with its reason.</summary>
+    public void Add(ResultCell round, int process)
+    {
+        if (round.MeanNs is { } mean && mean > 0 && double.IsFinite(mean))
+        {
+            _rounds.Add(round);
+            _processes.Add(process);
+        }
+        else
+        {
+            _failure ??= round;
+        }
+    }
+
+    public ResultCell Combine(VariancePrior? pooledLogVariance, MeasurementProfile profile)
+    {
+        if (_failure is not null)
+        {
+            return _failure with { Seconds = Seconds() };
+        }
+
+        if (_rounds.Count == 0)
+        {
+            // An unavailable contender's gate outcome (cells not reached yet are not written at all).
+            return template;
+        }
+
+        var first = _rounds[0];
+        var counted = CountedRounds().ToList();
+        if (profile.Rounds == 1 && _rounds.Count == 1)
+        {
+            // One round (rounds = 1): BenchmarkDotNet's own figures; the one process is recorded, so no report ranks it (smoke ranks nothing anyway).
+            var bounds = first is { MeanNs: { } mean, ErrorNs: { } error } ? RoundStatistics.BoundsFromError(mean, error) : ((double LowNs, double HighNs)?)null;
+            return first with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = bounds?.LowNs, HighNs = bounds?.HighNs, RoundsNs = profile.MaximumRounds > 1 ? [first.MeanNs!.Value] : null };
+        }
+
+        IReadOnlyList<double> dropped = [.. OddRounds, .. RoundStatistics.SettledRounds(AllRoundMeans).Dropped];
+        // What the iterations alone say about the mean of the rounds: each round's Error, averaged, shrinks with the rounds.
+        var withinRound = Math.Sqrt(counted.Average(r => (r.ErrorNs ?? 0) * (r.ErrorNs ?? 0)) / counted.Count);
+        var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
+        IReadOnlyList<SpeedMode>? modes = null;
+        if (RoundStatistics.Modes(AllRoundMeans) is { } groups)
+        {
+            (interval, modes) = RoundStatistics.CombineModes(groups, pooledLogVariance, withinRound);
+            // Each mode's collections per 1,000 operations, recorded with the cell: the first thing to look at between two speeds.
+            modes = [.. modes.Select((mode, k) =>
+            {
+                var rounds = _rounds.Where(r => groups[k].Contains(r.MeanNs!.Value)).ToList();
+                return mode with { Gen0 = rounds.Average(r => r.Gen0 ?? 0), Gen1 = rounds.Average(r => r.Gen1 ?? 0), Gen2 = rounds.Average(r => r.Gen2 ?? 0) };
+            })];
+        }
+        else if (dropped.Count > 0)
+        {
+            // Leaving a round out must never widen the interval past the spread of every round measured.
+            var spread = AllRoundMeans.Max(m => Math.Abs(m - interval.MeanNs));
+            var error = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread));
+            var (low, high) = RoundStatistics.BoundsFromError(interval.MeanNs, error);
+            interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = Math.Min(interval.HighNs, high) };
+        }
+
+        var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();
+        return first with
+        {
+            Baseline = template.Baseline,
+            MeanNs = interval.MeanNs,
+            ErrorNs = interval.ErrorNs,
+            LowNs = interval.LowNs,
+            HighNs = interval.HighNs,
+            StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
+            MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
+            AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated
+                ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
+            Gen0 = counted.Average(r => r.Gen0 ?? 0),
+            Gen1 = counted.Average(r => r.Gen1 ?? 0),
+            Gen2 = counted.Average(r => r.Gen2 ?? 0),
+            Noisy = interval.ErrorNs / interval.MeanNs > profile.TargetRelativeError,
+            IterationsNs = iterations,
+            RoundsNs = RoundMeans,
+            DroppedRoundsNs = dropped.Count > 0 ? dropped : null,
+            Modes = modes,
+            Seconds = Seconds(),
+        };
+    }
+
+    private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
+        : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
+
+    private static double? StandardDeviation(List<double> values)
+    {
+        if (values.Count < 2)
+        {
+            return null;
+        }
+
+        var mean = values.Average();
+        return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1));
+    }
+}
