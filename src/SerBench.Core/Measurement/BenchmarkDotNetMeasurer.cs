@@ -77,6 +77,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
         // A throwaway cell settles BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
         _engineWarmedUp = true;
+        QuietHostEnvironment.Install();
         var scratch = new byte[256];
         Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
         // Long enough (0.4 s at most) for the engine's code to be counted for promotion.
@@ -119,7 +120,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
     // Longer than the ~200 ms tiered compilation may wait before its first promotion (docs/performance.md#the-method).
     private static readonly TimeSpan SteadyFor = TimeSpan.FromMilliseconds(250);
 
-    // With the runtime's events: the queue must stay empty this long (and a whole turn of the bodies), as a method counted in the last turn is queued only then.
+    // With the runtime's events: the queue must be seen empty this long (and a whole turn of the bodies), as a method counted in the last turn is queued only then.
     private static readonly TimeSpan IdleFor = TimeSpan.FromMilliseconds(100);
 
     /// <summary>
@@ -154,14 +155,16 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                 return compileQuiet >= SteadyFor && compiles.Compiled >= expectedCompiles;
             }
 
-            if (tiering!.Events != events)
+            // Idle at every look for idleFor: a late straggler (a method a slow body calls once per call) that came and went
+            // between two looks does not restart the wait; it cost 3 s a process and moved no mean (docs/performance.md#the-method).
+            if (!tiering!.Idle)
             {
-                events = tiering.Events;
                 quietSince = now;
             }
 
+            events = tiering.Events;
             // No tiering event at all since the warm-up began: nothing was left to promote, once the JIT is quiet too.
-            return events == 0 ? compileQuiet >= SteadyFor : tiering.Idle && now - quietSince >= idleFor && compileQuiet >= idleFor;
+            return events == 0 ? compileQuiet >= SteadyFor : now - quietSince >= idleFor && compileQuiet >= IdleFor;
         }
 
         while (faults.Any(f => f is null))
@@ -205,6 +208,12 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                 if (recent[i].Count > SettledBatches)
                 {
                     recent[i].Dequeue();
+                }
+
+                // Looked at after each body, not each turn: a turn with slow bodies in it lasts most of a second.
+                if (byEvents && watch.Elapsed >= minimum && Settled(watch.Elapsed) && Enumerable.Range(0, bodies.Count).All(j => faults[j] is not null || recent[j].Count > 0))
+                {
+                    break;
                 }
             }
 

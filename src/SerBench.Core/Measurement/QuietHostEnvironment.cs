@@ -1,0 +1,19 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using BenchmarkDotNet.Environments;
+
+namespace SerBench.Core.Measurement;
+
+/// <summary>
+/// BenchmarkDotNet's host description without the .NET SDK's version: asking for it starts `dotnet --version`, a quarter
+/// of a second in every measuring process on a slow host, for a line of the log only (results.json has its own probe).
+/// </summary>
+internal sealed class QuietHostEnvironment : HostEnvironmentInfo
+{
+    private QuietHostEnvironment() => DotNetSdkVersion = new Lazy<string>(string.Empty);
+
+    /// <summary>Takes BenchmarkDotNet's cached instance's place; a BenchmarkDotNet without that cache keeps its own.</summary>
+    [DynamicDependency(DynamicallyAccessedMemberTypes.NonPublicFields, typeof(HostEnvironmentInfo))]
+    public static void Install() =>
+        typeof(HostEnvironmentInfo).GetField("current", BindingFlags.NonPublic | BindingFlags.Static)?.SetValue(null, new QuietHostEnvironment());
+}
