@@ -117,7 +117,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
 
             processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp));
-            budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started);
+            budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started, gated: !passed);
             OddProcesses.Find(processes, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), odd);
             pooled = Save(store, order, cells, profile, calibration, probes);
             store.Update(d => d.OddProcesses = OddProcesses.Describe(processes, odd, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), probes));
@@ -143,7 +143,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             var roundGroups = round == 1 ? groups : TimedOnly(groups, cells);
             foreach (var group in round % 2 == 1 ? roundGroups : Enumerable.Reverse(roundGroups))
             {
-                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
+                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
                 {
                     break;
                 }
@@ -175,7 +175,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             extraRounds++;
             foreach (var group in unsettled)
             {
-                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count)))
+                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count), gated: false))
                 {
                     break;
                 }
