@@ -173,7 +173,9 @@ internal static class RunCommand
         if (stop.ExitCode is null && !document.Cells.Any(c => c.MeanNs is not null))
         {
             // A CI smoke job must not take a run that timed nothing for a success.
-            context.Error.WriteLine($"serbench: nothing was measured: every cell is {string.Join(" or ", document.Cells.Select(c => c.StatusLabel).Distinct())}; report.md says why for each.");
+            context.Error.WriteLine(document.Budget is { RanOut: true } budget
+                ? $"serbench: nothing was measured: the {Durations.Format(TimeSpan.FromSeconds(budget.Seconds))} budget ran out before the first measuring process; give a longer --budget (the plan line above names one)."
+                : $"serbench: nothing was measured: every cell is {string.Join(" or ", document.Cells.Select(c => c.StatusLabel).Distinct())}; report.md says why for each.");
             return CliApp.ExitFailures;
         }
 
