@@ -17,17 +17,7 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         // Everything below comes from the results file: code spans and escaping keep it from adding markup, links or headings.
         writer.WriteLine($"{Code(document.Command)} · profile **{Escape(document.Profile)}** · {Escape(document.Environment.Runtime)} · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
                          (document.FinishedAt is { } finished ? $" · finished {finished:HH:mm:ss}" : " · **not finished** (stopped or still running)"));
-        foreach (var warning in summary.Warnings)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"> **Warning:** {Escape(warning)}");
-        }
-
-        if (summary.Decisive is { } decisive)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"**Decisive:** {Escape(decisive)}");
-        }
+        WriteParagraphs(writer, [.. summary.Warnings.Select(w => $"> **Warning:** {Escape(w)}"), .. summary.Decisive is { } d ? [$"**Decisive:** {Escape(d)}"] : Array.Empty<string>()]);
 
         WriteVerdict(writer, verdict);
         WriteDetailsHeader(writer, summary);
@@ -170,6 +160,16 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
             writer.WriteLine($"### {Escape(table.Title)}");
             writer.WriteLine();
             WriteTable(writer, table);
+        }
+    }
+
+    /// <summary>Each after a blank line.</summary>
+    internal static void WriteParagraphs(TextWriter writer, IEnumerable<string> paragraphs)
+    {
+        foreach (var paragraph in paragraphs)
+        {
+            writer.WriteLine();
+            writer.WriteLine(paragraph);
         }
     }
 
