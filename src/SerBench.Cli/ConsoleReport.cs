@@ -1,4 +1,3 @@
-using SerBench.Core.Results;
 using SerBench.Reports;
 using SerBench.Reports.Verdict;
 using Spectre.Console;
@@ -8,17 +7,17 @@ namespace SerBench.Cli;
 /// <summary>The study tables, then the verdict last, so the answer is what is left on screen when the run ends.</summary>
 internal static class ConsoleReport
 {
-    public static void Write(IAnsiConsole console, ResultsDocument document)
+    public static void Write(IAnsiConsole console, RunSummary summary)
     {
-        WriteDetails(console, document);
-        WriteVerdict(console, RunVerdict.Of(document));
-        if (RunDecisiveness.Line(document) is { } decisive)
+        WriteDetails(console, summary);
+        WriteVerdict(console, summary.Verdict);
+        if (summary.Decisive is { } decisive)
         {
             console.MarkupLine("[bold]Decisive:[/] " + Text(decisive));
         }
     }
 
-    public static void WriteVerdict(IAnsiConsole console, RunVerdict verdict)
+    private static void WriteVerdict(IAnsiConsole console, RunVerdict verdict)
     {
         console.Write(new Rule("[bold]Verdict[/]") { Justification = Justify.Left });
         if (verdict.Caution is { } caution)
@@ -51,11 +50,11 @@ internal static class ConsoleReport
         }
     }
 
-    private static void WriteDetails(IAnsiConsole console, ResultsDocument document)
+    private static void WriteDetails(IAnsiConsole console, RunSummary summary)
     {
-        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in summary.Studies)
         {
-            foreach (var slice in study)
+            foreach (var slice in study.Slices)
             {
                 console.Write(new Rule($"[bold]{Text(slice.Key)}[/]") { Justification = Justify.Left });
                 foreach (var model in StudyTables.Build(slice.Study, slice.Cells))
@@ -64,12 +63,11 @@ internal static class ConsoleReport
                 }
             }
 
-            var cells = study.SelectMany(s => s.Cells).ToList();
-            foreach (var model in RuntimeComparison.Tables(cells))
+            foreach (var model in study.RuntimeTables)
             {
-                console.Write(new Rule($"[bold]{Text(study.Key)} across runtimes[/]") { Justification = Justify.Left });
+                console.Write(new Rule($"[bold]{Text(study.Name)} across runtimes[/]") { Justification = Justify.Left });
                 WriteTable(console, model);
-                foreach (var finding in RuntimeComparison.Findings(cells))
+                foreach (var finding in study.RuntimeFindings)
                 {
                     console.WriteLine("  " + finding);
                 }

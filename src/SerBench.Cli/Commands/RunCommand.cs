@@ -142,9 +142,10 @@ internal static class RunCommand
         });
 
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.
+        var summary = RunSummary.Of(document);
         try
         {
-            var reports = ReportWriter.Write(document, folder, context.ChartImages, stop.Abandon);
+            var reports = ReportWriter.Write(summary, folder, context.ChartImages, stop.Abandon);
             if (reports.Note is not null)
             {
                 console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");
@@ -163,8 +164,8 @@ internal static class RunCommand
             return stop.ExitCode ?? CliApp.ExitFailures;
         }
 
-        ConsoleReport.Write(console, document);
-        if (RunConditions.Warning(document) is { } warning)
+        ConsoleReport.Write(console, summary);
+        if (summary.ConditionsWarning is { } warning)
         {
             console.MarkupLine($"[yellow]Warning: {Markup.Escape(warning)}[/]");
         }

@@ -109,6 +109,22 @@ internal static class RoundStatistics
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
+    /// <summary>Welch's t for log(b / a) with Welch–Satterthwaite degrees of freedom; <paramref name="shared"/> adds a variance both sides share (the spread between runs).</summary>
+    public static (double T, double DegreesOfFreedom, double StandardError) Welch(Interval a, Interval b, (double Variance, double DegreesOfFreedom)? shared = null)
+    {
+        var (va, vb, vs) = (a.LogStandardError * a.LogStandardError, b.LogStandardError * b.LogStandardError, shared?.Variance ?? 0);
+        var standardError = Math.Sqrt(va + vb + vs);
+        var degrees = (va + vb + vs) * (va + vb + vs) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom) + (vs > 0 ? vs * vs / shared!.Value.DegreesOfFreedom : 0));
+        return ((Math.Log(b.MeanNs) - Math.Log(a.MeanNs)) / standardError, degrees, standardError);
+    }
+
+    /// <summary>The median, and 1.4826 × the median absolute deviation from it: a normal sample's standard deviation that a few outliers do not move.</summary>
+    internal static (double Median, double Spread) MedianAndSpread(IReadOnlyList<double> values)
+    {
+        var median = Median(values);
+        return (median, 1.4826 * Median([.. values.Select(v => Math.Abs(v - median))]));
+    }
+
     /// <summary><see cref="ErrorNs"/> is the 99.9% half-width above the mean, as BenchmarkDotNet's Error.</summary>
     public sealed record Interval(double MeanNs, double ErrorNs, double LogStandardError, double DegreesOfFreedom, double LowNs, double HighNs);
 
@@ -136,6 +152,17 @@ internal static class RoundStatistics
 
     // Rounds that agree to the nanosecond say their spread is small, not zero; a log of zero would throw the prior's fit off.
     public const double MinimumLogVariance = 1e-5;
+
+    /// <summary>
+    /// A cell's interval as its file records it, read back for a test between files: the verdict bounds give the standard
+    /// error, and the run's prior the degrees of freedom (the prior's typical limit is not recorded, so every cell is moderated).
+    /// </summary>
+    public static Interval Recorded(double meanNs, double errorNs, double lowNs, double highNs, IReadOnlyList<double> roundMeansNs, VariancePrior? prior)
+    {
+        var degrees = roundMeansNs.Count < 2 ? double.PositiveInfinity
+            : prior?.Moderate(LogVariance(roundMeansNs), roundMeansNs.Count - 1).DegreesOfFreedom ?? roundMeansNs.Count - 1;
+        return new Interval(meanNs, errorNs, Math.Log(highNs / lowNs) / 2 / StudentQuantile(degrees, VerdictConfidenceLevel), degrees, lowNs, highNs);
+    }
 
     /// <summary>Never tighter than <paramref name="withinRoundErrorNs"/>, what the rounds' own iterations say.</summary>
     public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, double withinRoundErrorNs = 0)

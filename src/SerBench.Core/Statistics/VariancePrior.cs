@@ -20,14 +20,13 @@ internal sealed record VariancePrior(double LogVariance, double DegreesOfFreedom
 
     /// <summary>
     /// Method of moments on log s² (mean log σ² + ψ(d/2) − log(d/2), variance ψ′(d/2)); the spread beyond that sets d₀.
-    /// Robust as limma's option: only cells within <see cref="TypicalSpread"/> × 1.4826 MAD count, as a few cells hit by a
+    /// Robust as limma's option: only cells within <see cref="TypicalSpread"/> robust spreads (<see cref="RoundStatistics.MedianAndSpread"/>) count, as a few cells hit by a
     /// burst of load would otherwise drop every cell's prior weight to ~1.5 degrees of freedom.
     /// </summary>
     public static VariancePrior Fit(IReadOnlyList<(double Variance, double Degrees)> cells)
     {
         var scaled = cells.Select(c => (Cell: c, E: Scaled(c.Variance, c.Degrees))).ToList();
-        var median = RoundStatistics.Median([.. scaled.Select(x => x.E)]);
-        var deviation = 1.4826 * RoundStatistics.Median([.. scaled.Select(x => Math.Abs(x.E - median))]);
+        var (median, deviation) = RoundStatistics.MedianAndSpread([.. scaled.Select(x => x.E)]);
         var limit = deviation > 0 ? median + (TypicalSpread * deviation) : double.PositiveInfinity;
         var typical = scaled.Where(x => Math.Abs(x.E - median) <= TypicalSpread * deviation || deviation == 0).ToList();
         var mean = typical.Average(x => x.E);

@@ -1,6 +1,6 @@
 namespace SerBench.Comparison;
 
-/// <summary>A cell from results.json or a BenchmarkDotNet export: <see cref="Identity"/> matches cells across files; <see cref="Key"/> is only its label.</summary>
+/// <summary>A cell from results.json or a BenchmarkDotNet export: <see cref="Identity"/> matches cells across files; <see cref="Key"/> is only its label; LowNs–HighNs the verdict's recorded interval.</summary>
 internal sealed record ComparableCell(
     string Study,
     string Key,
@@ -11,7 +11,9 @@ internal sealed record ComparableCell(
     long? AllocatedBytes,
     long? PayloadBytes,
     IReadOnlyList<double>? RoundsNs = null,
-    Core.Results.CellKey? TypedKey = null)
+    Core.Results.CellKey? TypedKey = null,
+    double? LowNs = null,
+    double? HighNs = null)
 {
     // BenchmarkDotNet exports have no typed identity: study and label, with the enums' defaults for every such cell.
     public Core.Results.CellKey Identity => TypedKey ?? new Core.Results.CellKey(Study, Key, "", default, 0, default);
@@ -21,5 +23,6 @@ internal sealed record ComparableCell(
 
 // Kind: SerBench or BenchmarkDotNet.
 // MachineProbeMedianNs: median of the machine probe timings during the run (SerBench files with rounds).
+// Prior: the variance prior the file's intervals were built with (method.prior); null where none was fitted.
 internal sealed record ComparableResults(string Path, string Kind, IReadOnlyList<ComparableCell> Cells, IReadOnlyDictionary<string, string>? Knobs = null,
-    double? MachineProbeMedianNs = null);
+    double? MachineProbeMedianNs = null, Core.Statistics.VariancePrior? Prior = null);

@@ -85,7 +85,8 @@ internal static class Comparer
     {
         var before = Index(baseline.Cells);
         var after = Index(candidate.Cells);
-        var pooled = (Pooled(baseline.Cells), Pooled(candidate.Cells));
+        // The prior each file's own intervals were built with, so a cell here has the interval its report shows.
+        var pooled = (baseline.Prior, candidate.Prior);
         var pairs = before.Where(p => after.ContainsKey(p.Key)).Select(p => (Old: p.Value, New: after[p.Key])).ToList();
         var betweenRuns = BetweenRunsLogVarianceByShape(pairs, pooled);
         var cells = new List<CellComparison>();
@@ -95,7 +96,7 @@ internal static class Comparer
         }
 
         var studies = cells.GroupBy(c => c.Study).Select(g => new StudySummary(g.Key, g.Count(c => c.TimeRatio is not null),
-            GeometricMean(g.Select(c => c.TimeRatio)), GeometricMean(g.Select(c => c.AllocationRatio)))).ToList();
+            Tallies.GeometricMean(g.Select(c => c.TimeRatio ?? 0)), Tallies.GeometricMean(g.Select(c => c.AllocationRatio ?? 0)))).ToList();
         return new ComparisonReport(threshold, cells, studies,
             [.. before.Where(p => !after.ContainsKey(p.Key)).Select(p => p.Value)],
             [.. after.Where(p => !before.ContainsKey(p.Key)).Select(p => p.Value)])
@@ -126,14 +127,11 @@ internal static class Comparer
         return warnings;
     }
 
-    private static VariancePrior? Pooled(IEnumerable<ComparableCell> cells) =>
-        RoundStatistics.PooledLogVariance(cells.Where(c => c.RoundsNs is not null).Select(c => c.RoundsNs!));
-
     public const int CellsForBetweenRunsSpread = 8;
 
     /// <summary>
     /// Between identical runs a cell can move 1.3× while its rounds agree within 3% (docs/performance.md): the variance of
-    /// log(NEW/BASE) beyond the rounds', robust over all cells (1.4826 × MAD); null below <see cref="CellsForBetweenRunsSpread"/> cells.
+    /// log(NEW/BASE) beyond the rounds', robust over all cells (<see cref="RoundStatistics.MedianAndSpread"/>); null below <see cref="CellsForBetweenRunsSpread"/> cells.
     /// </summary>
     internal static (double Variance, double DegreesOfFreedom)? BetweenRunsLogVariance(
         IReadOnlyList<(ComparableCell Old, ComparableCell New)> pairs, (VariancePrior? Base, VariancePrior? New) pooled)
@@ -144,7 +142,7 @@ internal static class Comparer
         {
             if (old.RoundsNs is { Count: >= 2 } a && current.RoundsNs is { Count: >= 2 } b && a.Concat(b).All(m => m > 0 && double.IsFinite(m)))
             {
-                var (x, y) = (RoundStatistics.Combine(a, pooled.Base), RoundStatistics.Combine(b, pooled.New));
+                var (x, y) = (IntervalOf(old, pooled.Base), IntervalOf(current, pooled.New));
                 logRatios.Add(Math.Log(y.MeanNs / x.MeanNs));
                 within.Add((x.LogStandardError * x.LogStandardError) + (y.LogStandardError * y.LogStandardError));
             }
@@ -155,8 +153,7 @@ internal static class Comparer
             return null;
         }
 
-        var center = RoundStatistics.Median(logRatios);
-        var spread = 1.4826 * RoundStatistics.Median([.. logRatios.Select(r => Math.Abs(r - center))]);
+        var (_, spread) = RoundStatistics.MedianAndSpread(logRatios);
         return (Math.Max(0, (spread * spread) - RoundStatistics.Median(within)), logRatios.Count - 1);
     }
 
@@ -186,7 +183,7 @@ internal static class Comparer
 
         var ratio = newMean / oldMean;
         var (time, method, p, interval) = old.RoundsNs is { Count: >= 2 } && current.RoundsNs is { Count: >= 2 } && old.RoundsNs.Concat(current.RoundsNs).All(m => m > 0)
-            ? RoundsChange(old.RoundsNs, current.RoundsNs, ratio, threshold, pooled, betweenRuns)
+            ? RoundsChange(old, current, ratio, threshold, pooled, betweenRuns)
             : TimeChange(old, current, ratio, threshold);
         if (time == Change.Same && ratio > 1 + threshold)
         {
@@ -213,25 +210,24 @@ internal static class Comparer
             ? (Math.Max(0, b - eb) / (a + ea), a - ea > 0 ? (b + eb) / (a - ea) : double.PositiveInfinity)
             : null;
 
-    private static (Change Change, string Method, double? PValue, (double Low, double High)? Interval) RoundsChange(IReadOnlyList<double> before, IReadOnlyList<double> after, double ratio,
+    /// <summary>The interval the file records, which its report shows; combined from the rounds only for a cell that records none.</summary>
+    internal static RoundStatistics.Interval IntervalOf(ComparableCell cell, VariancePrior? prior) =>
+        cell is { MeanNs: { } mean, ErrorNs: { } error, LowNs: { } low and > 0, HighNs: { } high }
+            ? RoundStatistics.Recorded(mean, error, low, high, cell.RoundsNs!, prior)
+            : RoundStatistics.Combine(cell.RoundsNs!, prior);
+
+    private static (Change Change, string Method, double? PValue, (double Low, double High)? Interval) RoundsChange(ComparableCell before, ComparableCell after, double ratio,
         double threshold, (VariancePrior? Base, VariancePrior? New) pooled, (double Variance, double DegreesOfFreedom)? betweenRuns)
     {
-        var (a, b) = (RoundStatistics.Combine(before, pooled.Base), RoundStatistics.Combine(after, pooled.New));
-        var (va, vb) = (a.LogStandardError * a.LogStandardError, b.LogStandardError * b.LogStandardError);
-        var vr = betweenRuns?.Variance ?? 0;
-        var standardError = Math.Sqrt(va + vb + vr);
+        var (t, degrees, standardError) = RoundStatistics.Welch(IntervalOf(before, pooled.Base), IntervalOf(after, pooled.New), betweenRuns);
         if (standardError <= 0)
         {
             return (ratio > 1 + threshold ? Change.Slower : ratio < 1 / (1 + threshold) ? Change.Faster : Change.Same, "rounds (no spread)", null, (ratio, ratio));
         }
 
-        // Welch–Satterthwaite degrees of freedom for the difference of two moderated means, plus the between-runs term.
-        var degrees = (va + vb + vr) * (va + vb + vr) / ((va * va / a.DegreesOfFreedom) + (vb * vb / b.DegreesOfFreedom)
-                                                         + (vr > 0 ? vr * vr / betweenRuns!.Value.DegreesOfFreedom : 0));
-        var t = (Math.Log(b.MeanNs) - Math.Log(a.MeanNs)) / standardError;
         var slower = RoundStatistics.StudentUpperTail(t, degrees);
         var faster = RoundStatistics.StudentUpperTail(-t, degrees);
-        var method = vr > 0 ? "Welch t on round means, with the spread between runs" : "Welch t on round means";
+        var method = betweenRuns?.Variance > 0 ? "Welch t on round means, with the spread between runs" : "Welch t on round means";
         var reach = RoundStatistics.StudentQuantile(degrees) * standardError;
         var interval = (ratio * Math.Exp(-reach), ratio * Math.Exp(Math.Min(reach, 700)));
         return slower < Alpha && ratio > 1 + threshold ? (Change.Slower, method, slower, interval)
@@ -287,11 +283,5 @@ internal static class Comparer
         }
 
         return index;
-    }
-
-    private static double? GeometricMean(IEnumerable<double?> ratios)
-    {
-        var values = ratios.Where(r => r is > 0 and < double.PositiveInfinity).Select(r => r!.Value).ToList();
-        return values.Count == 0 ? null : Math.Exp(values.Average(Math.Log));
     }
 }

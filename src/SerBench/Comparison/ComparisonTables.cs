@@ -58,17 +58,8 @@ internal static class ComparisonTables
         writer.WriteLine(MarkdownHeading);
         writer.WriteLine();
         writer.WriteLine($"BASE {MarkdownReportExporter.Code(basePath)} · NEW {MarkdownReportExporter.Code(newPath)} · threshold {Percent(report.Threshold)} · " + Verdict(report, "**"));
-        foreach (var warning in report.Warnings)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"> **Warning:** {MarkdownReportExporter.Escape(warning)}; the files were measured under different runtime settings.");
-        }
-
-        if (report.Contention is { } contention)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"> **Machine speed differed:** {MarkdownReportExporter.Escape(contention.Describe())}");
-        }
+        MarkdownReportExporter.WriteParagraphs(writer, [.. report.Warnings.Select(w => $"> **Warning:** {MarkdownReportExporter.Escape(w)}; the files were measured under different runtime settings."),
+            .. report.Contention is { } c ? [$"> **Machine speed differed:** {MarkdownReportExporter.Escape(c.Describe())}"] : Array.Empty<string>()]);
 
         foreach (var table in Build(report))
         {

@@ -53,10 +53,9 @@ internal static class ResultsFileReader
         knobs["runtime"] = environment.Runtime;
         // Not a runtime knob, but two files timed with different clocks measured different things just the same.
         knobs["clock"] = document.Method?.Clock ?? "wall";
-        var probes = document.MachineProbes?.Select(p => p.Ns).Order().ToList();
-        double? probeMedian = probes is { Count: > 0 } ? probes[probes.Count / 2] : null;
+        double? probeMedian = document.MachineProbes is { Count: > 0 } probes ? RoundStatistics.Median([.. probes.Select(p => p.Ns)]) : null;
         var ownRuntime = RuntimeTarget.FromDescription(environment.Runtime)?.Name;
-        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(c => FromSerBench(c, ownRuntime))], knobs, probeMedian);
+        return new ComparableResults(path, "SerBench", [.. document.Cells.Select(c => FromSerBench(c, ownRuntime))], knobs, probeMedian, document.Method?.Prior);
     }
 
     // The runtime is named when not the file's own (--runtimes), the machine in a merged file, so two rows never read alike.
@@ -270,7 +269,7 @@ internal static class ResultsFileReader
         new($"'{path}' is not a valid {kind}: {problem}.");
 
     private static ComparableCell FromSerBench(ResultCell cell, string? ownRuntime) =>
-        new(cell.Study, KeyOf(cell, ownRuntime), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key);
+        new(cell.Study, KeyOf(cell, ownRuntime), cell.Status, cell.MeanNs, cell.ErrorNs, cell.IterationsNs, cell.AllocatedBytes, cell.PayloadBytes, cell.RoundsNs, cell.Key, cell.LowNs, cell.HighNs);
 
     private static string FirstLine(string text) => text.Split('\n')[0].Trim();
 }

@@ -33,11 +33,11 @@ internal static partial class ChartSpecs
         _ => node.DeepClone(),
     };
 
-    public static IReadOnlyList<ChartSpec> Build(ResultsDocument document)
+    public static IReadOnlyList<ChartSpec> Build(RunSummary summary)
     {
         var charts = new List<ChartSpec>();
-        var verdicts = RunVerdict.Of(document).Studies;
-        foreach (var slice in StudySlices.Of(document))
+        var verdicts = summary.Verdict.Studies;
+        foreach (var slice in summary.Slices)
         {
             var cells = slice.Cells.ToList();
             // The id names files: a study name from a results file only reaches it as a slug.

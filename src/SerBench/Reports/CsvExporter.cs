@@ -14,10 +14,10 @@ internal sealed class CsvExporter : IReportExporter
 
     public string FileName => "results.csv";
 
-    public void Export(ResultsDocument document, TextWriter writer)
+    public void Export(RunSummary summary, TextWriter writer)
     {
         writer.WriteLine(Header);
-        foreach (var cell in document.Cells)
+        foreach (var cell in summary.Document.Cells)
         {
             writer.WriteLine(Row(cell));
         }

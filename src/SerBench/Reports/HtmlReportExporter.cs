@@ -11,8 +11,9 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
 {
     public string FileName => "report.html";
 
-    public void Export(ResultsDocument document, TextWriter writer)
+    public void Export(RunSummary summary, TextWriter writer)
     {
+        var verdict = summary.Verdict;
         var drawable = ChartBundles.Available ? charts : [];
         writer.WriteLine("<!DOCTYPE html>");
         writer.WriteLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
@@ -29,15 +30,14 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
 
         writer.WriteLine("</head>");
         writer.WriteLine($"<body data-charts-expected=\"{drawable.Count}\">");
-        var verdict = RunVerdict.Of(document);
-        WriteHeader(writer, document, verdict);
+        WriteHeader(writer, summary);
         if (!ChartBundles.Available)
         {
             writer.WriteLine($"<p class=\"notice\">{E(ChartBundles.NotBundledMessage)}</p>");
         }
 
         WriteVerdict(writer, verdict, drawable);
-        WriteEnvironment(writer, document);
+        WriteEnvironment(writer, summary);
         foreach (var upgrade in verdict.Upgrades)
         {
             var table = VerdictTables.Upgrade(upgrade);
@@ -46,14 +46,14 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
             writer.WriteLine("</details>");
         }
 
-        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in summary.Studies)
         {
-            foreach (var slice in study)
+            foreach (var slice in study.Slices)
             {
-                WriteStudy(writer, slice, verdict.Studies.Where(v => v.Slice.Key == slice.Key).ToList(), drawable.Where(c => c.Study == slice.Key).ToList());
+                WriteStudy(writer, slice, summary.VerdictsOf(slice), drawable.Where(c => c.Study == slice.Key).ToList());
             }
 
-            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
+            WriteRuntimeComparison(writer, study);
         }
 
         var specs = new JsonObject();
@@ -68,21 +68,18 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
     }
 
     // The first screen belongs to the answer.
-    private static void WriteHeader(TextWriter writer, ResultsDocument document, RunVerdict verdict)
+    private static void WriteHeader(TextWriter writer, RunSummary summary)
     {
+        var (document, verdict) = (summary.Document, summary.Verdict);
         writer.WriteLine("<header><h1>SerBench report</h1>");
         writer.WriteLine($"<p class=\"meta\"><code>{E(document.Command)}</code> · profile <b>{E(document.Profile)}</b> · {E(document.Environment.Runtime)} · started {E(document.StartedAt.ToString("yyyy-MM-dd HH:mm:ss zzz", CultureInfo.InvariantCulture))}" +
                          (document.FinishedAt is { } finished ? $" · finished {E(finished.ToString("HH:mm:ss", CultureInfo.InvariantCulture))}" : " · <b>not finished</b> (stopped or still running)") + "</p>");
-        foreach (var warning in (string?[])[verdict.Caution, RunConditions.Warning(document),
-                     document.Environment.BuildConfiguration != "Release" ? "SerBench was built without optimizations; these numbers are not fit for comparison." : null])
+        foreach (var warning in summary.Warnings)
         {
-            if (warning is not null)
-            {
-                writer.WriteLine($"<p class=\"notice\">{E(warning)}</p>");
-            }
+            writer.WriteLine($"<p class=\"notice\">{E(warning)}</p>");
         }
 
-        if (RunDecisiveness.Line(document) is { } decisive)
+        if (summary.Decisive is { } decisive)
         {
             writer.WriteLine($"<p class=\"decisive\"><b>Decisive:</b> {E(decisive)}</p>");
         }
@@ -104,7 +101,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         {
             writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
-            writer.WriteLine("<p class=\"legend\">Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest, with its interval; <i>tied</i> when the interval holds 1. A contender that lost data or crashed in any case is named in none.</p></section>");
+            writer.WriteLine($"<p class=\"legend\">{E(VerdictTables.UseLegend)}</p></section>");
         }
 
         foreach (var study in verdict.Studies)
@@ -130,32 +127,23 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         }
     }
 
-    private static void WriteEnvironment(TextWriter writer, ResultsDocument document)
+    private static void WriteEnvironment(TextWriter writer, RunSummary summary)
     {
-        var env = document.Environment;
         writer.WriteLine("<details id=\"details\" class=\"details\"><summary>Details: environment, packages and method</summary>");
         writer.WriteLine("<table class=\"env\"><tbody>");
-        foreach (var (name, value) in new[]
-                 {
-                     ("Tool", $"{document.Tool.Name} {document.Tool.Version}" + (document.Tool.Commit is { } commit ? $" ({commit})" : "")),
-                     ("Runtime", $"{env.Runtime} ({env.Architecture}) on {env.Os}"),
-                     ("CPU", $"{env.CpuModel}, {env.LogicalCores} logical cores"),
-                     ("Runtime knobs", Formatting.Knobs(env)),
-                     ("Measured with", $"{env.MeasurementEngine}; build: {env.BuildConfiguration}"),
-                     ("Packages", string.Join(", ", document.Packages.Select(p => $"{p.Key} {p.Value}"))),
-                 }.Concat(RunConditions.Describe(document)))
+        foreach (var (name, value) in summary.Details)
         {
             writer.WriteLine($"<tr><th>{E(name)}</th><td>{E(value)}</td></tr>");
         }
 
         writer.WriteLine("</tbody></table>");
-        if (RunDecisiveness.Details(document) is { Count: > 0 } undecided)
+        if (summary.Undecided is { Count: > 0 } undecided)
         {
             writer.WriteLine("<ul class=\"undecided\">" + string.Concat(undecided.Select(line => $"<li>{E(line)}</li>")) + "</ul>");
         }
 
         writer.WriteLine("<p class=\"legend\">Mean and Error are per operation; Error is half the 99.9% confidence interval, drawn as error bars. " +
-                         "Ranks: 1 + the number of contenders faster beyond doubt, so tied contenders share a rank. Gen0/1/2 are collections per 1,000 operations. " +
+                         $"{E(VerdictTables.RankLegend)} Gen0/1/2 are collections per 1,000 operations. " +
                          "Statuses other than OK are never ranked. Click a column header to sort.</p></details>");
     }
 
@@ -165,17 +153,16 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
     // Study and platform names come from the file: anchors use a slug.
     private static string Anchor(string key) => "study-" + OutputFolder.Slug(key);
 
-    private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
+    private static void WriteRuntimeComparison(TextWriter writer, StudyPart study)
     {
-        var tables = RuntimeComparison.Tables(cells);
-        if (tables.Count == 0)
+        if (study.RuntimeTables.Count == 0)
         {
             return;
         }
 
-        writer.WriteLine($"<section id=\"{Anchor(study + " runtimes")}\"><h2>{E(study)} across runtimes</h2>");
-        writer.WriteLine("<ul class=\"findings\">" + string.Concat(RuntimeComparison.Findings(cells).Select(f => $"<li>{E(f)}</li>")) + "</ul>");
-        foreach (var table in tables)
+        writer.WriteLine($"<section id=\"{Anchor(study.Name + " runtimes")}\"><h2>{E(study.Name)} across runtimes</h2>");
+        writer.WriteLine("<ul class=\"findings\">" + string.Concat(study.RuntimeFindings.Select(f => $"<li>{E(f)}</li>")) + "</ul>");
+        foreach (var table in study.RuntimeTables)
         {
             WriteTable(writer, table);
         }
@@ -249,7 +236,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
 
     private static string E(string text) => WebUtility.HtmlEncode(Core.Files.InvisibleText.Show(text));
 
-    private const string Style = """
+    internal const string Style = """
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:0 24px 48px;color:#1d1d1f}
         h1{margin-top:24px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:40px}
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
@@ -266,14 +253,14 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         """;
 
     // Counts uncaught errors and console.error calls, so that a headless browser check can read them from the DOM.
-    private const string ErrorCapture = """
+    internal const string ErrorCapture = """
         window.serbenchErrors=[];
         (function(){var note=function(m){window.serbenchErrors.push(String(m));var root=document.documentElement;root.setAttribute('data-chart-errors',String(window.serbenchErrors.length));root.setAttribute('data-chart-error-messages',window.serbenchErrors.join(' | ').slice(0,2000));};
         window.addEventListener('error',function(e){note(e.message);});window.addEventListener('unhandledrejection',function(e){note(e.reason);});
         var original=console.error;console.error=function(){note(Array.prototype.join.call(arguments,' '));original.apply(console,arguments);};})();
         """;
 
-    private const string Behaviour = """
+    internal const string Behaviour = """
         (function(){
           var units={ns:1,'μs':1e3,us:1e3,ms:1e6,s:1e9,B:1,KB:1024,MB:1048576,GB:1073741824,'×':1};
           function key(text){var m=/^\s*(-?[\d,]*\.?\d+)\s*([^\s\d(]*)/.exec(text);if(!m)return null;var n=parseFloat(m[1].replace(/,/g,''));return n*(units[m[2]]||1);}

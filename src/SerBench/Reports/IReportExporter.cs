@@ -1,11 +1,9 @@
-using SerBench.Core.Results;
-
 namespace SerBench.Reports;
 
-/// <summary>Exporters write to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
+/// <summary>Exporters render a <see cref="RunSummary"/> to a <see cref="TextWriter"/>; the caller owns the file system.</summary>
 internal interface IReportExporter
 {
     string FileName { get; }
 
-    void Export(ResultsDocument document, TextWriter writer);
+    void Export(RunSummary summary, TextWriter writer);
 }

@@ -9,32 +9,18 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
 {
     public string FileName => "report.md";
 
-    public void Export(ResultsDocument document, TextWriter writer)
+    public void Export(RunSummary summary, TextWriter writer)
     {
+        var (document, verdict) = (summary.Document, summary.Verdict);
         writer.WriteLine("# SerBench report");
         writer.WriteLine();
         // Everything below comes from the results file: code spans and escaping keep it from adding markup, links or headings.
         writer.WriteLine($"{Code(document.Command)} · profile **{Escape(document.Profile)}** · {Escape(document.Environment.Runtime)} · started {document.StartedAt:yyyy-MM-dd HH:mm:ss zzz}" +
                          (document.FinishedAt is { } finished ? $" · finished {finished:HH:mm:ss}" : " · **not finished** (stopped or still running)"));
-        var verdict = RunVerdict.Of(document);
-        foreach (var warning in (string?[])[verdict.Caution, RunConditions.Warning(document),
-                     document.Environment.BuildConfiguration != "Release" ? "SerBench was built without optimizations; these numbers are not fit for comparison." : null])
-        {
-            if (warning is not null)
-            {
-                writer.WriteLine();
-                writer.WriteLine($"> **Warning:** {Escape(warning)}");
-            }
-        }
-
-        if (RunDecisiveness.Line(document) is { } decisive)
-        {
-            writer.WriteLine();
-            writer.WriteLine($"**Decisive:** {Escape(decisive)}");
-        }
+        WriteParagraphs(writer, [.. summary.Warnings.Select(w => $"> **Warning:** {Escape(w)}"), .. summary.Decisive is { } d ? [$"**Decisive:** {Escape(d)}"] : Array.Empty<string>()]);
 
         WriteVerdict(writer, verdict);
-        WriteDetailsHeader(writer, document);
+        WriteDetailsHeader(writer, summary);
         foreach (var upgrade in verdict.Upgrades)
         {
             var table = VerdictTables.Upgrade(upgrade);
@@ -44,14 +30,14 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
             WriteTable(writer, table);
         }
 
-        foreach (var study in StudySlices.Of(document).GroupBy(s => s.Study.Name))
+        foreach (var study in summary.Studies)
         {
-            foreach (var slice in study)
+            foreach (var slice in study.Slices)
             {
-                WriteStudy(writer, slice, verdict.Studies.Where(v => v.Slice.Key == slice.Key).ToList());
+                WriteStudy(writer, slice, summary.VerdictsOf(slice));
             }
 
-            WriteRuntimeComparison(writer, study.Key, [.. study.SelectMany(s => s.Cells)]);
+            WriteRuntimeComparison(writer, study);
         }
     }
 
@@ -64,7 +50,7 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
             writer.WriteLine();
             WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers));
             writer.WriteLine();
-            writer.WriteLine("Use: the fastest, and every contender whose 99% interval overlaps it. × is the time against the fastest (interval in brackets; *tied* when it holds 1). A contender that lost data or crashed in any case is named in none.");
+            writer.WriteLine(Escape(VerdictTables.UseLegend));
         }
 
         writer.WriteLine();
@@ -97,52 +83,38 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
         }
     }
 
-    private static void WriteDetailsHeader(TextWriter writer, ResultsDocument document)
+    private static void WriteDetailsHeader(TextWriter writer, RunSummary summary)
     {
         writer.WriteLine();
         writer.WriteLine("## Details");
         writer.WriteLine();
-        var env = document.Environment;
-        writer.WriteLine($"- {Escape(document.Tool.Name)} {Escape(document.Tool.Version)}" + (document.Tool.Commit is { } commit ? $" ({Escape(commit)})" : ""));
-        writer.WriteLine($"- {Escape(env.Runtime)} ({Escape(env.Architecture)}) on {Escape(env.Os)}");
-        writer.WriteLine($"- CPU: {Escape(env.CpuModel)}, {env.LogicalCores} logical cores");
-        writer.WriteLine($"- Runtime knobs: {Escape(Formatting.Knobs(env))}");
-        writer.WriteLine($"- Measured with {Escape(env.MeasurementEngine)}; build: {Escape(env.BuildConfiguration)}");
-        foreach (var (label, text) in RunConditions.Describe(document))
-        {
-            writer.WriteLine($"- {label}: {Escape(text)}");
-        }
-
-        foreach (var line in RunDecisiveness.Details(document))
+        foreach (var line in summary.Details.Select(d => $"{d.Label}: {d.Text}").Concat(summary.Undecided))
         {
             writer.WriteLine($"- {Escape(line)}");
         }
 
         writer.WriteLine();
-        writer.WriteLine("Packages: " + string.Join(", ", document.Packages.Select(p => $"{Escape(p.Key)} {Escape(p.Value)}")));
-        writer.WriteLine();
-        writer.WriteLine("Mean and Error are per operation; Error is half the 99.9% confidence interval. Gen0/1/2 are collections per 1,000 operations. " +
+        writer.WriteLine("Mean and Error are per operation; Error is half the 99.9% confidence interval. " + Escape(VerdictTables.RankLegend) + " Gen0/1/2 are collections per 1,000 operations. " +
                          "Payload is the UTF-8 (or binary) size of what was written; for *N calls* it is the sum of the N payloads. " +
                          "Statuses: OK; DIFFERS (round-trips but writes another document; timed and flagged); MISMATCH, UNSUPPORTED, CRASH, UNAVAILABLE (not timed).");
     }
 
-    private static void WriteRuntimeComparison(TextWriter writer, string study, IReadOnlyList<ResultCell> cells)
+    private static void WriteRuntimeComparison(TextWriter writer, StudyPart study)
     {
-        var tables = RuntimeComparison.Tables(cells);
-        if (tables.Count == 0)
+        if (study.RuntimeTables.Count == 0)
         {
             return;
         }
 
         writer.WriteLine();
-        writer.WriteLine($"## {Escape(study)} across runtimes");
+        writer.WriteLine($"## {Escape(study.Name)} across runtimes");
         writer.WriteLine();
-        foreach (var finding in RuntimeComparison.Findings(cells))
+        foreach (var finding in study.RuntimeFindings)
         {
             writer.WriteLine($"- {Escape(finding)}");
         }
 
-        foreach (var table in tables)
+        foreach (var table in study.RuntimeTables)
         {
             writer.WriteLine();
             writer.WriteLine($"### {Escape(table.Title)}");
@@ -188,6 +160,16 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
             writer.WriteLine($"### {Escape(table.Title)}");
             writer.WriteLine();
             WriteTable(writer, table);
+        }
+    }
+
+    /// <summary>Each after a blank line.</summary>
+    internal static void WriteParagraphs(TextWriter writer, IEnumerable<string> paragraphs)
+    {
+        foreach (var paragraph in paragraphs)
+        {
+            writer.WriteLine();
+            writer.WriteLine(paragraph);
         }
     }
 

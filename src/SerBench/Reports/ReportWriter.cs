@@ -6,7 +6,7 @@ namespace SerBench.Reports;
 
 internal sealed record ReportOutput(IReadOnlyList<string> Files, string? Note);
 
-/// <summary>Every report of a results document and its charts, written as one set (<see cref="OutputFolderClaim.WriteSet"/>): a failure leaves the previous reports.</summary>
+/// <summary>Every report of a run's summary and its charts, written as one set (<see cref="OutputFolderClaim.WriteSet"/>): a failure leaves the previous reports.</summary>
 internal static class ReportWriter
 {
     private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
@@ -14,9 +14,9 @@ internal static class ReportWriter
     public static IReadOnlyList<string> Entries { get; } = [.. DefaultExporters.FileNames, "charts"];
 
     // stop: abandons the set before anything is moved into the folder.
-    public static ReportOutput Write(ResultsDocument document, OutputFolderClaim folder, IChartImageRenderer? images = null, CancellationToken stop = default)
+    public static ReportOutput Write(RunSummary summary, OutputFolderClaim folder, IChartImageRenderer? images = null, CancellationToken stop = default)
     {
-        var charts = ChartSpecs.Build(document);
+        var charts = ChartSpecs.Build(summary);
         IReadOnlySet<string> rendered = new HashSet<string>();
         string? note = null;
         folder.WriteSet(Entries, staging =>
@@ -38,7 +38,7 @@ internal static class ReportWriter
             {
                 stop.ThrowIfCancellationRequested();
                 using var writer = new StreamWriter(OutputFolder.PathOf(staging, exporter.FileName));
-                exporter.Export(document, writer);
+                exporter.Export(summary, writer);
             }
         }, stop);
 

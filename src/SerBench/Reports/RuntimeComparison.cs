@@ -67,7 +67,7 @@ internal static class RuntimeComparison
                     .Select(c => (c.Row, c.Change, Ratio: c.Row.On[runtime].MeanNs!.Value / c.Row.On[oldest].MeanNs!.Value)).ToList();
                 if (timed.Count > 0)
                 {
-                    var median = timed.Select(t => t.Ratio).Order().ElementAt(timed.Count / 2);
+                    var median = RoundStatistics.Median([.. timed.Select(t => t.Ratio)]);
                     var largest = timed.Where(t => t.Change != RuntimeChange.Tied).OrderByDescending(t => Math.Abs(Math.Log(t.Ratio))).FirstOrDefault();
                     var lower = timed.Count(t => t.Ratio < 1);
                     findings.Add($"{runtime} against {oldest}{on}: {Count(timed, RuntimeChange.Faster)} faster, {Count(timed, RuntimeChange.Slower)} slower, " +
@@ -94,31 +94,9 @@ internal static class RuntimeComparison
     private static string Direction(int lower, int cells, string runtime)
     {
         var higher = cells - lower;
-        var p = SignTestP(lower, cells);
-        return cells < 6 || p >= 1 - RoundStatisticsLevel ? ""
+        var p = Tallies.SignTestP(lower, cells);
+        return cells < 6 || p >= 1 - RoundStatistics.ConfidenceLevel ? ""
             : $"; {(lower > higher ? "lower" : "higher")} on {runtime} in {Math.Max(lower, higher)} of {cells} cells (two-sided sign test p = {p.ToString("0.0e0", CultureInfo.InvariantCulture)})";
-    }
-
-    private const double RoundStatisticsLevel = RoundStatistics.ConfidenceLevel;
-
-    internal static double SignTestP(int successes, int trials)
-    {
-        var fewer = Math.Min(successes, trials - successes);
-        // P(X <= fewer) for X ~ Binomial(trials, 1/2), summed in logs so that a few hundred cells do not underflow.
-        var logHalfPower = trials * Math.Log(0.5);
-        double tail = 0;
-        var logChoose = 0.0;
-        for (var k = 0; k <= fewer; k++)
-        {
-            if (k > 0)
-            {
-                logChoose += Math.Log(trials - k + 1) - Math.Log(k);
-            }
-
-            tail += Math.Exp(logChoose + logHalfPower);
-        }
-
-        return Math.Min(1, 2 * tail);
     }
 
     public static RuntimeChange Classify(ResultCell? oldest, ResultCell? newer)

@@ -29,7 +29,7 @@ internal static class SummaryTable
             var complete = workloads.All(w => byWorkload.TryGetValue(w, out var c) && c.MeanNs is not null);
             var allOk = contender.All(Findings.IsRankable);
             var reference = contender.Any(c => c.Reference);
-            var geometricMean = complete && ratios.Count == workloads.Count ? Math.Exp(ratios.Average(Math.Log)) : (double?)null;
+            var geometricMean = complete && ratios.Count == workloads.Count ? Core.Statistics.Tallies.GeometricMean(ratios) : null;
             var order = geometricMean is null ? 2 : allOk && !reference ? 0 : 1;
             var status = contender.Select(c => c.StatusLabel).Distinct().ToList();
             var row = new List<string> { contender.Key, string.Join("/", status) };

@@ -128,13 +128,17 @@ public class ComparerTests
     private static ComparableResults RoundsRun(int cells, double noise, int seed, Func<int, double>? factor = null, Func<int, SerBench.Core.Payloads.Shape>? shape = null)
     {
         var random = new Random(seed);
-        return Results([.. Enumerable.Range(0, cells).Select(i =>
+        return WithPrior(Results([.. Enumerable.Range(0, cells).Select(i =>
         {
             double[] rounds = [.. Enumerable.Range(0, 3).Select(_ => 1000 * (i + 1) * (factor?.Invoke(i) ?? 1) * Math.Exp(noise * (2 * random.NextDouble() - 1)))];
             var key = new SerBench.Core.Results.CellKey("study", "c" + i, "person", shape?.Invoke(i) ?? SerBench.Core.Payloads.Shape.Object, 1, SerBench.Core.Studies.Operation.Serialize);
             return new ComparableCell("study", "label " + i, VerificationStatus.Ok, rounds.Average(), null, rounds, 100, 500, rounds, key);
-        })]);
+        })]));
     }
+
+    // The prior a run fits to its cells' rounds and records in results.json.
+    private static ComparableResults WithPrior(ComparableResults run) =>
+        run with { Prior = SerBench.Core.Statistics.RoundStatistics.PooledLogVariance(run.Cells.Select(c => c.RoundsNs!)) };
 
     [Fact]
     public void Rounds_TwoRunsOfTheSameNoisyCells_GiveNoRegression()

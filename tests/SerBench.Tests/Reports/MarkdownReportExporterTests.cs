@@ -10,7 +10,7 @@ public class MarkdownReportExporterTests
     private static string Render(ResultsDocument document)
     {
         using var writer = new StringWriter();
-        new MarkdownReportExporter().Export(document, writer);
+        new MarkdownReportExporter().Export(RunSummary.Of(document), writer);
         return writer.ToString();
     }
 

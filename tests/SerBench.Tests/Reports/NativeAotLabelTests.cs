@@ -29,7 +29,7 @@ public sealed class NativeAotLabelTests
     public void Markdown_EveryMemoryPackRow_SaysItCrashedUnderAot_BesideTheDeclaredLabel()
     {
         using var writer = new StringWriter();
-        new MarkdownReportExporter().Export(SafeButCrashedUnderAot(), writer);
+        new MarkdownReportExporter().Export(RunSummary.Of(SafeButCrashedUnderAot()), writer);
 
         var rows = writer.ToString().Split('\n').Where(l => l.StartsWith('|') && l.Contains("| memorypack |", StringComparison.Ordinal)).ToList();
         Assert.NotEmpty(rows);
@@ -42,9 +42,9 @@ public sealed class NativeAotLabelTests
     {
         var document = SafeButCrashedUnderAot();
         using var html = new StringWriter();
-        new HtmlReportExporter([]).Export(document, html);
+        new HtmlReportExporter([]).Export(RunSummary.Of(document), html);
         using var console = new StringWriter();
-        ConsoleReport.Write(PlainConsole.Over(console, 200), document);
+        ConsoleReport.Write(PlainConsole.Over(console, 200), RunSummary.Of(document));
 
         Assert.Contains(Measured, html.ToString(), StringComparison.Ordinal);
         Assert.DoesNotContain("<td>safe</td>", html.ToString(), StringComparison.Ordinal);

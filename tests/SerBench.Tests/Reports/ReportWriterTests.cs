@@ -14,7 +14,7 @@ public sealed class ReportWriterTests : IDisposable
     internal static ReportOutput Write(ResultsDocument document, string directory, IChartImageRenderer? images = null, CancellationToken stop = default)
     {
         using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, ReportWriter.Entries, force: false);
-        return ReportWriter.Write(document, folder, images, stop);
+        return ReportWriter.Write(RunSummary.Of(document), folder, images, stop);
     }
 
     private static ResultsDocument WithStudy(string study) =>

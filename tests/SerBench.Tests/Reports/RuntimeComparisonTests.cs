@@ -78,31 +78,23 @@ public class RuntimeComparisonTests
         var document = SampleResults.Document(
             On("net8.0", "newtonsoft-string", 1000), On("net8.0", "stj-sourcegen-utf8", 300),
             On("net10.0", "newtonsoft-string", 800), On("net10.0", "stj-sourcegen-utf8", 250));
-        var slices = StudySlices.Of(document);
+        var slices = RunSummary.Of(document).Slices.ToList();
         Assert.Equal(["web-api · net8.0", "web-api · net10.0"], slices.Select(s => s.Key));
         Assert.All(slices, s => Assert.Single(s.Cells.Select(c => c.Runtime).Distinct()));
 
         using var markdown = new StringWriter();
-        new MarkdownReportExporter().Export(document, markdown);
+        new MarkdownReportExporter().Export(RunSummary.Of(document), markdown);
         Assert.Contains("## web-api across runtimes", markdown.ToString(), StringComparison.Ordinal);
         Assert.Contains("| newtonsoft-string | person · list of 200 · serialize |", markdown.ToString(), StringComparison.Ordinal);
-        Assert.Equal(2, ChartSpecs.Build(document).Select(c => c.Study).Distinct().Count());
+        Assert.Equal(2, ChartSpecs.Build(RunSummary.Of(document)).Select(c => c.Study).Distinct().Count());
     }
 
     [Fact]
     public void OnePlatform_KeepsTheStudyNameAsTheSection()
     {
-        var slices = StudySlices.Of(SampleResults.WebApiWithCrash());
+        var slices = RunSummary.Of(SampleResults.WebApiWithCrash()).Slices.ToList();
         Assert.Equal(["web-api"], slices.Select(s => s.Key));
     }
-
-    [Theory]
-    [InlineData(0, 10, 0.001953125)]
-    [InlineData(5, 10, 1.0)]
-    [InlineData(2, 10, 0.109375)]
-    [InlineData(26, 30, 5.948e-5)]
-    public void SignTest_IsTheTwoSidedBinomialTail(int lower, int cells, double expected) =>
-        Assert.Equal(expected, SignTestP(lower, cells), 1e-7);
 
     [Fact]
     public void Findings_SayWhenNearlyEveryCellMovesOneWay_EvenIfEachIsTied()

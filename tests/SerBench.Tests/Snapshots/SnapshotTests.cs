@@ -19,7 +19,7 @@ public sealed class SnapshotTests
     public void ConsoleSummary_OfARun(string culture) => Cultures.Under(culture, () =>
     {
         using var output = new StringWriter();
-        ConsoleReport.Write(PlainConsole.Over(output, 160), Fixture());
+        ConsoleReport.Write(PlainConsole.Over(output, 160), RunSummary.Of(Fixture()));
         Snapshot.Match("console-summary.txt", output.ToString());
     });
 
@@ -28,7 +28,7 @@ public sealed class SnapshotTests
     public void ReportMarkdown(string culture) => Cultures.Under(culture, () =>
     {
         using var writer = new StringWriter();
-        new MarkdownReportExporter().Export(Fixture(), writer);
+        new MarkdownReportExporter().Export(RunSummary.Of(Fixture()), writer);
         Snapshot.Match("report.md", writer.ToString());
     });
 

@@ -3,7 +3,7 @@ using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
 
-// Rank: 1 + the contenders faster beyond doubt, so ties share a rank (1, 1, 3); null for a reference or an unranked run.
+// Rank: Rank.InCase; null for a reference or an unranked run.
 // AgainstFastest: null for the fastest itself.
 internal sealed record RankedRow(ResultCell Cell, int? Rank, RatioInterval? AgainstFastest)
 {
@@ -31,7 +31,7 @@ internal sealed record CaseRanking(string Section, string Payload, Core.Payloads
         var fastest = ranked.FirstOrDefault() ?? measured.FirstOrDefault(c => !c.Reference) ?? measured.FirstOrDefault();
         var rows = measured.Select(cell => new RankedRow(
             cell,
-            rank && !cell.Reference && !cell.OneProcess ? 1 + ranked.Count(other => other != cell && RatioInterval.Of(cell, other).IsSlower) : null,
+            rank && !cell.Reference && !cell.OneProcess ? Rank.InCase(cell, ranked) : null,
             cell == fastest ? null : RatioInterval.Of(cell, fastest!))).ToList();
         return new CaseRanking(section, key.Payload, key.Shape, key.Count, key.Operation, rows);
     }

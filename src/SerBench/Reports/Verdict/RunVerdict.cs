@@ -12,16 +12,17 @@ internal sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers
     // Its numbers check the pipeline and are never ranked.
     public const string UnrankedProfile = "smoke";
 
-    public static RunVerdict Of(ResultsDocument document)
+    /// <summary>Built by <see cref="RunSummary.Of"/>, which slices the document once.</summary>
+    public static RunVerdict Of(ResultsDocument document, IReadOnlyList<StudySlice> slices)
     {
         var rank = document.Profile != UnrankedProfile;
-        var studies = StudySlices.Of(document)
+        var studies = slices
             .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
             .ToList();
         var upgrades = rank ? UpgradeAnswer.Of(document) : [];
         return new RunVerdict(
             rank ? null : "Smoke run: its numbers are for checking that everything runs, not for conclusions. Nothing is ranked; run without --profile smoke to decide.",
-            rank ? [.. WhatToUse.Answer(document), .. upgrades.Select(u => u.Answer())] : [],
+            rank ? [.. WhatToUse.Answer(slices), .. upgrades.Select(u => u.Answer())] : [],
             studies)
         {
             Upgrades = upgrades,

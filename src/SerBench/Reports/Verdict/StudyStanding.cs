@@ -1,9 +1,10 @@
+using SerBench.Core.Results;
 using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
 
 // Reference: hand-written, shown, never ranked among libraries.
-// Rank: 1 + the contenders faster beyond doubt in more shared cases than slower (so those that trade wins share a rank); null for a reference or when nothing is ranked.
+// Rank: Rank.Standing, shown as the standing; null for a reference or when nothing is ranked.
 // ByCase: keyed by CaseRanking.Title.
 internal sealed record StudyStanding(
     string Contender,
@@ -24,6 +25,7 @@ internal sealed record StudyStanding(
     {
         var rows = cases.SelectMany(c => c.Rows.Select(r => (Case: c, Row: r))).GroupBy(x => x.Row.Cell.Contender).ToList();
         var byContender = rows.ToDictionary(g => g.Key, g => g.ToDictionary(x => x.Case.Title, x => x.Row));
+        var ranked = rows.Where(g => !g.First().Row.Cell.Reference).ToDictionary(g => g.Key, g => (IReadOnlyDictionary<string, ResultCell>)g.ToDictionary(x => x.Case.Title, x => x.Row.Cell));
         var standings = rows.Select(g =>
         {
             var first = g.First().Row.Cell;
@@ -31,26 +33,11 @@ internal sealed record StudyStanding(
             var reference = first.Reference;
             // A contender measured in one process only everywhere is shown, never ranked (its rows carry no verdict).
             int? overall = rank && !reference && mine.Values.Any(r => !r.Cell.OneProcess)
-                ? 1 + byContender.Count(other => other.Key != g.Key && !other.Value.Values.First().Cell.Reference && Beats(other.Value, mine))
+                ? Core.Statistics.Rank.Standing(ranked[g.Key], ranked.Values)
                 : null;
             return new StudyStanding(g.Key, $"{first.Library} {first.LibraryVersion}", reference, first.NativeAot, overall,
-                mine.Values.Count(r => r.Rank == 1), mine, Math.Exp(mine.Values.Average(r => Math.Log(r.Relative))));
+                mine.Values.Count(r => r.Rank == 1), mine, Tallies.GeometricMean(mine.Values.Select(r => r.Relative)) ?? 1);
         });
         return [.. standings.OrderBy(s => s.Rank ?? int.MaxValue).ThenBy(s => s.GeometricMeanRelative)];
-    }
-
-    private static bool Beats(Dictionary<string, RankedRow> other, Dictionary<string, RankedRow> mine)
-    {
-        var (wins, losses) = (0, 0);
-        foreach (var (title, row) in mine)
-        {
-            if (other.TryGetValue(title, out var theirs))
-            {
-                wins += RatioInterval.Of(row.Cell, theirs.Cell).IsSlower ? 1 : 0;
-                losses += RatioInterval.Of(theirs.Cell, row.Cell).IsSlower ? 1 : 0;
-            }
-        }
-
-        return wins > losses;
     }
 }

@@ -34,22 +34,8 @@ internal sealed record UpgradeAnswer(string Contender, ResultCell From, ResultCe
     }
 
     // At the verdict's 99%, an unchanged version looks faster in a case 0.5% of the time: one such case in 16 happens in 8% of upgrades.
-    private bool BeyondChance(int count)
-    {
-        const double falseRate = (1 - RoundStatistics.VerdictConfidenceLevel) / 2;
-        double tail = 0, term = Math.Pow(1 - falseRate, Cases.Count);
-        for (var k = 0; k <= Cases.Count; k++)
-        {
-            if (k >= count)
-            {
-                tail += term;
-            }
-
-            term *= (double)(Cases.Count - k) / (k + 1) * falseRate / (1 - falseRate);
-        }
-
-        return count > 0 && tail < 1 - RoundStatistics.VerdictConfidenceLevel;
-    }
+    private bool BeyondChance(int count) =>
+        count > 0 && Tallies.BinomialTail(count, Cases.Count, (1 - RoundStatistics.VerdictConfidenceLevel) / 2) < 1 - RoundStatistics.VerdictConfidenceLevel;
 
     private string Range(Func<UpgradeCase, bool> which) =>
         Cases.Where(which).Select(c => c.Interval.Ratio).ToList() is { Count: > 0 } ratios

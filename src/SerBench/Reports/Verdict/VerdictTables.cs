@@ -8,6 +8,14 @@ internal static class VerdictTables
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
+    /// <summary>What <see cref="Answer.Winners"/> holds, under the What to use table.</summary>
+    public const string UseLegend = "Use: every contender that none is faster than beyond doubt in the case the answer comes from (rank 1: the fastest and those tied with it). " +
+                                    "× is the time against the fastest, with its 99% interval; tied when the interval holds 1. A contender that lost data or crashed in any case is named in none.";
+
+    /// <summary>The rank's two rules (<see cref="Rank"/>), under the Rank and Standing columns.</summary>
+    public const string RankLegend = "Rank (a case): 1 + the contenders faster beyond doubt. Standing (a study): 1 + the contenders faster beyond doubt in more shared cases than slower. " +
+                                     "Under both, contenders the data cannot tell apart share a place.";
+
     public static TableModel WhatToUse(IReadOnlyList<Answer> answers) =>
         new("What to use", ["Question", "Use", "Evidence"],
             [.. answers.Select(a => (IReadOnlyList<string>)[a.Question, StudyVerdict.Names(a.Winners), a.Evidence])],
@@ -30,7 +38,7 @@ internal static class VerdictTables
     /// <summary>By overall rank; <paramref name="withCases"/> adds the time against the fastest per case (rank 1 in bold).</summary>
     public static TableModel Standings(StudyVerdict verdict, bool withCases)
     {
-        var headers = new List<string> { "Rank", "Contender", "Library" };
+        var headers = new List<string> { "Standing", "Contender", "Library" };
         if (withCases)
         {
             headers.AddRange(verdict.Cases.Select(c => ShortCase(c, verdict.Cases)));

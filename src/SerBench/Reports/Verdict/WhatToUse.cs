@@ -8,7 +8,7 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Reports.Verdict;
 
-// Winners: the fastest (or smallest) and every contender whose interval overlaps it.
+// Winners: rank 1 in the case asked (VerdictTables.UseLegend), or every contender at the least size.
 internal sealed record Answer(string Question, IReadOnlyList<string> Winners, string Evidence);
 
 /// <summary>Each speed answer comes from the case with the most contenders of the kind asked; with the user's data in the run, only their studies answer.</summary>
@@ -16,9 +16,8 @@ internal static class WhatToUse
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static IReadOnlyList<Answer> Answer(ResultsDocument document)
+    public static IReadOnlyList<Answer> Answer(IReadOnlyList<StudySlice> slices)
     {
-        var slices = StudySlices.Of(document);
         var user = slices.Where(s => s.Study.Name is Core.UserData.DataStudy.Name or Core.UserData.DataStudy.TypedName or Core.UserData.TypesStudy.Name).ToList();
         var all = (user.Count > 0 ? user : slices).SelectMany(s => s.Cells.Select(c => (Slice: s.Key, Cell: c))).ToList();
         // Lost data or crashed anywhere: recommended for none (JsonSrcGen 1.1.1 wins some shootout cases and changes Guids in others).

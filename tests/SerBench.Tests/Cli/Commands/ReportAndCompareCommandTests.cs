@@ -1,4 +1,9 @@
+using System.Runtime.CompilerServices;
+using SerBench.Comparison;
 using SerBench.Core.Results;
+using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
+using SerBench.Reports;
 
 namespace SerBench.Tests.Cli.Commands;
 
@@ -40,6 +45,47 @@ public sealed class ReportAndCompareCommandTests : IDisposable
         Assert.Contains("- broken-one: CRASH — ", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
         Assert.Contains("<h2>web-api", File.ReadAllText(Path.Combine(output, "report.html")), StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(output, "charts", "web-api-02-time.vl.json")));
+    }
+
+    [Fact]
+    public void Report_BuildsOneSummary_ThatEveryReportChartAndTableRenders()
+    {
+        var path = Save("results.json", SampleResults.WebApiWithCrash());
+        var builds = RunSummary.Builds.Value = new StrongBox<int>();
+        try
+        {
+            var (exitCode, stdout, error) = CliTester.RunWithoutChartImages("report", path, "--out", Path.Combine(_directory, "out"));
+
+            Assert.True(exitCode == 0, error + stdout);
+            Assert.Equal(1, builds.Value);
+        }
+        finally
+        {
+            RunSummary.Builds.Value = null;
+        }
+    }
+
+    /// <summary>Issue 43: compare fitted a prior of its own, first calls included, so one file had two sets of intervals.</summary>
+    [Fact]
+    public void Compare_JudgesEachCell_ByTheIntervalItsReportShows()
+    {
+        double[][] rounds = [[1000, 1040, 980], [2000, 2100, 1950], [3000, 3010, 2990], [4000, 4400, 3900]];
+        var prior = RoundStatistics.PooledLogVariance(rounds);
+        var document = SampleResults.Document([.. rounds.Select((r, i) =>
+        {
+            // The third cell's iterations say more than its rounds: its interval is the floor they set.
+            var interval = RoundStatistics.Combine(r, prior, withinRoundErrorNs: i == 2 ? 60 : 0);
+            return SampleResults.Cell("c" + i, interval.MeanNs) with { ErrorNs = interval.ErrorNs, LowNs = interval.LowNs, HighNs = interval.HighNs, RoundsNs = r };
+        }), SampleResults.Cell("c0", 5e6, operation: Operation.FirstCall) with { RoundsNs = [3e6, 9e6] }]);
+        document.Method = new MeasurementMethod(3, "contender", "rounds", "stopwatch", prior);
+        var path = Save("results.json", document);
+
+        var shown = ResultsFileReader.ReadDocument(path).Cells.Where(c => c.Operation != Operation.FirstCall).ToList();
+        var compared = ResultsFileReader.ReadComparable(path);
+        var intervals = compared.Cells.Where(c => c.Identity.Operation != Operation.FirstCall).Select(c => Comparer.IntervalOf(c, compared.Prior)).ToList();
+
+        Assert.Equal((prior!.LogVariance, prior.DegreesOfFreedom), (compared.Prior!.LogVariance, compared.Prior.DegreesOfFreedom));
+        Assert.Equal(shown.Select(c => (c.MeanNs, c.ErrorNs, c.LowNs, c.HighNs)), intervals.Select(i => ((double?)i.MeanNs, (double?)i.ErrorNs, (double?)i.LowNs, (double?)i.HighNs)));
     }
 
     [Fact]

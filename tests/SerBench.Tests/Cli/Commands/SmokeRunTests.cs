@@ -1,5 +1,7 @@
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using SerBench.Core.Running;
+using SerBench.Reports;
 
 namespace SerBench.Tests.Cli.Commands;
 
@@ -17,6 +19,7 @@ public class SmokeRunTests
     public void SmokeRun_WritesResultsJsonWithEveryField_AndTheReports()
     {
         var directory = Path.Combine(Path.GetTempPath(), "serbench-test-" + Guid.NewGuid().ToString("N"));
+        var summaries = RunSummary.Builds.Value = new StrongBox<int>();
         try
         {
             var (exitCode, output, error) = CliTester.Run("run", "--study", "json-vs-binary", "--contenders", "stj-string-then-utf8,binary-utf16,unity-jsonutility",
@@ -60,10 +63,14 @@ public class SmokeRunTests
             Assert.Contains("## json-vs-binary — JSON against a hand-written binary format", report, StringComparison.Ordinal);
             Assert.Contains("| binary-utf16 | 1 object | 28 B |", report, StringComparison.Ordinal);
             Assert.Equal(7, File.ReadAllLines(Path.Combine(directory, "results.csv")).Length);
+            SerBench.Tests.Reports.HtmlReportExporterTests.AssertValidHtml5(File.ReadAllText(Path.Combine(directory, "report.html")));
             Assert.Contains("[6/6]", output, StringComparison.Ordinal);
+            // The reports and the console summary render one reading of the results (issue 43).
+            Assert.Equal(1, summaries.Value);
         }
         finally
         {
+            RunSummary.Builds.Value = null;
             if (Directory.Exists(directory))
             {
                 Directory.Delete(directory, recursive: true);

@@ -23,7 +23,7 @@ public sealed class StudyDefinitionTests
         var reread = ResultsJson.Read(stream);
 
         var markdown = new StringWriter();
-        new MarkdownReportExporter().Export(reread, markdown);
+        new MarkdownReportExporter().Export(RunSummary.Of(reread), markdown);
 
         Assert.Contains("## web-api — Web API as defined in an older SerBench", markdown.ToString(), StringComparison.Ordinal);
         Assert.Contains("- an old note", markdown.ToString(), StringComparison.Ordinal);

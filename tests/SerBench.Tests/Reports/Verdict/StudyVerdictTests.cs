@@ -2,12 +2,15 @@ using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports.Verdict;
+using SerBench.Reports;
 
 namespace SerBench.Tests.Reports.Verdict;
 
 public class StudyVerdictTests
 {
-    private static StudyVerdict VerdictOf(ResultsDocument document) => Assert.Single(RunVerdict.Of(document).Studies);
+    private static StudyVerdict VerdictOf(ResultsDocument document) => Assert.Single(RunSummary.Of(document).Verdict.Studies);
+
+    private static IReadOnlyList<StudySlice> Slices(ResultsDocument document) => [.. RunSummary.Of(document).Slices];
 
     /// <summary>The sample, with stj-handwritten marked as what it is in the real study: a speed-of-light reference.</summary>
     private static ResultsDocument WithReference()
@@ -57,7 +60,7 @@ public class StudyVerdictTests
             Packages = sample.Packages, Cells = sample.Cells,
         };
 
-        var run = RunVerdict.Of(smoke);
+        var run = RunSummary.Of(smoke).Verdict;
 
         Assert.NotNull(run.Caution);
         Assert.Empty(run.Answers);
@@ -78,10 +81,10 @@ public class StudyVerdictTests
     [Fact]
     public void WhatToUse_NamesEveryContenderTiedWithTheFastest_WithEvidence()
     {
-        var answers = WhatToUse.Answer(SampleResults.Document(
+        var answers = WhatToUse.Answer(Slices(SampleResults.Document(
             SampleResults.Cell("newtonsoft-string", 744_000),
             SampleResults.Cell("x", 288_000),
-            SampleResults.Cell("y", 290_000)));
+            SampleResults.Cell("y", 290_000))));
 
         var fastest = Assert.Single(answers, a => a.Question == "Fastest JSON to UTF-8 bytes, large lists · serialize");
         Assert.Equal(["x", "y"], fastest.Winners);
@@ -93,11 +96,11 @@ public class StudyVerdictTests
     [Fact]
     public void WhatToUse_NeverRecommendsAContenderThatLostDataInAnyCase()
     {
-        var answers = WhatToUse.Answer(SampleResults.Document(
+        var answers = WhatToUse.Answer(Slices(SampleResults.Document(
             SampleResults.Cell("newtonsoft-string", 744_000),
             SampleResults.Cell("x", 288_000),
             SampleResults.Cell("y", 400_000),
-            SampleResults.Cell("x", null, VerificationStatus.Mismatch, operation: Operation.Deserialize, reason: "lost $.Name")));
+            SampleResults.Cell("x", null, VerificationStatus.Mismatch, operation: Operation.Deserialize, reason: "lost $.Name"))));
 
         var fastest = Assert.Single(answers, a => a.Question == "Fastest JSON to UTF-8 bytes, large lists · serialize");
         Assert.Equal(["y"], fastest.Winners);
@@ -119,7 +122,7 @@ public class StudyVerdictTests
         Assert.Equal([null, 1, 2], rows.Select(r => r.Rank));
         Assert.False(global::SerBench.Core.Statistics.RatioInterval.Of(rows[2].Cell, rows[0].Cell).IsSlower);
         Assert.Contains(verdict.NotRanked, line => line.StartsWith("x: 1 cell measured in one process only", StringComparison.Ordinal));
-        Assert.DoesNotContain(WhatToUse.Answer(document), a => a.Winners.Contains("x"));
+        Assert.DoesNotContain(WhatToUse.Answer(Slices(document)), a => a.Winners.Contains("x"));
         Assert.Equal(1, global::SerBench.Core.Statistics.Decisiveness.Of(document.Cells).Undecided.Count(p => p.Faster.Contender == "x"));
     }
 }

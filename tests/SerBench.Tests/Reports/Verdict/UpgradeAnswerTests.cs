@@ -2,6 +2,7 @@ using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports.Verdict;
+using SerBench.Reports;
 
 namespace SerBench.Tests.Reports.Verdict;
 
@@ -89,7 +90,7 @@ public class UpgradeAnswerTests
             SampleResults.Cell("newtonsoft-string@99.0.0", null, VerificationStatus.Unavailable, reason: "NU1102") with { LibraryVersion = "99.0.0" });
 
         Assert.Empty(UpgradeAnswer.Of(document));
-        Assert.DoesNotContain(RunVerdict.Of(document).Answers, a => a.Question.StartsWith("Upgrade", StringComparison.Ordinal));
+        Assert.DoesNotContain(RunSummary.Of(document).Verdict.Answers, a => a.Question.StartsWith("Upgrade", StringComparison.Ordinal));
     }
 
     [Fact]

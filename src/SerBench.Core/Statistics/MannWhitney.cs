@@ -3,7 +3,7 @@ using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
 using Pragmastat;
 
-namespace SerBench.Comparison;
+namespace SerBench.Core.Statistics;
 
 /// <summary>The one-sided Mann–Whitney U test from Perfolizer (BenchmarkDotNet's statistics): exact for small samples.</summary>
 internal static class MannWhitney
