@@ -92,7 +92,7 @@ internal static class DataStudy
             "Deserialize parses each document into the library's document model; serialize writes that model back (built before timing). " +
             "MB/s is the payload each contender reads or writes per second; stj-reader builds nothing and is the bound no DOM can beat.",
             "The gate compares each library's output and its round trip with your document itself: a changed value, a lost duplicate key or " +
-            "a changed string is a MISMATCH (not timed); other escapes, number notation or property order only DIFFERS.",
+            "a changed string is a MISMATCH (not timed); other escapes, number notation (a number rewritten to the same double included) or property order only DIFFERS.",
             .. sets.Any(s => models.GetValueOrDefault(s.Name)?.Source is not null) ? [] : new[] { WhyNoTypedStudy(sets, models) },
         ],
         DataSources = [.. sets.Select(s => s.Source)],
