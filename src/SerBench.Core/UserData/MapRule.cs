@@ -21,10 +21,10 @@ internal static class MapRule
             return null;
         }
 
-        var kind = names.All(IsNumber) ? "numbers" : names.All(IsDate) ? "dates" : names.All(IsId) ? "ids" : null;
-        if (kind is not null)
+        var kind = names.All(IsNumber) ? ("a number", "numbers") : names.All(IsDate) ? ("a date", "dates") : names.All(IsId) ? ("an id", "ids") : default;
+        if (kind != default)
         {
-            return string.Create(CultureInfo.InvariantCulture, $"{Keys(names.Count)} {(names.Count == 1 ? "is" : "are")} {(names.Count == 1 ? kind.TrimEnd('s') : kind)} ({Examples(names)})");
+            return $"{Keys(names.Count)} {(names.Count == 1 ? "is " + kind.Item1 : "are " + kind.Item2)} ({Examples(names)})";
         }
 
         return names.Count >= ManyKeys && OneShape(shape.Members)
