@@ -21,6 +21,26 @@ internal sealed class CommonOptions
         AllowMultipleArgumentsPerToken = false,
     };
 
+    public Option<string?> Cases { get; } = new("--cases")
+    {
+        Description = "With --data, how documents become cases: auto (each document its own case, but 10 or more documents of one shape in one folder are one case of N calls), " +
+                      "document (each its own case) or shape (a folder's documents of one shape: one case of N calls).",
+    };
+
+    public Option<string[]> Maps { get; } = new("--map")
+    {
+        Description = "With --data, read the object at this JSON path as Dictionary<string, T> in the inferred model, e.g. --map '$.events'; repeatable.",
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public Option<string[]> NoMaps { get; } = new("--no-map")
+    {
+        Description = "With --data, read the object at this JSON path as a class, though its keys look like data, e.g. --no-map '$.meta'; repeatable.",
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = false,
+    };
+
     public Option<string?> Types { get; } = new("--types")
     {
         Description = "Your own compiled types: the path of a .NET assembly (its dependencies beside it). Runs the 'types' study on the classes named by --type.",
@@ -44,6 +64,9 @@ internal sealed class CommonOptions
         Contenders = parse.GetValue(Contenders),
         Payloads = parse.GetValue(Payloads),
         Data = parse.GetValue(Data) ?? [],
+        Cases = parse.GetValue(Cases),
+        Maps = parse.GetValue(Maps) ?? [],
+        NoMaps = parse.GetValue(NoMaps) ?? [],
         Types = parse.GetValue(Types),
         TypeNames = parse.GetValue(TypeNames) ?? [],
         Sample = parse.GetValue(Sample),
@@ -53,6 +76,9 @@ internal sealed class CommonOptions
     public void AddTo(Command command)
     {
         command.Options.Add(Data);
+        command.Options.Add(Cases);
+        command.Options.Add(Maps);
+        command.Options.Add(NoMaps);
         command.Options.Add(Types);
         command.Options.Add(TypeNames);
         command.Options.Add(Sample);

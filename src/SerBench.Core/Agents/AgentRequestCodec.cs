@@ -20,7 +20,7 @@ internal static class AgentRequestCodec
     public const string FileName = "request.txt";
 
     private const string Header = "serbench-agent-request";
-    private const int Version = 2;
+    private const int Version = 3;
 
     public static string Write(AgentRequest request)
     {
@@ -44,9 +44,10 @@ internal static class AgentRequestCodec
         {
             var study = studyCases.Key;
             Line("study", study.Name);
-            foreach (var source in study.DataSources)
+            // A case of your documents: its name, its model, its files.
+            foreach (var set in study.DataSets)
             {
-                Line("data", source);
+                Line("data", [set.Name, set.Model, .. set.Files]);
             }
 
             if (study.UserTypes is { } types)
@@ -124,7 +125,8 @@ internal static class AgentRequestCodec
         foreach (var block in StudyBlocks(lines))
         {
             var studyName = block[0].Count == 2 ? block[0][1] : throw new UsageException("agent request: 'study' takes one name.");
-            var data = block.Where(l => l[0] == "data").Select(l => l.Count == 2 ? l[1] : throw new UsageException("agent request: 'data' takes one path.")).ToList();
+            var data = block.Where(l => l[0] == "data")
+                .Select(l => l.Count >= 4 ? DataSet.Reload(l[1], l[2], [.. l.Skip(3)]) : throw new UsageException("agent request: 'data' takes a case name, a model and files.")).ToList();
             var types = block.Where(l => l[0] == "types").ToList() switch
             {
                 [] => null,

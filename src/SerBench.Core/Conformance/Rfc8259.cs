@@ -460,7 +460,7 @@ internal static class Rfc8259
     }
 
     /// <summary>Why a number is beyond what an IEEE 754 double holds (the interoperable range of RFC 8259 §6); null when it is not.</summary>
-    private static string? BeyondDouble(string number)
+    internal static string? BeyondDouble(string number)
     {
         var value = double.Parse(number, NumberStyles.Float, CultureInfo.InvariantCulture);
         var mantissa = number.AsSpan(0, number.AsSpan().IndexOfAny('e', 'E') is var e and >= 0 ? e : number.Length);

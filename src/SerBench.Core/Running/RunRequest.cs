@@ -41,34 +41,53 @@ internal sealed record RunRequest
 
     private const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
 
-    /// <summary>How a child finds the study of the cases it is sent, the user's included.</summary>
+    /// <summary>How a child finds the study of the cases it is sent, the user's included: <paramref name="dataSets"/> as the parent resolved them, their models compiled in.</summary>
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudyUnderAot)]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = TypesStudyUnderAot)]
-    public static Study FindStudy(string name, IReadOnlyList<string>? dataPaths, UserTypesSource? types)
+    public static Study FindStudy(string name, IReadOnlyList<DataSet> dataSets, UserTypesSource? types)
     {
-        IReadOnlyList<Study> dataStudies = [.. DataStudiesFrom(dataPaths).Studies, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        var compiled = dataSets.Select(s => s.Model).Distinct().ToDictionary(m => m, _ => InferredDataModel.Compiled, StringComparer.Ordinal);
+        Study? data = dataSets.Count == 0 ? null : name == DataStudy.TypedName ? DataStudy.CreateTyped(dataSets, compiled) : DataStudy.Create(dataSets, compiled);
+        IReadOnlyList<Study> dataStudies = [.. data is null ? [] : new[] { data }, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         return dataStudies.Concat(StudyRegistry.All).FirstOrDefault(s => s.Name == name)
                ?? throw new UsageException($"no study '{name}' in this process.");
     }
 
     /// <summary>The document-model study, and the typed one when a model could be inferred (else why not).</summary>
-    internal static (IReadOnlyList<Study> Studies, string? WhyNoTyped) DataStudiesFrom(IReadOnlyList<string>? dataPaths)
+    internal static (IReadOnlyList<Study> Studies, string? WhyNoTyped) DataStudiesFrom(IReadOnlyList<string>? dataPaths, DataCaseRule rule = DataCaseRule.Auto, MapChoices? choices = null)
     {
+        choices ??= MapChoices.None;
         if (dataPaths is null || dataPaths.Count == 0)
         {
-            return ([], null);
+            return rule != DataCaseRule.Auto || !choices.IsEmpty
+                ? throw new UsageException("--cases, --map and --no-map shape the models of your documents: add --data FILE_OR_FOLDER.")
+                : ([], null);
         }
 
-        var names = new List<string>();
-        var sets = dataPaths.Select(path => DataSet.Load(path, names)).ToList();
-        if (sets.GroupBy(s => s.Source, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1) is { } repeated)
-        {
-            throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.");
-        }
-
-        var models = sets.ToDictionary(s => s.Name, InferredDataModel.For, StringComparer.Ordinal);
+        var sets = DataSet.LoadAll(dataPaths, rule);
+        var models = sets.GroupBy(s => s.Model).ToDictionary(g => g.Key, g => InferredDataModel.For(g.Key, [.. g.SelectMany(s => s.Documents)], choices), StringComparer.Ordinal);
+        CheckMapChoices(choices, models);
         return DataStudy.CreateTyped(sets, models) is { } typed
             ? ([DataStudy.Create(sets, models), typed], null)
             : ([DataStudy.Create(sets, models)], DataStudy.WhyNoTypedStudy(sets, models));
+    }
+
+    // A path must name an object in some document's model: a typo or an array would otherwise change nothing, silently.
+    private static void CheckMapChoices(MapChoices choices, IReadOnlyDictionary<string, InferredDataModel> models)
+    {
+        foreach (var (option, path) in choices.Maps.Select(p => ("--map", p)).Concat(choices.NoMaps.Select(p => ("--no-map", p))))
+        {
+            var kinds = models.Where(m => m.Value.Places.ContainsKey(path)).Select(m => (Model: m.Key, Kind: m.Value.Places[path])).ToList();
+            if (kinds.Any(k => k.Kind == "an object"))
+            {
+                continue;
+            }
+
+            var objects = models.Values.SelectMany(m => m.Places).Where(p => p.Value == "an object" && p.Key != "$").Select(p => p.Key).Distinct().Take(5).ToList();
+            var examples = objects.Count == 0 ? "your documents hold no object below the root" : "objects in your documents: " + string.Join(", ", objects);
+            throw new UsageException(kinds.Count > 0
+                ? $"{option} '{path}' points at {kinds[0].Kind} in model {kinds[0].Model}; {option} takes a path to an object ({examples})."
+                : $"{option} '{path}' matches nothing in your documents; give a path as model.cs writes it, e.g. $.events or $.items[*].attributes ({examples}).");
+        }
     }
 }

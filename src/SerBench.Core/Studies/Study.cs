@@ -80,16 +80,16 @@ internal sealed record Study
     /// <summary>What was changed from the original and why.</summary>
     public IReadOnlyList<string> Notes { get; init; } = [];
 
-    /// <summary>With <c>--data</c>: a child process reads them again to build the same study.</summary>
-    public IReadOnlyList<string> DataSources { get; init; } = [];
+    /// <summary>With <c>--data</c>, its cases: a child process reads their files again to build the same study.</summary>
+    public IReadOnlyList<UserData.DataSet> DataSets { get; init; } = [];
 
-    /// <summary>C# of each data set's inferred model: the agent is built with it, so only the agent runs this study.</summary>
+    /// <summary>C# of each document shape's inferred model, by model name: the agent is built with it, so only the agent runs this study.</summary>
     public IReadOnlyDictionary<string, string> ModelSources { get; init; } = new Dictionary<string, string>();
 
     /// <summary>Every process that measures the user's types loads them from here.</summary>
     public UserData.UserTypesSource? UserTypes { get; init; }
 
-    public bool IsUserData => DataSources.Count > 0 || UserTypes is not null;
+    public bool IsUserData => DataSets.Count > 0 || UserTypes is not null;
 
     public bool RunsInAgent => ModelSources.Count > 0;
 

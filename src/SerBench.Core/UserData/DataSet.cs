@@ -5,7 +5,11 @@ using SerBench.Core.Running;
 
 namespace SerBench.Core.UserData;
 
-/// <summary>One <c>--data PATH</c>: every file checked strict RFC 8259 before anything runs (a leading byte order mark is dropped).</summary>
+/// <summary>
+/// One case of <c>run --data</c>: a document, or the documents of one shape in one folder (<see cref="DataCaseRule"/>), each
+/// checked strict RFC 8259 before anything runs (a leading byte order mark is dropped). Documents whose shapes fit together
+/// (<see cref="ShapeGroups"/>) share one <see cref="Model"/>, whichever cases they are in.
+/// </summary>
 internal sealed class DataSet
 {
     // Every contender holds the file, its output and its DOM in memory.
@@ -16,26 +20,108 @@ internal sealed class DataSet
 
     public const long MaxTotalBytes = 1024L * 1024 * 1024;
 
-    private DataSet(string name, string source, IReadOnlyList<JsonData> documents)
+    private DataSet(string name, string model, IReadOnlyList<string> files, IReadOnlyList<JsonData> documents)
     {
         Name = name;
-        Source = source;
+        Model = model;
+        Files = files;
         Documents = documents;
     }
 
-    /// <summary>The file or folder name in lower-case ASCII letters, digits and hyphens.</summary>
+    /// <summary>The case's name in reports: <c>twitter.json (617 KB)</c>, or <c>orders (12 files, 48 KB)</c>; only letters, digits and <c>.-_</c> from file names.</summary>
     public string Name { get; }
 
-    public string Source { get; }
+    /// <summary>The name of the model of its documents' shape, in lower-case ASCII letters, digits and hyphens.</summary>
+    public string Model { get; }
+
+    /// <summary>Full paths: a child process reads them again to build the same case.</summary>
+    public IReadOnlyList<string> Files { get; }
 
     public IReadOnlyList<JsonData> Documents { get; }
 
     public long TotalBytes => Documents.Sum(d => (long)d.Utf8.Length);
 
+    /// <summary>Every <c>--data</c> path's documents, as cases by <paramref name="rule"/>, each with the model of its shape.</summary>
     /// <exception cref="UsageException">One line: the file, the line and column, what is wrong.</exception>
-    public static DataSet Load(string path, ICollection<string>? takenNames = null)
+    public static IReadOnlyList<DataSet> LoadAll(IReadOnlyList<string> paths, DataCaseRule rule = DataCaseRule.Auto)
     {
-        var full = Path.GetFullPath(path);
+        var given = paths.Select(path => (Path: path, Full: System.IO.Path.GetFullPath(path), Files: FilesOf(path))).ToList();
+        if (given.GroupBy(g => g.Full, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1) is { } repeated)
+        {
+            throw new UsageException($"--data {repeated.Key} is given twice; give each file or folder once.");
+        }
+
+        var documents = new List<(int Given, string File, JsonData Document)>();
+        var read = 0L;
+        foreach (var (g, index) in given.Select((g, i) => (g, i)))
+        {
+            CheckTotal(g.Path, g.Files.Sum(f => new FileInfo(f).Length));
+            foreach (var file in g.Files)
+            {
+                documents.Add((index, file, new JsonData(System.IO.Path.GetFileName(file), Read(g.Path, file))));
+                CheckTotal(g.Path, read += documents[^1].Document.Utf8.Length);
+            }
+        }
+
+        var groups = ShapeGroups.Of([.. documents.Select(d => d.Document)]);
+        var modelNames = new List<string>();
+        var modelOf = new Dictionary<int, string>();
+        foreach (var group in groups)
+        {
+            var first = documents[group[0]];
+            var wholeFolder = Directory.Exists(given[first.Given].Full) && group.Count == given[first.Given].Files.Length && group.All(i => documents[i].Given == first.Given);
+            var model = UniqueName(Slugify(System.IO.Path.GetFileNameWithoutExtension(wholeFolder ? given[first.Given].Full.TrimEnd('/', '\\') : first.File)), modelNames);
+            modelNames.Add(model);
+            foreach (var i in group)
+            {
+                modelOf[i] = model;
+            }
+        }
+
+        var sets = new List<DataSet>();
+        var names = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var (g, index) in given.Select((g, i) => (g, i)))
+        {
+            var mine = Enumerable.Range(0, documents.Count).Where(i => documents[i].Given == index).ToList();
+            foreach (var shape in mine.GroupBy(i => modelOf[i]))
+            {
+                var together = shape.Count() > 1 && (rule == DataCaseRule.Shape || (rule == DataCaseRule.Auto && shape.Count() >= DataCaseRules.ManyDocuments));
+                IEnumerable<List<int>> cases = together ? [[.. shape]] : shape.Select(i => new List<int> { i });
+                foreach (var members in cases)
+                {
+                    var bytes = members.Sum(i => (long)documents[i].Document.Utf8.Length);
+                    var name = members.Count == 1
+                        ? $"{Readable(documents[members[0]].Document.Name)} ({Size(bytes)})"
+                        : string.Create(CultureInfo.InvariantCulture, $"{Readable(System.IO.Path.GetFileName(g.Full.TrimEnd('/', '\\')))} ({members.Count:N0} files, {Size(bytes)})");
+                    var unique = name;
+                    for (var n = 2; !names.Add(unique); n++)
+                    {
+                        unique = string.Create(CultureInfo.InvariantCulture, $"{name} #{n}");
+                    }
+
+                    sets.Add(new DataSet(unique, shape.Key, [.. members.Select(i => documents[i].File)], [.. members.Select(i => documents[i].Document)]));
+                }
+            }
+        }
+
+        return sets;
+    }
+
+    /// <summary>A case the parent resolved, read again in a child process.</summary>
+    public static DataSet Reload(string name, string model, IReadOnlyList<string> files) =>
+        new(name, model, files, [.. files.Select(file => new JsonData(System.IO.Path.GetFileName(file), Read(file, file)))]);
+
+    /// <summary>The documents of a file or a folder, as one list (<c>--sample</c>).</summary>
+    public static IReadOnlyList<JsonData> ReadDocuments(string path)
+    {
+        var files = FilesOf(path);
+        CheckTotal(path, files.Sum(f => new FileInfo(f).Length));
+        return [.. files.Select(file => new JsonData(System.IO.Path.GetFileName(file), Read(path, file)))];
+    }
+
+    private static string[] FilesOf(string path)
+    {
+        var full = System.IO.Path.GetFullPath(path);
         string[] files;
         if (File.Exists(full))
         {
@@ -54,25 +140,31 @@ internal sealed class DataSet
             throw new UsageException($"--data {path}: no such file or folder. Give a JSON file or a folder of them; to try it, serbench samples --out my-documents writes three, then --data my-documents.");
         }
 
-        if (files.Length > MaxDocuments)
-        {
-            throw new UsageException(string.Create(CultureInfo.InvariantCulture, $"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them."));
-        }
-
-        // Refused early by the lengths reported, and again by what was read: a file may grow while it is read.
-        CheckTotal(path, files.Sum(f => new FileInfo(f).Length));
-        var documents = new List<JsonData>();
-        var read = 0L;
-        foreach (var file in files)
-        {
-            documents.Add(new JsonData(Path.GetFileName(file), Read(path, file)));
-            CheckTotal(path, read += documents[^1].Utf8.Length);
-        }
-
-        var name = UniqueName(Slugify(Path.GetFileNameWithoutExtension(full.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))), takenNames);
-        takenNames?.Add(name);
-        return new DataSet(name, full, documents);
+        return files.Length > MaxDocuments
+            ? throw new UsageException(string.Create(CultureInfo.InvariantCulture, $"--data {path}: {files.Length:N0} .json files; a data set holds at most {MaxDocuments:N0}. Give a folder with a sample of them."))
+            : files;
     }
+
+    // A file name as a case name: safe in Markdown, HTML and --cells, still recognisable (Orders 2024.json → Orders-2024.json).
+    private static string Readable(string fileName)
+    {
+        var text = new System.Text.StringBuilder(Math.Min(fileName.Length, 60));
+        foreach (var c in fileName.Take(60))
+        {
+            text.Append(char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '-');
+        }
+
+        return text.Length == 0 ? "document" : text.ToString();
+    }
+
+    /// <summary>1,024-based, as the reports' sizes: <c>908 B</c>, <c>1.5 KB</c>, <c>617 KB</c>, <c>1.6 MB</c>.</summary>
+    private static string Size(long bytes) => bytes switch
+    {
+        < 1024 => string.Create(CultureInfo.InvariantCulture, $"{bytes} B"),
+        < 10 * 1024 => string.Create(CultureInfo.InvariantCulture, $"{bytes / 1024.0:N1} KB"),
+        < 1024 * 1024 => string.Create(CultureInfo.InvariantCulture, $"{bytes / 1024.0:N0} KB"),
+        _ => string.Create(CultureInfo.InvariantCulture, $"{bytes / (1024.0 * 1024):N1} MB"),
+    };
 
     private static void CheckTotal(string path, long total)
     {
@@ -84,18 +176,18 @@ internal sealed class DataSet
 
     private static byte[] Read(string given, string file)
     {
-        var shown = file == Path.GetFullPath(given) ? given : Path.Combine(given, Path.GetFileName(file));
+        var shown = file == System.IO.Path.GetFullPath(given) ? given : System.IO.Path.Combine(given, System.IO.Path.GetFileName(file));
         byte[] bytes;
         try
         {
-            bytes = Files.InputFile.ReadJson(file, MaxFileBytes, "one document");
+            bytes = SerBench.Core.Files.InputFile.ReadJson(file, MaxFileBytes, "one document");
         }
-        catch (Files.InputFileException exception)
+        catch (SerBench.Core.Files.InputFileException exception)
         {
             throw new UsageException($"--data {shown}: {exception.Message}" + exception.Problem switch
             {
-                Files.InputFileProblem.TooBig => "; split it into several files in a folder.",
-                Files.InputFileProblem.NotRegular => "; give a JSON file or a folder of them.",
+                SerBench.Core.Files.InputFileProblem.TooBig => "; split it into several files in a folder.",
+                SerBench.Core.Files.InputFileProblem.NotRegular => "; give a JSON file or a folder of them.",
                 _ => ".",
             });
         }
@@ -117,7 +209,7 @@ internal sealed class DataSet
         catch (JsonException exception)
         {
             // The recognizer above found it JSON: what STJ refuses now is a limit of SerBench's (its depth of 256), not the document's fault.
-            throw new UsageException($"--data {shown}: valid JSON, but beyond what SerBench reads: {Files.JsonErrorText.Describe(exception)}");
+            throw new UsageException($"--data {shown}: valid JSON, but beyond what SerBench reads: {SerBench.Core.Files.JsonErrorText.Describe(exception)}");
         }
 
         return bytes;
@@ -160,6 +252,6 @@ internal sealed class DataSet
     }
 
     /// <summary>The same documents whatever the seed; N beyond the set repeats them.</summary>
-    public PayloadModel<JsonData> ToPayloadModel() => new(Name, string.Create(CultureInfo.InvariantCulture, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes, from {Path.GetFileName(Source)}"),
+    public PayloadModel<JsonData> ToPayloadModel() => new(Name, string.Create(CultureInfo.InvariantCulture, $"{Documents.Count:N0} document(s), {TotalBytes:N0} bytes"),
         (_, count) => [.. Enumerable.Range(0, count).Select(i => Documents[i % Documents.Count])]);
 }

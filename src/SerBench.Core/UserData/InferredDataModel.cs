@@ -1,19 +1,23 @@
 namespace SerBench.Core.UserData;
 
-/// <summary>The C# source of a data set's model, or the <paramref name="Reason"/> there is none.</summary>
-internal sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes)
+/// <summary>The C# source of one document shape's model, or the <paramref name="Reason"/> there is none; <paramref name="Places"/> for checking <c>--map</c>.</summary>
+internal sealed record InferredDataModel(string? Source, string? Reason, IReadOnlyList<string> Notes, IReadOnlyDictionary<string, string> Places)
 {
-    public static InferredDataModel For(DataSet set)
+    /// <summary>In a child process: the model was compiled into it, and the parent wrote its source.</summary>
+    public static InferredDataModel Compiled { get; } = new("", null, [], new Dictionary<string, string>());
+
+    /// <summary><paramref name="name"/>: the model's name (<see cref="DataSet.Model"/>), its namespace and registration.</summary>
+    public static InferredDataModel For(string name, IReadOnlyList<JsonData> documents, MapChoices? choices = null)
     {
         try
         {
-            var model = ModelInference.Infer(set.Name, set.Documents);
-            var @namespace = Namespace(set.Name);
-            return new InferredDataModel(ModelSourceWriter.Write(model, @namespace, @namespace[(@namespace.LastIndexOf('.') + 1)..] + "JsonContext"), null, model.Notes);
+            var model = ModelInference.Infer(name, documents, choices);
+            var @namespace = Namespace(name);
+            return new InferredDataModel(ModelSourceWriter.Write(model, @namespace, @namespace[(@namespace.LastIndexOf('.') + 1)..] + "JsonContext"), null, model.Notes, model.Places);
         }
         catch (NotSupportedException exception)
         {
-            return new InferredDataModel(null, exception.Message, []);
+            return new InferredDataModel(null, exception.Message, [], new Dictionary<string, string>());
         }
     }
 

@@ -1,7 +1,7 @@
 namespace SerBench.Core.UserData;
 
 /// <summary>What <see cref="ModelInference"/> inferred, for <see cref="ModelSourceWriter"/> to write as C#.</summary>
-internal sealed class InferredModel
+internal sealed record InferredModel
 {
     public const string ContextName = "RootJsonContext";
 
@@ -11,6 +11,9 @@ internal sealed class InferredModel
     public required string DataSetName { get; init; }
 
     public required int DocumentCount { get; init; }
+
+    /// <summary>The documents it was inferred from, as a comment names them: <c>twitter.json</c>, <c>1.json and 11 more</c>.</summary>
+    public string DocumentNames { get; init; } = "";
 
     /// <summary>One whole document: <c>Root</c>, <c>List&lt;RootItem&gt;</c> or <c>List&lt;int&gt;</c>.</summary>
     public required string RootType { get; init; }
@@ -26,6 +29,17 @@ internal sealed class InferredModel
 
     /// <summary>Where a round trip through the model changes the data.</summary>
     public required IReadOnlyList<string> Losses { get; init; }
+
+    /// <summary>Every place in the documents and what it holds (<c>an object</c>, <c>an array</c>, <c>a value</c>), for checking <c>--map</c> paths.</summary>
+    public IReadOnlyDictionary<string, string> Places { get; init; } = new Dictionary<string, string>();
+}
+
+/// <summary><c>--map</c> and <c>--no-map</c>: places (<c>$.events</c>) the user reads as a map, or as a class, whatever <see cref="MapRule"/> says.</summary>
+internal sealed record MapChoices(IReadOnlySet<string> Maps, IReadOnlySet<string> NoMaps)
+{
+    public static MapChoices None { get; } = new(new HashSet<string>(), new HashSet<string>());
+
+    public bool IsEmpty => Maps.Count == 0 && NoMaps.Count == 0;
 }
 
 /// <summary>The objects at <paramref name="Paths"/> (<c>$.orders[*]</c>; more than one when they share the class).</summary>

@@ -6,7 +6,9 @@ using SerBench.Core.Verification;
 namespace SerBench.Core.UserData;
 
 /// <summary>Every value at one place (<c>$.orders[*].price</c>) in every document: the model grows with structure, not size.</summary>
-internal sealed class JsonShape(string path)
+/// <param name="path">Where the values are, <c>$.orders[*].price</c>.</param>
+/// <param name="maps">Places read as maps: every value of such an object goes to one place, <c>$.events.*</c>.</param>
+internal sealed class JsonShape(string path, IReadOnlySet<string>? maps = null)
 {
     public string Path { get; } = path;
 
@@ -41,10 +43,10 @@ internal sealed class JsonShape(string path)
         switch (reader.TokenType)
         {
             case JsonTokenType.StartObject:
-                (Object ??= new ObjectShape(Path)).Add(ref reader);
+                (Object ??= new ObjectShape(Path, maps)).Add(ref reader);
                 break;
             case JsonTokenType.StartArray:
-                (Array ??= new ArrayShape(new JsonShape(Path + "[*]"))).Add(ref reader);
+                (Array ??= new ArrayShape(new JsonShape(Path + "[*]", maps))).Add(ref reader);
                 break;
             case JsonTokenType.String:
                 Strings++;
@@ -84,17 +86,40 @@ internal sealed class JsonShape(string path)
         name.Length > 0 && !char.IsAsciiDigit(name[0]) && name.All(c => char.IsAsciiLetterOrDigit(c) || c == '_') ? $"{path}.{name}" : $"{path}[{ObjectComparer.Quote(name)}]";
 }
 
-internal sealed class ObjectShape(string path)
+internal sealed class ObjectShape(string path, IReadOnlySet<string>? maps = null)
 {
     private readonly Dictionary<string, MemberShape> _byName = new(StringComparer.Ordinal);
 
     public int Count { get; private set; }
 
+    /// <summary>Empty for a map: its keys are data, counted in <see cref="MapKeys"/>.</summary>
     public List<MemberShape> Members { get; } = [];
+
+    /// <summary>Every value of a map, whatever its key; null for an object read member by member.</summary>
+    public JsonShape? MapValue { get; } = maps?.Contains(path) == true ? new JsonShape(path + ".*", maps) : null;
+
+    /// <summary>A few of a map's keys, for notes.</summary>
+    public List<string> MapKeys { get; } = [];
 
     public void Add(ref Utf8JsonReader reader)
     {
         Count++;
+        if (MapValue is { } value)
+        {
+            while (reader.Read() && reader.TokenType != JsonTokenType.EndObject)
+            {
+                if (MapKeys.Count < 3)
+                {
+                    MapKeys.Add(JsonShape.TryGetString(ref reader) ?? Encoding.UTF8.GetString(reader.ValueSpan));
+                }
+
+                reader.Read();
+                value.Add(ref reader);
+            }
+
+            return;
+        }
+
         var seen = new HashSet<string>(StringComparer.Ordinal);
         MemberShape? previous = null;
         while (reader.Read() && reader.TokenType != JsonTokenType.EndObject)
@@ -105,7 +130,7 @@ internal sealed class ObjectShape(string path)
             if (!_byName.TryGetValue(name, out var member))
             {
                 // A member first seen here goes after the one it follows here, so an optional member keeps its place.
-                member = _byName[name] = new MemberShape(name, new JsonShape(JsonShape.Member(path, name)));
+                member = _byName[name] = new MemberShape(name, new JsonShape(JsonShape.Member(path, name), maps));
                 Members.Insert(previous is null ? 0 : Members.IndexOf(previous) + 1, member);
             }
 
@@ -155,7 +180,8 @@ internal sealed class ArrayShape(JsonShape element)
 
 /// <summary>
 /// For each .NET number type, the first number it cannot hold: read by System.Text.Json and written back shortest, the
-/// value must be the same (<c>1.10</c> written <c>1.1</c> is; <c>-0</c> written <c>0</c> is not).
+/// value must be the same (<c>1.10</c> written <c>1.1</c> is; <c>-0</c> written <c>0</c> is not); for double, the same
+/// double, so text of up to 17 significant digits is held.
 /// </summary>
 internal sealed class NumberShape
 {
@@ -201,7 +227,9 @@ internal sealed class NumberShape
             NotDecimal = text;
         }
 
-        if (NotDouble is null && !(reader.TryGetDouble(out var d) && double.IsFinite(d) && JsonTextComparer.SameNumber(text, d.ToString("R", invariant))))
+        // By value, as the gate judges: -65.613616999999977 written -65.61361699999998 is the same double; 1.0000000000000000001 is not held.
+        if (NotDouble is null && !(reader.TryGetDouble(out var d) && double.IsFinite(d)
+                                   && (JsonTextComparer.SameNumber(text, d.ToString("R", invariant)) || Conformance.Rfc8259.BeyondDouble(text) is null)))
         {
             NotDouble = text;
         }

@@ -17,13 +17,20 @@ namespace SerBench.Core.UserData;
 /// somewhere: optional and not written when null; absent and null both: its nulls are lost.</item>
 /// <item>Several kinds at one place: <c>object</c> (JsonElement, JToken), which one-type-per-member libraries cannot round-trip.</item>
 /// <item>A key twice in one object is one property: a value is lost.</item>
+/// <item>An object whose keys are data (<see cref="MapRule"/>, or <c>--map</c>) is <c>Dictionary&lt;string, T&gt;</c>, its values merged into one T.</item>
 /// </list>
 /// The root must be an object in every document or an array in every one.
 /// </remarks>
 internal static class ModelInference
 {
-    /// <exception cref="NotSupportedException">A root is not an object or array, or differs from the others': a message for the user.</exception>
-    public static InferredModel Infer(string dataSetName, IReadOnlyList<JsonData> documents)
+    /// <summary>A model over this many classes is refused: a map read as a class, most likely, or a sample too varied to model.</summary>
+    public const int MaxClasses = 500;
+
+    // Each pass merges the maps found so far, so a map inside a map's values shows in the next; nesting deeper than this is rare.
+    private const int MaxPasses = 8;
+
+    /// <exception cref="NotSupportedException">A root is not an object or array, or differs from the others', or the model is too big: a message for the user.</exception>
+    public static InferredModel Infer(string dataSetName, IReadOnlyList<JsonData> documents, MapChoices? choices = null)
     {
         ArgumentNullException.ThrowIfNull(dataSetName);
         if (documents.Count == 0)
@@ -31,7 +38,53 @@ internal static class ModelInference
             throw new ArgumentException("a data set has at least one document", nameof(documents));
         }
 
-        var root = new JsonShape("$");
+        choices ??= MapChoices.None;
+        var reasons = choices.Maps.ToDictionary(path => path, _ => "--map", StringComparer.Ordinal);
+        var root = Scan(documents, reasons.Keys.ToHashSet(StringComparer.Ordinal));
+        for (var pass = 1; pass < MaxPasses; pass++)
+        {
+            var found = Places(root).Where(p => p.Shape.Object is { MapValue: null } && !choices.NoMaps.Contains(p.Path) && !reasons.ContainsKey(p.Path))
+                .Select(p => (p.Path, Why: MapRule.Why(p.Shape.Object!))).Where(p => p.Why is not null).ToList();
+            if (found.Count == 0)
+            {
+                break;
+            }
+
+            foreach (var (path, why) in found)
+            {
+                reasons[path] = why!;
+            }
+
+            root = Scan(documents, reasons.Keys.ToHashSet(StringComparer.Ordinal));
+        }
+
+        var model = new ModelBuilder(reasons).Build(dataSetName, documents.Count, root);
+        var places = Places(root).ToList();
+        model = model with
+        {
+            DocumentNames = Names(documents),
+            Places = places.GroupBy(p => p.Path, StringComparer.Ordinal).ToDictionary(g => g.Key, g => Kinds(g.First().Shape), StringComparer.Ordinal),
+        };
+        if (model.Classes.Count > MaxClasses)
+        {
+            var widest = places.Where(p => p.Shape.Object is { MapValue: null }).MaxBy(p => p.Shape.Object!.Members.Count);
+            throw new NotSupportedException(string.Create(CultureInfo.InvariantCulture,
+                $"{Names(documents)}: the model would have {model.Classes.Count:N0} classes, over {MaxClasses}; ") +
+                (widest is { } w ? string.Create(CultureInfo.InvariantCulture, $"if the {w.Shape.Object!.Members.Count:N0} keys of {w.Path} are data, --map '{w.Path}' reads it as a map; ") : "") +
+                "or give a smaller sample of the documents");
+        }
+
+        return model;
+    }
+
+    private static string Names(IReadOnlyList<JsonData> documents) =>
+        documents.Count == 1 ? documents[0].Name : string.Create(CultureInfo.InvariantCulture, $"{documents[0].Name} and {documents.Count - 1:N0} more");
+
+    private static string Kinds(JsonShape shape) => shape.Object is not null ? "an object" : shape.Array is not null ? "an array" : "a value";
+
+    private static JsonShape Scan(IReadOnlyList<JsonData> documents, IReadOnlySet<string> maps)
+    {
+        var root = new JsonShape("$", maps);
         (JsonData Document, JsonTokenType Kind)? first = null;
         foreach (var document in documents)
         {
@@ -53,7 +106,28 @@ internal static class ModelInference
             root.Add(ref reader);
         }
 
-        return new ModelBuilder().Build(dataSetName, documents.Count, root);
+        return root;
+    }
+
+    /// <summary>Every place, depth first: <c>$</c>, <c>$.events</c>, <c>$.events.*</c>, <c>$.items[*]</c>…</summary>
+    public static IEnumerable<(string Path, JsonShape Shape)> Places(JsonShape shape)
+    {
+        yield return (shape.Path, shape);
+        var children = new List<JsonShape>();
+        if (shape.Object is { } obj)
+        {
+            children.AddRange(obj.MapValue is { } value ? [value] : obj.Members.Select(m => m.Value));
+        }
+
+        if (shape.Array is { } array)
+        {
+            children.Add(array.Element);
+        }
+
+        foreach (var place in children.SelectMany(Places))
+        {
+            yield return place;
+        }
     }
 
     private static string Describe(JsonTokenType kind) => kind switch
@@ -66,11 +140,12 @@ internal static class ModelInference
         _ => "a boolean",
     };
 
-    private sealed class ModelBuilder
+    private sealed class ModelBuilder(IReadOnlyDictionary<string, string> mapReasons)
     {
         private readonly Dictionary<string, ClassDraft> _classes = new(StringComparer.Ordinal);
         private readonly List<string> _notes = [];
         private readonly List<string> _losses = [];
+        private readonly List<(string Path, TypeRef Type)> _maps = [];
 
         public InferredModel Build(string dataSetName, int documentCount, JsonShape root)
         {
@@ -78,6 +153,9 @@ internal static class ModelInference
             var ordered = new List<ClassDraft>();
             NameClasses(rootType, parent: null, new HashSet<string>(StringComparer.Ordinal), ordered);
             var classes = ordered.ToDictionary(draft => draft, Finish);
+            // After naming: a map's note names its value's class.
+            _notes.InsertRange(0, _maps.Select(m => $"{m.Path}: read as a map, {m.Type.CSharp.TrimEnd('?')}: " +
+                                                     (mapReasons[m.Path] is var why && why == "--map" ? "you asked for it (--map)" : why + $"; --no-map '{m.Path}' reads it as a class")));
             foreach (var draft in ordered)
             {
                 _notes.AddRange(draft.Paths.Skip(1).Select(path => $"{path}: the same members as {draft.Paths[0]}, so the same class, {draft.Name}"));
@@ -123,6 +201,13 @@ internal static class ModelInference
                 _notes.Add($"{shape.Path}: holds {string.Join(", ", kinds[..^1].Select(Word))} and {Word(kinds[^1])} values: object, which System.Text.Json reads as JsonElement and " +
                            "Newtonsoft.Json as JToken; libraries that bind one type per member cannot round-trip it");
                 return new TypeRef(TypeKind.Object, nullable);
+            }
+
+            if (shape.Object?.MapValue is { } mapValue)
+            {
+                var map = new TypeRef(TypeKind.Map, nullable, Element: Resolve(mapValue, hint.IsElement ? hint : new Hint(CSharpNames.Singular(hint.Name), true)));
+                _maps.Add((shape.Path, map));
+                return map;
             }
 
             return kinds[0] switch
@@ -279,6 +364,7 @@ internal static class ModelInference
         Object,
         Class,
         List,
+        Map,
     }
 
     private sealed record TypeRef(TypeKind Kind, bool Nullable, TypeRef? Element = null, ClassDraft? Class = null)
@@ -288,6 +374,7 @@ internal static class ModelInference
         {
             TypeKind.Class => $"C{Class!.Id}",
             TypeKind.List => $"L<{Element!.Key}>",
+            TypeKind.Map => $"M<{Element!.Key}>",
             _ => Kind.ToString(),
         } + (Nullable ? "?" : "");
 
@@ -295,6 +382,7 @@ internal static class ModelInference
         {
             TypeKind.Class => Class!.Name!,
             TypeKind.List => $"List<{Element!.CSharp}>",
+            TypeKind.Map => $"Dictionary<string, {Element!.CSharp}>",
             _ => Kind.ToString().ToLowerInvariant(), // bool, string, int, long, decimal, double, object: the C# keywords
         } + (Nullable ? "?" : "");
     }

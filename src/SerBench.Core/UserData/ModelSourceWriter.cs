@@ -30,17 +30,17 @@ internal static partial class ModelSourceWriter
 
             namespace {@namespace};
 
-            // The model SerBench inferred from the data set {CSharpNames.CommentText(CSharpNames.Literal(model.DataSetName))} ({model.DocumentCount:N0} document(s)).
-            // Objects are classes, arrays lists, numbers the narrowest type that holds every value seen; [JsonPropertyName] and
-            // [DataMember] keep each JSON name. Members absent from some objects are optional: not written when null, so absent
-            // stays absent. Non-nullable references start as null!: every document sets them, and a default would cost each read
-            // an allocation.
+            // The model {CSharpNames.CommentText(CSharpNames.Literal(model.DataSetName))}, which SerBench inferred from {CSharpNames.CommentText(model.DocumentNames.Length == 0 ? "" : model.DocumentNames + " ")}({model.DocumentCount:N0} document(s) of one shape).
+            // Objects are classes, arrays lists, objects whose keys are data (ids, numbers, dates, many keys of one shape)
+            // dictionaries, numbers the narrowest type that holds every value seen; [JsonPropertyName] and [DataMember] keep
+            // each JSON name. Members absent from some objects are optional: not written when null, so absent stays absent.
+            // Non-nullable references start as null!: every document sets them, and a default would cost each read an allocation.
 
 
             """);
         if (model.Notes.Count > 0)
         {
-            source.Append("// What was decided, and what a round trip through this model loses:\n");
+            source.Append("// What was decided (which members were read as maps, and why), and what a round trip through this model loses:\n");
             foreach (var note in model.Notes)
             {
                 source.Append("// - ").Append(CSharpNames.CommentText(note)).Append('\n');

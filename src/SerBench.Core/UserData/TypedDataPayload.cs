@@ -13,10 +13,10 @@ internal static class TypedDataPayload
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "T is a model class: the shared code of reference-type instantiations serves it, and Typed is kept, named on its own type.")]
     public static PayloadModel Create(DataSet set)
     {
-        if (UserModels.Find(set.Name) is not { } model)
+        if (UserModels.Find(set.Model) is not { } model)
         {
             return new PayloadModel<ModelOnlyInTheAgent>(set.Name, Description(set),
-                (_, _) => throw new InvalidOperationException($"the model of '{set.Name}' is compiled into the measuring agent; this process does not have it"));
+                (_, _) => throw new InvalidOperationException($"the model '{set.Model}' of '{set.Name}' is compiled into the measuring agent; this process does not have it"));
         }
 
         var typed = typeof(TypedDataPayload).GetMethod(nameof(Typed), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(model.RootType);
@@ -24,7 +24,7 @@ internal static class TypedDataPayload
     }
 
     private static string Description(DataSet set) =>
-        string.Create(CultureInfo.InvariantCulture, $"{set.Documents.Count:N0} document(s) of {Path.GetFileName(set.Source)} read into the model inferred from them");
+        string.Create(CultureInfo.InvariantCulture, $"{set.Documents.Count:N0} document(s) read into the model {set.Model}, inferred from the documents of their shape");
 
     private static PayloadModel<T> Typed<T>(UserModel model, DataSet set) where T : class
     {

@@ -25,7 +25,7 @@ internal static class UserTypes
         }
 
         var assembly = LoadAssembly(assemblyPath);
-        var samples = samplePath is null ? [] : DataSet.Load(samplePath).Documents;
+        var samples = samplePath is null ? [] : DataSet.ReadDocuments(samplePath);
         return [.. typeNames.Select(name => Check(assemblyPath, assembly, name, samples))];
     }
 

@@ -206,10 +206,22 @@ internal static partial class JsonTextComparer
             return null;
         }
 
+        // A double-based reader sees no change; only text a double cannot hold (1.0000000000000000001) is lost data.
+        if (Conformance.Rfc8259.BeyondDouble(expected) is null && SameDouble(expected, actual))
+        {
+            found.Form ??= new JsonChange(JsonChangeKind.Form, path, $"{expected} written as {actual} (number text changed, same double)");
+            return null;
+        }
+
         return new JsonChange(JsonChangeKind.Data, path, $"{expected} became {actual} ({NumberChange(expected, left, right)})");
     }
 
     internal static bool SameNumber(string left, string right) => ExactNumber.Parse(left) == ExactNumber.Parse(right);
+
+    // By bits: -0 and 0 are equal doubles, but not the same number.
+    private static bool SameDouble(string left, string right) =>
+        BitConverter.DoubleToInt64Bits(double.Parse(left, NumberStyles.Float, CultureInfo.InvariantCulture))
+        == BitConverter.DoubleToInt64Bits(double.Parse(right, NumberStyles.Float, CultureInfo.InvariantCulture));
 
     // In the order a user would look for it.
     private static string NumberChange(string text, ExactNumber original, ExactNumber written)
@@ -224,18 +236,35 @@ internal static partial class JsonTextComparer
             return "beyond the range of double";
         }
 
-        if (original.IsInteger(text) && original.Digits.Length > 15 && Math.Abs(double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture)) > 9007199254740992)
+        if (Conformance.Rfc8259.BeyondDouble(text) is { } beyond)
         {
-            return "a big integer lost precision";
+            var what = original.IsInteger(text) && original.Digits.Length > 15 ? "a big integer lost precision" : "precision lost";
+            return $"{what}: {beyond}{LostDigits(original, written)}";
         }
 
-        if (written.Digits.Length < original.Digits.Length)
-        {
-            return "precision lost";
-        }
-
-        return "value changed";
+        return written.Digits.Length < original.Digits.Length ? "precision lost" + LostDigits(original, written) : "value changed";
     }
+
+    /// <summary>Which significant digits changed, when both numbers have the same magnitude: <c>; from the 17th significant digit on, 789 became 800</c>.</summary>
+    private static string LostDigits(ExactNumber original, ExactNumber written)
+    {
+        if (original.Negative != written.Negative || original.Exponent + original.Digits.Length != written.Exponent + written.Digits.Length)
+        {
+            return "";
+        }
+
+        var length = Math.Max(original.Digits.Length, written.Digits.Length);
+        var (before, after) = (original.Digits.PadRight(length, '0'), written.Digits.PadRight(length, '0'));
+        var first = 0;
+        while (first < length && before[first] == after[first])
+        {
+            first++;
+        }
+
+        return first == length ? "" : $"; from the {Ordinal(first + 1)} significant digit on, {Clip(before[first..])} became {Clip(after[first..])}";
+    }
+
+    private static string Ordinal(int n) => n.ToString(CultureInfo.InvariantCulture) + ((n % 100) is 11 or 12 or 13 ? "th" : (n % 10) switch { 1 => "st", 2 => "nd", 3 => "rd", _ => "th" });
 
     private static string Member(string path, string name) =>
         name.Length > 0 && name.All(c => char.IsAsciiLetterOrDigit(c) || c == '_') ? $"{path}.{name}" : $"{path}[{ObjectComparer.Quote(Clip(name))}]";

@@ -19,6 +19,9 @@ internal sealed record RunOptions
     public string? Contenders { get; init; }
     public string? Payloads { get; init; }
     public IReadOnlyList<string> Data { get; init; } = [];
+    public string? Cases { get; init; }
+    public IReadOnlyList<string> Maps { get; init; } = [];
+    public IReadOnlyList<string> NoMaps { get; init; } = [];
     public string? Types { get; init; }
     public IReadOnlyList<string> TypeNames { get; init; } = [];
     public string? Sample { get; init; }
@@ -146,7 +149,7 @@ internal static class RunOptionsParser
         Contender? Find(string name) => Selectable().FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
         Contender Resolve(string name) =>
             ContenderRegistry.FindBuiltIn(name) ?? NameMatcher.Resolve("contender", "contenders", name, Selectable(), c => c.Name);
-        var (fromData, whyNoTyped) = RunRequest.DataStudiesFrom(options.Data);
+        var (fromData, whyNoTyped) = RunRequest.DataStudiesFrom(options.Data, CaseRule(options.Cases), MapChoices(options));
         IReadOnlyList<Study> dataStudies = [.. fromData, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
         IReadOnlyList<Study> known = [.. StudyRegistry.All, .. dataStudies];
         IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
@@ -237,6 +240,25 @@ internal static class RunOptionsParser
         }
 
         return new VersionedContender(inner, parsed.ToNormalizedString());
+    }
+
+    private static DataCaseRule CaseRule(string? cases) =>
+        cases is null ? DataCaseRule.Auto : NameMatcher.Resolve("--cases rule", "rules are", cases, Enum.GetValues<DataCaseRule>(), DataCaseRules.Name);
+
+    private static MapChoices MapChoices(RunOptions options)
+    {
+        foreach (var (option, path) in options.Maps.Select(p => ("--map", p)).Concat(options.NoMaps.Select(p => ("--no-map", p))))
+        {
+            if (!path.StartsWith('$'))
+            {
+                throw new UsageException($"{option} '{path}': give a JSON path from the root, as model.cs writes it, e.g. {option} '$.events'.");
+            }
+        }
+
+        var maps = options.Maps.ToHashSet(StringComparer.Ordinal);
+        return maps.FirstOrDefault(options.NoMaps.Contains) is { } both
+            ? throw new UsageException($"'{both}' is given to both --map and --no-map; give it to one.")
+            : new MapChoices(maps, options.NoMaps.ToHashSet(StringComparer.Ordinal));
     }
 
     /// <summary>The data studies exist only with their option; a missing name says what would work instead.</summary>

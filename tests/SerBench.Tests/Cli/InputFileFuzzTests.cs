@@ -42,7 +42,7 @@ public sealed class InputFileFuzzTests : IDisposable
 
             await Bounded($"mutation {i}", () =>
             {
-                Refused(() => DataSet.Load(file));
+                Refused(() => DataSet.LoadAll([file]));
                 Refused(() => ConformanceSuite.Load([file]));
                 Refused(() => PackManifest.Read(pack));
                 Refused(() => ResultsFileReader.ReadDocument(file));

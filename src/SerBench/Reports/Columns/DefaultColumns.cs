@@ -25,11 +25,14 @@ internal static class DefaultColumns
         [StudyColumn.AllocatedPerObject] = new PerObjectColumn("Alloc/object", c => c.AllocatedBytes, bytes => Formatting.Number(bytes, "N0") + " B"),
         [StudyColumn.PayloadBytesPerObject] = new PerObjectColumn("Payload/object", c => c.PayloadBytes, bytes => Formatting.Number(bytes, "N0") + " B"),
         // Payload bytes are the whole operation's (all N documents of a "many" cell), like its mean.
-        [StudyColumn.MegabytesPerSecond] = new RateColumn("MB/s",
-            c => c.MeanNs is { } time && time > 0 && c.PayloadBytes is { } read ? Formatting.Number(read * 1_000.0 / time, "N1") : null),
+        [StudyColumn.MegabytesPerSecond] = new RateColumn("MB/s", c => MegabytesPerSecond(c) is { } rate ? Formatting.Number(rate, "N1") : null),
         [StudyColumn.AllocatedPerMegabyte] = new RateColumn("Alloc/MB",
             c => c.AllocatedBytes is { } bytes && c.PayloadBytes is { } payload && payload > 0 ? Formatting.Bytes((long)Math.Round(bytes * 1e6 / payload)) : null),
     };
+
+    /// <summary>10^6 payload bytes read or written per second; null without a time or a payload size.</summary>
+    public static double? MegabytesPerSecond(ResultCell cell) =>
+        cell.MeanNs is { } time && time > 0 && cell.PayloadBytes is { } bytes ? bytes * 1_000.0 / time : null;
 
     public static IReadOnlyList<IColumn> For(StudyDefinition study) =>
         [.. (study.Columns is { Count: > 0 } chosen ? chosen : StudyDefinition.DefaultColumns).Select(Of)];

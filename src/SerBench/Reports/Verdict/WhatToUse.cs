@@ -25,6 +25,19 @@ internal static class WhatToUse
         var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
         var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
         var answers = new List<Answer?>();
+        // Your documents, each alone: the fastest typed serializer on its model and the fastest document model, with throughput.
+        foreach (var (study, kind) in new[] { (Core.UserData.DataStudy.TypedName, "typed JSON"), (Core.UserData.DataStudy.Name, "document model") })
+        {
+            foreach (var payload in steady.Where(x => x.Cell.Study == study).Select(x => x.Cell.Payload).Distinct())
+            {
+                foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
+                {
+                    answers.Add(Fastest($"Fastest {kind} on your documents: {payload} · {CellText.Name(operation)}", steady,
+                        c => c.Study == study && c.Payload == payload && c.Operation == operation, throughput: true));
+                }
+            }
+        }
+
         foreach (var (textMode, target) in new[] { ("utf8", "UTF-8 bytes"), ("utf16", "a string") })
         {
             foreach (var (size, shape) in new[] { ("one object", (Func<ResultCell, bool>)(c => c.Shape == Shape.Object)), ("large lists", c => c.Shape == Shape.List && c.Count >= 100) })
@@ -60,7 +73,7 @@ internal static class WhatToUse
         return [.. answers.OfType<Answer>()];
     }
 
-    private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
+    private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits, bool throughput = false)
     {
         var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
             .GroupBy(x => (x.Slice, x.Cell.Payload, x.Cell.Shape, x.Cell.Count, x.Cell.Operation))
@@ -74,7 +87,8 @@ internal static class WhatToUse
         var ranking = CaseRanking.Of("", best.Select(x => x.Cell), rank: true).Single();
         var winners = ranking.Winners.ToList();
         var fastest = ranking.Rows[0];
-        var evidence = $"{best.Key.Slice} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}";
+        var evidence = $"{best.Key.Slice} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}" +
+                       (throughput && Columns.DefaultColumns.MegabytesPerSecond(fastest.Cell) is { } rate ? $", {rate.ToString("N1", Invariant)} MB/s" : "");
         var tied = winners.Skip(1).Select(w => $"{w.Cell.Contender} {w.AgainstFastest}").ToList();
         if (tied.Count > 0)
         {

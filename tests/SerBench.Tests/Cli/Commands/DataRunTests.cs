@@ -20,12 +20,12 @@ public sealed class DataRunTests : IDisposable
         var output = _temp.File("out");
 
         var (exitCode, console, error) = CliTester.RunWithoutChartImages(
-            ["run", "--data", _temp.File("orders"), "--study", "data", "--contenders", "stj-reader,stj-document,stj-node", "--profile", "smoke", "--out", output]);
+            ["run", "--data", _temp.File("orders"), "--cases", "shape", "--study", "data", "--contenders", "stj-reader,stj-document,stj-node", "--profile", "smoke", "--out", output]);
 
         Assert.True(exitCode == 0, error + console);
         var cells = ResultsFileReader.ReadDocument(Path.Combine(output, "results.json")).Cells;
         Assert.Equal(6, cells.Count);
-        Assert.All(cells, c => Assert.Equal(("data", "orders", SerBench.Core.Payloads.Shape.Many, 2), (c.Study, c.Payload, c.Shape, c.Count)));
+        Assert.All(cells, c => Assert.Equal(("data", "orders (2 files, 104 B)", SerBench.Core.Payloads.Shape.Many, 2), (c.Study, c.Payload, c.Shape, c.Count)));
         // Utf8JsonWriter's default encoder writes "<" as \u003C: same data, other form, so every STJ writer DIFFERS.
         Assert.All(cells, c => Assert.Equal(VerificationStatus.Differs, c.Status));
         Assert.All(cells, c => Assert.Contains("$[1].note: escaped differently", c.Reason, StringComparison.Ordinal));

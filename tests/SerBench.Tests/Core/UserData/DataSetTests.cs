@@ -12,9 +12,9 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("Orders 2024.json"), """{"id":1}""");
 
-        var set = DataSet.Load(temp.File("Orders 2024.json"));
+        var set = Assert.Single(DataSet.LoadAll([temp.File("Orders 2024.json")]));
 
-        Assert.Equal("orders-2024", set.Name);
+        Assert.Equal(("Orders-2024.json (8 B)", "orders-2024"), (set.Name, set.Model));
         Assert.Single(set.Documents);
         Assert.Equal(8, set.TotalBytes);
     }
@@ -27,25 +27,23 @@ public class DataSetTests
         File.WriteAllBytes(temp.File("a.json"), [0xEF, 0xBB, 0xBF, (byte)'[', (byte)'1', (byte)']']);
         File.WriteAllText(temp.File("notes.txt"), "not read");
 
-        var set = DataSet.Load(temp.Path);
+        var set = Assert.Single(DataSet.LoadAll([temp.Path], DataCaseRule.Shape));
 
         Assert.Equal(["a.json", "b.json"], set.Documents.Select(d => d.Name));
         Assert.Equal("[1]"u8.ToArray(), set.Documents[0].Utf8);
     }
 
     [Fact]
-    public void Load_TwoSetsWithOneName_GetDistinctNames()
+    public void LoadAll_TwoFilesWithOneName_GetDistinctCaseAndModelNames()
     {
         using var temp = new TempDirectory();
         Directory.CreateDirectory(temp.File("x"));
-        File.WriteAllText(temp.File("x/data.json"), "1");
-        File.WriteAllText(temp.File("data.json"), "2");
-        var taken = new List<string>();
+        File.WriteAllText(temp.File("x/data.json"), """{"b":2}""");
+        File.WriteAllText(temp.File("data.json"), """{"a":1}""");
 
-        var first = DataSet.Load(temp.File("data.json"), taken);
-        var second = DataSet.Load(temp.File("x/data.json"), taken);
+        var sets = DataSet.LoadAll([temp.File("data.json"), temp.File("x/data.json")]);
 
-        Assert.Equal(("data", "data-2"), (first.Name, second.Name));
+        Assert.Equal([("data.json (7 B)", "data"), ("data.json (7 B) #2", "data-2")], sets.Select(s => (s.Name, s.Model)));
     }
 
     [Theory]
@@ -57,7 +55,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("bad.json"), text);
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("bad.json")));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.File("bad.json")]));
 
         Assert.True(error.Message.Contains(expected, StringComparison.Ordinal), error.Message);
         Assert.StartsWith($"--data {temp.File("bad.json")}: not JSON: ", error.Message, StringComparison.Ordinal);
@@ -72,7 +70,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("deep.json"), new string('[', 300) + new string(']', 300));
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("deep.json")));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.File("deep.json")]));
 
         Assert.StartsWith($"--data {temp.File("deep.json")}: valid JSON, but beyond what SerBench reads: line 1, column 257: The maximum configured depth of 256", error.Message, StringComparison.Ordinal);
         Assert.DoesNotContain("LineNumber", error.Message, StringComparison.Ordinal);
@@ -84,7 +82,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllBytes(temp.File("latin1.json"), [(byte)'[', (byte)'"', 0xE9, (byte)'"', (byte)']']);
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("latin1.json")));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.File("latin1.json")]));
 
         Assert.Contains("latin1.json: not JSON: line 1, column ", error.Message, StringComparison.Ordinal);
         Assert.Contains("UTF-8", error.Message, StringComparison.Ordinal);
@@ -96,7 +94,7 @@ public class DataSetTests
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("be.json"), "[1]", System.Text.Encoding.BigEndianUnicode);
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.File("be.json")));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.File("be.json")]));
 
         Assert.Equal($"--data {temp.File("be.json")}: is UTF-16 (big-endian) text; save it as UTF-8.", error.Message);
     }
@@ -108,7 +106,7 @@ public class DataSetTests
         File.WriteAllText(temp.File("good.json"), "[]");
         File.WriteAllText(temp.File("worse.json"), "[");
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.Path));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.Path]));
 
         Assert.Contains("worse.json: not JSON", error.Message, StringComparison.Ordinal);
     }
@@ -118,7 +116,7 @@ public class DataSetTests
     {
         using var temp = new TempDirectory();
 
-        var error = Assert.Throws<UsageException>(() => DataSet.Load(temp.Path));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.Path]));
 
         Assert.Contains("the folder holds no .json files", error.Message, StringComparison.Ordinal);
     }
@@ -126,13 +124,13 @@ public class DataSetTests
     [Fact]
     public void Load_MissingPath_SaysWhatToGive()
     {
-        var error = Assert.Throws<UsageException>(() => DataSet.Load("/no/such/place.json"));
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll(["/no/such/place.json"]));
 
         Assert.Equal("--data /no/such/place.json: no such file or folder. Give a JSON file or a folder of them; to try it, serbench samples --out my-documents writes three, then --data my-documents.", error.Message);
     }
 
     [Fact]
-    public void RunRequest_WithData_RunsTheDataStudyAndTheTypedStudyWithOneWorkloadPerSet()
+    public void RunRequest_WithData_RunsTheDataStudyAndTheTypedStudyWithOneWorkloadPerCase()
     {
         using var temp = new TempDirectory();
         File.WriteAllText(temp.File("one.json"), """{"a":[1,2]}""");
@@ -140,13 +138,13 @@ public class DataSetTests
         File.WriteAllText(temp.File("many/1.json"), "[1]");
         File.WriteAllText(temp.File("many/2.json"), "[2]");
 
-        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json"), temp.File("many")] });
+        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json"), temp.File("many")], Cases = "shape" });
 
         Assert.Equal(["data", "data-typed"], request.Studies.Select(s => s.Name));
         foreach (var study in request.Studies)
         {
-            Assert.Equal([("one", "Object", 1), ("many", "Many", 2)], study.Workloads.Select(w => (w.Payload.Name, w.Shape.ToString(), w.Count)));
-            Assert.Equal([temp.File("one.json"), temp.File("many")], study.DataSources);
+            Assert.Equal([("one.json (11 B)", "Object", 1), ("many (2 files, 6 B)", "Many", 2)], study.Workloads.Select(w => (w.Payload.Name, w.Shape.ToString(), w.Count)));
+            Assert.Equal([[temp.File("one.json")], [temp.File("many/1.json"), temp.File("many/2.json")]], study.DataSets.Select(s => s.Files));
         }
 
         Assert.Equal(["many", "one"], request.Studies[1].ModelSources.Keys.Order(StringComparer.Ordinal));

@@ -21,13 +21,13 @@ public class ModelSourceWriterTests
 
             namespace SerBench.UserModels.Shop;
 
-            // The model SerBench inferred from the data set "test" (2 document(s)).
-            // Objects are classes, arrays lists, numbers the narrowest type that holds every value seen; [JsonPropertyName] and
-            // [DataMember] keep each JSON name. Members absent from some objects are optional: not written when null, so absent
-            // stays absent. Non-nullable references start as null!: every document sets them, and a default would cost each read
-            // an allocation.
+            // The model "test", which SerBench inferred from doc1.json and 1 more (2 document(s) of one shape).
+            // Objects are classes, arrays lists, objects whose keys are data (ids, numbers, dates, many keys of one shape)
+            // dictionaries, numbers the narrowest type that holds every value seen; [JsonPropertyName] and [DataMember] keep
+            // each JSON name. Members absent from some objects are optional: not written when null, so absent stays absent.
+            // Non-nullable references start as null!: every document sets them, and a default would cost each read an allocation.
 
-            // What was decided, and what a round trip through this model loses:
+            // What was decided (which members were read as maps, and why), and what a round trip through this model loses:
             // - $.id: double: integers (1) and numbers with a fraction or an exponent (2.5)
 
             [DataContract]
@@ -116,7 +116,7 @@ public class ModelSourceWriterTests
 
         var lines = ModelSourceWriter.Write(model, "M").Split('\n');
 
-        Assert.Contains("// The model SerBench inferred from the data set \"a\\nb\" (1 document(s)).", lines);
+        Assert.Contains("// The model \"a\\nb\", which SerBench inferred from (1 document(s) of one shape).", lines);
         Assert.Contains("// - $[\"x\"]: one\\ntwo\\u2028three\\rfour", lines);
         Assert.Contains("        global::SerBench.Core.UserData.UserModels.Register<Root>(\"a\\nb\", RootJsonContext.Default);", lines);
     }

@@ -29,9 +29,9 @@ public class JsonTextComparerTests
     }
 
     [Theory]
-    [InlineData("""{"n":0.1}""", """{"n":0.1000000000000000055511151231257827}""", "$.n: 0.1 became 0.1000000000000000055511151231257827 (value changed)")]
-    [InlineData("""{"n":3.14159265358979323846}""", """{"n":3.141592653589793}""", "(precision lost)")]
-    [InlineData("""{"n":12345678901234567890}""", """{"n":1.2345678901234567E+19}""", "(a big integer lost precision)")]
+    [InlineData("""{"n":0.1}""", """{"n":0.2}""", "$.n: 0.1 became 0.2 (value changed)")]
+    [InlineData("""{"n":3.14159265358979323846}""", """{"n":3.141592653589793}""", "(precision lost: more significant digits than a double holds; from the 17th significant digit on, 23846 became 00000)")]
+    [InlineData("""{"n":12345678901234567890}""", """{"n":1.2345678901234567E+19}""", "(a big integer lost precision: an integer beyond ±(2^53 - 1); from the 18th significant digit on, 89 became 00)")]
     [InlineData("""{"n":-0.0}""", """{"n":0.0}""", "(the sign of zero was lost)")]
     [InlineData("""{"n":1e400}""", """{"n":Infinity}""", "")]
     [InlineData("""{"a":1,"a":2}""", """{"a":2}""", "$.a: duplicate key written 2 times in the original, 1 in the output (kept the last value)")]
@@ -58,6 +58,32 @@ public class JsonTextComparerTests
         Assert.NotNull(change);
         Assert.Equal(JsonChangeKind.Data, change.Kind);
         Assert.Contains(expected, change.ToString(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("""[-65.613616999999977]""", """[-65.61361699999998]""", "$[0]: -65.613616999999977 written as -65.61361699999998 (number text changed, same double)")]
+    [InlineData("""[0.1]""", """[0.1000000000000000055511151231257827]""", "$[0]: 0.1 written as 0.1000000000000000055511151231257827 (number text changed, same double)")]
+    [InlineData("""[9007199254740992]""", """[9.007199254740992E+15]""", "$[0]: integer 9007199254740992 written as 9.007199254740992E+15 (floating-point notation)")]
+    public void SameDouble_OtherText_IsAFormChange(string original, string written, string expected)
+    {
+        var change = Change(original, written);
+
+        Assert.Equal((JsonChangeKind.Form, expected), (change?.Kind, change?.ToString()));
+    }
+
+    [Theory]
+    [InlineData("""[1.0000000000000000001]""", """[1]""",
+        "$[0]: 1.0000000000000000001 became 1 (precision lost: more significant digits than a double holds; from the 20th significant digit on, 1 became 0)")]
+    [InlineData("""[1234567890123456789012345]""", """[1.2345678901234568E+24]""",
+        "$[0]: 1234567890123456789012345 became 1.2345678901234568E+24 (a big integer lost precision: an integer beyond ±(2^53 - 1); from the 17th significant digit on, 789012345 became 800000000)")]
+    [InlineData("""[9007199254740993]""", """[9007199254740992]""",
+        "$[0]: 9007199254740993 became 9007199254740992 (a big integer lost precision: an integer beyond ±(2^53 - 1); from the 16th significant digit on, 3 became 2)")]
+    [InlineData("""[-0]""", """[0]""", "$[0]: -0 became 0 (the sign of zero was lost)")]
+    public void SameDouble_FromTextADoubleCannotHold_IsADataChange_NamingTheLostDigits(string original, string written, string expected)
+    {
+        var change = Change(original, written);
+
+        Assert.Equal((JsonChangeKind.Data, expected), (change?.Kind, change?.ToString()));
     }
 
     [Fact]

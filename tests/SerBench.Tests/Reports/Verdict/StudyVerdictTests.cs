@@ -1,3 +1,4 @@
+using SerBench.Core.Payloads;
 using SerBench.Core.Results;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
@@ -91,6 +92,24 @@ public class StudyVerdictTests
         Assert.StartsWith("web-api · serialize · person · list of 200: 288 μs; y tied (", fastest.Evidence, StringComparison.Ordinal);
         Assert.Contains("next newtonsoft-string 2.58× (", fastest.Evidence, StringComparison.Ordinal);
         Assert.DoesNotContain(answers, a => a.Question.Contains("one object", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void WhatToUse_OnYourDocuments_AnswersPerDocument_TypedAndDocumentModel_WithThroughput()
+    {
+        static ResultCell Doc(string study, string contender, string payload, double meanNs, Operation operation = Operation.Deserialize) =>
+            SampleResults.Cell(contender, meanNs, operation: operation) with { Study = study, Payload = payload, Shape = Shape.Object, Count = 1, Baseline = contender };
+        var answers = WhatToUse.Answer(SampleResults.Document(
+            Doc("data-typed", "x", "twitter.json (617 KB)", 1_000_000), Doc("data-typed", "y", "twitter.json (617 KB)", 3_000_000),
+            Doc("data-typed", "x", "canada.json (2.1 MB)", 9_000_000), Doc("data-typed", "y", "canada.json (2.1 MB)", 3_000_000),
+            Doc("data", "dom-a", "canada.json (2.1 MB)", 2_000_000), Doc("data", "dom-b", "canada.json (2.1 MB)", 6_000_000)));
+
+        var twitter = Assert.Single(answers, a => a.Question == "Fastest typed JSON on your documents: twitter.json (617 KB) · deserialize");
+        var canada = Assert.Single(answers, a => a.Question == "Fastest typed JSON on your documents: canada.json (2.1 MB) · deserialize");
+        var dom = Assert.Single(answers, a => a.Question == "Fastest document model on your documents: canada.json (2.1 MB) · deserialize");
+        Assert.Equal(["x", "y", "dom-a"], new[] { twitter, canada, dom }.Select(a => Assert.Single(a.Winners)));
+        // 187,000 payload bytes in 1 ms: 187 MB/s.
+        Assert.Contains(": 1 ms, 187.0 MB/s", twitter.Evidence, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -4,6 +4,7 @@ using SerBench.Core.Payloads;
 using SerBench.Core.Studies;
 using SerBench.Core.UserData;
 using SerBench.Core.Verification;
+using SerBench.Tests.Infrastructure;
 
 namespace SerBench.Tests.Core.Contenders.Documents;
 
@@ -87,6 +88,25 @@ public class DocumentContenderTests
 
             protected override byte[] Write(Dictionary<string, int> dom) => System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(dom);
         }
+    }
+
+    [Fact]
+    public void JToken_RewritingANumberToTheSameDouble_OnlyDiffers()
+    {
+        // JToken reads a fraction as a double and writes it shortest: other text, the number a double-based reader sees.
+        var prepared = Verifier.Prepare(LivePacks.Find("newtonsoft-jtoken"), JsonConventions.Default, Workload("geo", """{"lat":-65.613616999999977}"""));
+
+        Assert.Equal(VerificationStatus.Differs, prepared.Outcome.Status);
+        Assert.Contains("$.lat: -65.613616999999977 written as -65.61361699999998 (number text changed, same double)", prepared.Outcome.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void JToken_LosingDigitsADoubleCannotHold_IsAMismatchNamingThem()
+    {
+        var prepared = Verifier.Prepare(LivePacks.Find("newtonsoft-jtoken"), JsonConventions.Default, Workload("exact", """{"n":1.0000000000000000001}"""));
+
+        Assert.Equal(VerificationStatus.Mismatch, prepared.Outcome.Status);
+        Assert.Contains("more significant digits than a double holds; from the 20th significant digit on, 1 became 0", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
