@@ -99,10 +99,10 @@ public class StudyVerdictTests
     {
         static ResultCell Doc(string study, string contender, string payload, double meanNs, Operation operation = Operation.Deserialize) =>
             SampleResults.Cell(contender, meanNs, operation: operation) with { Study = study, Payload = payload, Shape = Shape.Object, Count = 1, Baseline = contender };
-        var answers = WhatToUse.Answer(SampleResults.Document(
+        var answers = WhatToUse.Answer(Slices(SampleResults.Document(
             Doc("data-typed", "x", "twitter.json (617 KB)", 1_000_000), Doc("data-typed", "y", "twitter.json (617 KB)", 3_000_000),
             Doc("data-typed", "x", "canada.json (2.1 MB)", 9_000_000), Doc("data-typed", "y", "canada.json (2.1 MB)", 3_000_000),
-            Doc("data", "dom-a", "canada.json (2.1 MB)", 2_000_000), Doc("data", "dom-b", "canada.json (2.1 MB)", 6_000_000)));
+            Doc("data", "dom-a", "canada.json (2.1 MB)", 2_000_000), Doc("data", "dom-b", "canada.json (2.1 MB)", 6_000_000))));
 
         var twitter = Assert.Single(answers, a => a.Question == "Fastest typed JSON on your documents: twitter.json (617 KB) · deserialize");
         var canada = Assert.Single(answers, a => a.Question == "Fastest typed JSON on your documents: canada.json (2.1 MB) · deserialize");
