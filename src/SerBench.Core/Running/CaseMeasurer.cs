@@ -46,8 +46,6 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             yield break;
         }
 
-        // What each body gives right after its gate, to hold its output to once it is timed.
-        var before = timed.Select(t => Output(t.Body)).ToList();
         // The shared warm-up's time is shared equally among the cells it warmed.
         var warmWatch = Stopwatch.StartNew();
         var faults = measurer.WarmTogether([.. timed.Select(t => t.Body)], profile);
@@ -62,58 +60,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             var (cell, body, label) = timed[i];
             var watch = Stopwatch.StartNew();
             var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile);
-            if (result.MeanNs is not null && Changed(before[i], Output(body)) is { } change)
-            {
-                result = cell with { Status = VerificationStatus.Mismatch, Reason = "correct before measuring, wrong after it was timed: " + change };
-            }
-
             yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
-        }
-    }
-
-    // A payload is copied: a contender may hand back a buffer it writes again on the next call.
-    private static object? Output(Func<object?> body)
-    {
-        try
-        {
-            var output = body();
-            return output is byte[] bytes ? bytes.ToArray() : output;
-        }
-#pragma warning disable CA1031 // A body that throws now is caught by the warm-up or the measurement, which record it.
-        catch (Exception)
-#pragma warning restore CA1031
-        {
-            return null;
-        }
-    }
-
-    /// <summary>How the output after the timed calls differs from the gated one; null when it does not or cannot be told.</summary>
-    private static string? Changed(object? before, object? after)
-    {
-        if (before is null || after is null)
-        {
-            return before is null ? null : "the output is now null";
-        }
-
-        if (before is byte[] or string && after is byte[] or string)
-        {
-            var was = Contenders.Codec<object>.PayloadBytes(before).Span;
-            var now = Contenders.Codec<object>.PayloadBytes(after).Span;
-            var at = was.CommonPrefixLength(now);
-            return at == was.Length && at == now.Length
-                ? null
-                : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{now.Length:N0} bytes written instead of {was.Length:N0}, the first change at byte {at:N0}");
-        }
-
-        try
-        {
-            return ObjectComparer.FirstDifference(before, after);
-        }
-#pragma warning disable CA1031 // An output the comparer cannot walk is not evidence of a change.
-        catch (Exception)
-#pragma warning restore CA1031
-        {
-            return null;
         }
     }
 
