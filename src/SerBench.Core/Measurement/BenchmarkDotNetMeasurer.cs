@@ -140,7 +140,6 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         var recent = bodies.Select(_ => new Queue<double>()).ToArray();
         var compilingLimit = limitWhileCompiling > limit ? limitWhileCompiling : limit;
         var idleFor = IdleFor + (BatchTime * bodies.Count);
-        var events = tiering?.Events ?? 0;
         var quietSince = TimeSpan.Zero;
         var byEvents = tiering is { Enabled: true };
         var ending = byEvents ? "once tiered compilation had nothing left to promote" : $"until no method was compiled for {SteadyFor.TotalMilliseconds:0} ms and the speed held";
@@ -162,9 +161,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                 quietSince = now;
             }
 
-            events = tiering.Events;
             // No tiering event at all since the warm-up began: nothing was left to promote, once the JIT is quiet too.
-            return events == 0 ? compileQuiet >= SteadyFor : now - quietSince >= idleFor && compileQuiet >= IdleFor;
+            return tiering.Events == 0 ? compileQuiet >= SteadyFor : now - quietSince >= idleFor && compileQuiet >= IdleFor;
         }
 
         while (faults.Any(f => f is null))
