@@ -7,13 +7,19 @@ namespace SerBench.Cli;
 internal static class SelfProcess
 {
     // agent: runs this agent instead of SerBench itself; both take the same arguments.
-    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent = null)
+    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent,
+        IEnumerable<KeyValuePair<string, string>> environment)
     {
         var (fileName, prefix) = agent is null ? SelfCommand() : Packs.AgentBuilder.Command(agent);
         var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (var argument in prefix.Concat(arguments))
         {
             start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
         }
 
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start a child SerBench process.");

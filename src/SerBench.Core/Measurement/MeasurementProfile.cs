@@ -73,16 +73,16 @@ internal sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 6 measured iterations of ~20 ms, no forced collection between iterations",
+        JobText = "1 warm-up and 4 measured iterations of ~15 ms, no forced collection between iterations",
         CreateJob = () => new Job("quick")
-            .WithIterationTime(TimeInterval.FromMilliseconds(20))
+            .WithIterationTime(TimeInterval.FromMilliseconds(15))
             .WithWarmupCount(1)
-            .WithIterationCount(6)
+            .WithIterationCount(4)
             .WithGcForce(false),
         PreWarm = TimeSpan.FromMilliseconds(300),
         Rounds = 3,
         MaximumRounds = 8,
-        Budget = TimeSpan.FromMinutes(12),
+        Budget = TimeSpan.FromMinutes(9),
         InvocationsFromWarmUp = true,
         MaximumWarm = TimeSpan.FromSeconds(1.5),
         FirstCallLaunches = 3,

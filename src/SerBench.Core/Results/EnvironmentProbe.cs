@@ -8,7 +8,8 @@ namespace SerBench.Core.Results;
 /// <summary>Reads the machine and runtime settings that every results file records.</summary>
 internal static class EnvironmentProbe
 {
-    public static EnvironmentInfo Capture() => new()
+    /// <param name="measuring">Also record the knobs SerBench gives its measuring processes (<see cref="MeasuringProcess"/>).</param>
+    public static EnvironmentInfo Capture(bool measuring = false) => new()
     {
         Os = RuntimeInformation.OSDescription,
         CpuModel = CpuModel(),
@@ -20,11 +21,11 @@ internal static class EnvironmentProbe
         TieredPgo = Knob("System.Runtime.TieredPGO", "TieredPGO"),
         BuildConfiguration = BenchmarkDotNetMeasurer.IsDebugBuild ? "Debug" : "Release",
         MeasurementEngine = "BenchmarkDotNet " + typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly.GetName().Version?.ToString(3) + " (in-process emit toolchain, memory diagnoser)",
-        Knobs = Knobs(),
+        Knobs = Knobs(measuring),
     };
 
     // Each value says where it came from, so compare can tell two files apart by a knob (fairness rule 6).
-    internal static SortedDictionary<string, string> Knobs()
+    internal static SortedDictionary<string, string> Knobs(bool measuring = false)
     {
         var knobs = new SortedDictionary<string, string>(StringComparer.Ordinal)
         {
@@ -42,6 +43,11 @@ internal static class EnvironmentProbe
             {
                 knobs[EnvironmentKnobPrefix + name] = value;
             }
+        }
+
+        foreach (var (name, value) in measuring ? MeasuringProcess.KnobsToSet() : [])
+        {
+            knobs[EnvironmentKnobPrefix + name] = value;
         }
 
         return knobs;

@@ -31,7 +31,7 @@ internal static class ResultsHeader
             Command = commandLine,
             Profile = request.Profile.Name,
             StartedAt = startedAt,
-            Environment = EnvironmentProbe.Capture(),
+            Environment = EnvironmentProbe.Capture(measuring: true),
             Packages = packages,
             Studies = [.. request.Studies.Where(s => plan.Any(p => p.Study == s)).Select(StudyDefinition.From)],
         };

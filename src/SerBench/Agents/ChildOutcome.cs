@@ -16,4 +16,6 @@ internal sealed record ChildOutcome(int ExitCode, string Output, string Error, b
     }
 }
 
-internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent);
+// environment: variables set for the child on top of this process's own.
+internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent,
+    IEnumerable<KeyValuePair<string, string>> environment);
