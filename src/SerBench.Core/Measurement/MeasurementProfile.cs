@@ -82,7 +82,7 @@ internal sealed record MeasurementProfile
         PreWarm = TimeSpan.FromMilliseconds(300),
         Rounds = 3,
         MaximumRounds = 8,
-        Budget = TimeSpan.FromMinutes(9),
+        Budget = TimeSpan.FromMinutes(10),
         InvocationsFromWarmUp = true,
         MaximumWarm = TimeSpan.FromSeconds(1.5),
         FirstCallLaunches = 3,

@@ -8,7 +8,7 @@ namespace SerBench.Core.Results;
 /// <summary>Reads the machine and runtime settings that every results file records.</summary>
 internal static class EnvironmentProbe
 {
-    /// <param name="measuring">Also record the knobs SerBench gives its measuring processes (<see cref="MeasuringProcess"/>).</param>
+    /// <param name="measuring">Also record the knobs SerBench gives its measuring processes (<see cref="MeasuringKnobs"/>).</param>
     public static EnvironmentInfo Capture(bool measuring = false) => new()
     {
         Os = RuntimeInformation.OSDescription,
@@ -45,7 +45,7 @@ internal static class EnvironmentProbe
             }
         }
 
-        foreach (var (name, value) in measuring ? MeasuringProcess.KnobsToSet() : [])
+        foreach (var (name, value) in measuring ? MeasuringKnobs.ToSet() : [])
         {
             knobs[EnvironmentKnobPrefix + name] = value;
         }

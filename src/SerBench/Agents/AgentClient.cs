@@ -21,7 +21,7 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
         var requestPath = Path.Combine(folder, AgentRequestCodec.FileName);
         File.WriteAllText(requestPath, AgentRequestCodec.Write(request));
         var outcome = start([AgentProgram.Command, requestPath], request.Timeout, cancellation, ChildFor(request),
-            request.Mode == AgentMode.Run ? Core.Measurement.MeasuringProcess.KnobsToSet() : []);
+            request.Mode == AgentMode.Run ? Core.Measurement.MeasuringKnobs.ToSet() : []);
         File.WriteAllText(Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
         var reply = AgentReply.Read(folder);
         var failure = outcome.Failure ?? (reply is null ? "the process wrote no result: " + outcome.Error.Split('\n')[0] : null);

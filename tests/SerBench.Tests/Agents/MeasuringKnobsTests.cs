@@ -10,7 +10,7 @@ namespace SerBench.Tests.Agents;
 
 /// <summary>Measuring processes start with the call-counting delay off; first-call processes keep the runtime's defaults, and results.json says which.</summary>
 [Collection(SerialCollection.Name)]
-public sealed class MeasuringProcessTests : IDisposable
+public sealed class MeasuringKnobsTests : IDisposable
 {
     private const string Delay = "DOTNET_TC_CallCountingDelayMs";
     private readonly string? _earlier = Environment.GetEnvironmentVariable(Delay);
@@ -23,7 +23,7 @@ public sealed class MeasuringProcessTests : IDisposable
         Operations = [Operation.Serialize],
     });
 
-    public MeasuringProcessTests() => Environment.SetEnvironmentVariable(Delay, null);
+    public MeasuringKnobsTests() => Environment.SetEnvironmentVariable(Delay, null);
 
     public void Dispose()
     {
@@ -53,7 +53,7 @@ public sealed class MeasuringProcessTests : IDisposable
     {
         Environment.SetEnvironmentVariable(Delay, "100");
 
-        Assert.Empty(MeasuringProcess.KnobsToSet());
+        Assert.Empty(MeasuringKnobs.ToSet());
         Assert.Equal("100", EnvironmentProbe.Knobs(measuring: true)["env:" + Delay]);
     }
 

@@ -4,15 +4,15 @@ namespace SerBench.Core.Measurement;
 /// Runtime settings each measuring process starts with (first-call processes keep the runtime's defaults). They change
 /// when code is promoted to tier 1, not the promoted code, and results.json records them (docs/performance.md#the-method).
 /// </summary>
-internal static class MeasuringProcess
+internal static class MeasuringKnobs
 {
     // The call-counting delay holds promotion back while start-up keeps compiling new code (1 s on one core) and sends no event the warm-up could wait for.
-    public static IReadOnlyDictionary<string, string> Knobs { get; } = new SortedDictionary<string, string>(StringComparer.Ordinal)
+    public static IReadOnlyDictionary<string, string> Values { get; } = new SortedDictionary<string, string>(StringComparer.Ordinal)
     {
         ["DOTNET_TC_CallCountingDelayMs"] = "0",
     };
 
     /// <summary>The knobs a measuring process gets: these, except where the user's environment already sets one.</summary>
-    public static IEnumerable<KeyValuePair<string, string>> KnobsToSet() =>
-        Knobs.Where(k => string.IsNullOrEmpty(System.Environment.GetEnvironmentVariable(k.Key)));
+    public static IEnumerable<KeyValuePair<string, string>> ToSet() =>
+        Values.Where(k => string.IsNullOrEmpty(System.Environment.GetEnvironmentVariable(k.Key)));
 }
