@@ -79,7 +79,7 @@ internal sealed record MachineProbeSample(double AtSeconds, double Ns, double? C
 
 internal sealed record ToolInfo(string Name, string Version, string? Commit);
 
-/// <summary>Runtime knobs are recorded, never changed (fairness rule 6).</summary>
+/// <summary>Runtime knobs are recorded; SerBench changes only the call-counting delay (<see cref="Measurement.MeasuringKnobs"/>).</summary>
 internal sealed record EnvironmentInfo
 {
     public required string Os { get; init; }
