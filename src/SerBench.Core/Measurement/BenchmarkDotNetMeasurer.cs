@@ -5,6 +5,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
@@ -338,6 +339,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                 Gen1 = PerThousand(report.GcStats.Gen1Collections),
                 Gen2 = PerThousand(report.GcStats.Gen2Collections),
                 IterationsNs = statistics.WithoutOutliers(),
+                // Result measurements restate the actual ones, corrected for overhead: counted once.
+                Calls = report.AllMeasurements.Where(m => m.IterationMode == IterationMode.Workload && m.IterationStage != IterationStage.Result).Sum(m => m.Operations),
             };
         }
         finally

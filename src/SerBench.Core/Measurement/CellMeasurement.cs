@@ -21,6 +21,9 @@ internal sealed record CellMeasurement
     public required double Gen2 { get; init; }
 
     public required IReadOnlyList<double> IterationsNs { get; init; }
+
+    /// <summary>Calls of the body in the measured iterations (not the warm-up's); null when the measurer does not count them.</summary>
+    public long? Calls { get; init; }
 }
 
 /// <summary>Measures one prepared cell. Throws <see cref="MeasurementException"/> when the cell crashed or hung.</summary>

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
+using System.Globalization;
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 using SerBench.Core.Studies;
@@ -16,7 +17,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
     /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
     public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
     {
-        var timed = new List<(ResultCell Cell, Func<object?> Body, string Label)>();
+        var timed = new List<(ResultCell Cell, Func<object?> Body, string Label, PreparedCase Prepared)>();
         foreach (var planned in cases)
         {
             if (cancellation.IsCancellationRequested)
@@ -32,7 +33,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
                 var cell = Describe(planned, prepared, operation) with { Seconds = operation == planned.Operations[0] ? gateSeconds : 0 };
                 if (prepared.OutcomeFor(operation).IsTimed)
                 {
-                    timed.Add((cell, prepared.CreateBody(operation), PlannedCells.Label(planned, operation)));
+                    timed.Add((cell, prepared.CreateBody(operation), PlannedCells.Label(planned, operation), prepared));
                 }
                 else
                 {
@@ -57,9 +58,9 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
                 yield break;
             }
 
-            var (cell, body, label) = timed[i];
+            var (cell, body, label, prepared) = timed[i];
             var watch = Stopwatch.StartNew();
-            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile);
+            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile, prepared);
             yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
@@ -71,10 +72,20 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             Compressed = prepared.Sizes?.Compressed ?? ImmutableDictionary<string, Sizes.Compressed>.Empty,
         };
 
+    /// <summary>On a cell whose output bytes differ between calls while they hold the same data (MemoryPack's DateTimeOffset padding).</summary>
+    internal const string BytesVaryNote = "output bytes vary between calls (same data)";
+
+    private static string JoinNotes(string? note, string added) => note is null ? added : note + "; " + added;
+
+    // A "many" cell's body makes one call per object.
+    private static string AfterTimingPrefix(long? bodyCalls, ResultCell cell) => bodyCalls is { } calls
+        ? string.Create(CultureInfo.InvariantCulture, $"correct before measuring, wrong after {calls * (cell.Shape == Payloads.Shape.Many ? cell.Count : 1):N0} calls: ")
+        : "correct before measuring, wrong after it was timed: ";
+
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>
         cell with { Status = VerificationStatus.Crash, Reason = ExceptionText.FirstLine(exception.Message) };
 
-    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile)
+    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase prepared)
     {
         CellMeasurement measured;
         try
@@ -86,8 +97,16 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             return Crashed(cell, exception);
         }
 
+        // The gate saw only the first calls: a library wrong after many, or once promoted to tier 1, shows only now.
+        var again = prepared.CheckAgain(cell.Operation);
+        if (again.Change is { } change)
+        {
+            return cell with { Status = change.Status, Reason = AfterTimingPrefix(measured.Calls, cell) + change.Reason };
+        }
+
         return cell with
         {
+            Note = again.BytesVary ? JoinNotes(cell.Note, BytesVaryNote) : cell.Note,
             MeanNs = measured.MeanNs,
             ErrorNs = measured.ErrorNs,
             StdDevNs = measured.StdDevNs,

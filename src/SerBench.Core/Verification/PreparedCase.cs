@@ -19,13 +19,31 @@ internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
     /// <summary>Only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
 
+    /// <summary>
+    /// The operation done again by the same codec, after its timed calls, and held to the gate: the bytes to the gate's
+    /// bytes (when they differ, both read back and compared as data), an object read to the model. Only valid when timed.
+    /// </summary>
+    public abstract CheckedAgain CheckAgain(Operation operation);
+
     public static PreparedCase Failed(GateOutcome outcome) => new FailedCase(outcome);
 
     private sealed class FailedCase(GateOutcome outcome) : PreparedCase(outcome, null)
     {
         public override Func<object?> CreateBody(Operation operation) =>
             throw new InvalidOperationException($"A {Outcome.Label} case is not measured.");
+
+        public override CheckedAgain CheckAgain(Operation operation) =>
+            throw new InvalidOperationException($"A {Outcome.Label} case is not measured.");
     }
+}
+
+/// <summary>What <see cref="PreparedCase.CheckAgain"/> found: <see cref="Change"/> null when the data held.</summary>
+internal sealed record CheckedAgain(GateOutcome? Change, bool BytesVary);
+
+/// <summary>The gate's rule for a value read back: the first change of data, or null.</summary>
+internal interface IRoundTripJudge
+{
+    string? Loss<TValue>(TValue expected, TValue actual, string root) where TValue : class;
 }
 
 internal sealed class PreparedCase<T>(
@@ -35,7 +53,8 @@ internal sealed class PreparedCase<T>(
     T[] items,
     Contenders.Codec<T>? itemCodec,
     Contenders.Codec<List<T>>? listCodec,
-    object[] payloads) : PreparedCase(outcome, sizes) where T : class
+    object[] payloads,
+    IRoundTripJudge judge) : PreparedCase(outcome, sizes) where T : class
 {
     public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
     {
@@ -50,4 +69,93 @@ internal sealed class PreparedCase<T>(
         (_, Operation.RoundTrip) => itemCodec!.RoundTripOne(items[0]),
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
+
+    // The same values, payloads and paths as the gate's (Verifier).
+    public override CheckedAgain CheckAgain(Operation operation) => shape switch
+    {
+        Shape.List => CheckAgain(listCodec!, [[.. items]], operation, _ => "$"),
+        Shape.Many => CheckAgain(itemCodec!, items, operation, i => $"$[{i}]"),
+        _ => CheckAgain(itemCodec!, [items[0]], operation, _ => "$"),
+    };
+
+    private CheckedAgain CheckAgain<TValue>(Contenders.Codec<TValue> codec, TValue[] values, Operation operation, Func<int, string> root) where TValue : class
+    {
+        var bytesVary = false;
+        for (var i = 0; i < values.Length; i++)
+        {
+            var (change, varied) = operation switch
+            {
+                Operation.Serialize => Written(codec, payloads[i], values[i], root(i)),
+                Operation.Deserialize => (Read("deserialize", () => codec.DeserializeUntyped(payloads[i]), values[i], root(i)), false),
+                Operation.RoundTrip => (Read("round trip", () => codec.DeserializeUntyped(codec.SerializeUntyped(values[i])), values[i], root(i)), false),
+                _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
+            };
+            if (change is not null)
+            {
+                return new CheckedAgain(change, bytesVary || varied);
+            }
+
+            bytesVary |= varied;
+        }
+
+        return new CheckedAgain(null, bytesVary);
+    }
+
+#pragma warning disable CA1031 // A contender may throw anything; what it throws now is this cell's outcome, not the run's.
+    // Bytes that differ are judged by what they hold: MemoryPack copies a DateTimeOffset with its padding, zero at first, not later.
+    private (GateOutcome? Change, bool BytesVary) Written<TValue>(Contenders.Codec<TValue> codec, object gated, TValue value, string root) where TValue : class
+    {
+        object now;
+        try
+        {
+            now = codec.SerializeUntyped(value);
+        }
+        catch (Exception exception)
+        {
+            return (GateOutcome.CrashFrom("serialize", exception), false);
+        }
+
+        if (Contenders.Codec<TValue>.PayloadBytes(gated).Span.SequenceEqual(Contenders.Codec<TValue>.PayloadBytes(now).Span))
+        {
+            return (null, false);
+        }
+
+        TValue was;
+        try
+        {
+            was = codec.DeserializeUntyped(gated);
+        }
+        catch (Exception)
+        {
+            // Its reader fails on its own gated output too (the serialize cells alone are timed): the data cannot be told apart.
+            return (null, true);
+        }
+
+        try
+        {
+            return judge.Loss(was, codec.DeserializeUntyped(now), root) is { } loss
+                ? (new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + loss), true)
+                : (null, true);
+        }
+        catch (Exception exception)
+        {
+            return (new GateOutcome(VerificationStatus.Mismatch, "output can no longer be read back: " + Running.ExceptionText.Describe(exception)), true);
+        }
+    }
+
+    private GateOutcome? Read<TValue>(string stage, Func<TValue> read, TValue expected, string root) where TValue : class
+    {
+        TValue back;
+        try
+        {
+            back = read();
+        }
+        catch (Exception exception)
+        {
+            return GateOutcome.CrashFrom(stage, exception);
+        }
+
+        return judge.Loss(expected, back, root) is { } loss ? new GateOutcome(VerificationStatus.Mismatch, stage + " changed the data: " + loss) : null;
+    }
+#pragma warning restore CA1031
 }

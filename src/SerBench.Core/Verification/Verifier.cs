@@ -101,7 +101,7 @@ internal static class Verifier
             }
 
             var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
-            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads);
+            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker);
         }
 
         private static (GateOutcome, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class
@@ -148,7 +148,7 @@ internal static class Verifier
     }
 
     // compare false: the case passed the gate in an earlier process of the run; its comparisons cost seconds on large lists and fill the tiering queue.
-    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions, bool compare = true)
+    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions, bool compare = true) : IRoundTripJudge
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
         public (GateOutcome Outcome, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
@@ -181,7 +181,7 @@ internal static class Verifier
                 return (GateOutcome.Ok, payload);
             }
 
-            if (RoundTripLoss(value, back, root) is { } lost)
+            if (Loss(value, back, root) is { } lost)
             {
                 return (new GateOutcome(VerificationStatus.Mismatch, "round trip changed the data: " + lost), payload);
             }
@@ -190,14 +190,14 @@ internal static class Verifier
         }
 
         // An object read from the user's document is judged as JSON (a decimal back as 1.0 rather than 1 is the same value).
-        private string? RoundTripLoss<TValue>(TValue value, TValue back, string root) where TValue : class
+        public string? Loss<TValue>(TValue expected, TValue actual, string root) where TValue : class
         {
-            if (UserData.UserModels.OriginalOf(value) is not { } original)
+            if (UserData.UserModels.OriginalOf(expected) is not { } original)
             {
-                return ObjectComparer.FirstDifference(value, back, root);
+                return ObjectComparer.FirstDifference(expected, actual, root);
             }
 
-            return JsonTextComparer.FirstChange(Reference(value), Reference(back), root) is { Kind: JsonChangeKind.Data } change ? change.ToString() : null;
+            return JsonTextComparer.FirstChange(Reference(expected), Reference(actual), root) is { Kind: JsonChangeKind.Data } change ? change.ToString() : null;
         }
 
         /// <summary>

@@ -33,6 +33,27 @@ internal static class FakeContenders
     /// <summary>Passes the gate, then throws once it has been called more than <paramref name="healthyCalls"/> times.</summary>
     public static Contender FailsUnderLoad(int healthyCalls) => new Fake("fails-under-load", new DelegateCodecFactory((value, _) => value, (value, _) => value), healthyCalls);
 
+    /// <summary>Correct for its first <paramref name="healthyCalls"/> serializations, then writes <c>{}</c>, as a library wrong only once promoted would.</summary>
+    public static Contender WritesEmptyAfter(int healthyCalls) => new Rewrites("empty-after", healthyCalls, _ => "{}"u8.ToArray());
+
+    /// <summary>After its first <paramref name="healthyCalls"/> serializations, the same data in other bytes, as MemoryPack's padding once promoted.</summary>
+    public static Contender PadsAfter(int healthyCalls) => new Rewrites("pads-after", healthyCalls, written => [.. written, (byte)' ']);
+
+    private sealed class Rewrites(string name, int healthyCalls, Func<byte[], byte[]> rewrite)
+        : Contender(name, "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.Reflection)
+    {
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+        {
+            var options = SystemTextJsonSettings.CreateOptions(conventions);
+            var calls = 0;
+            return new DelegateCodec<T, byte[]>(
+                value => ++calls > healthyCalls ? rewrite(JsonSerializer.SerializeToUtf8Bytes(value, options)) : JsonSerializer.SerializeToUtf8Bytes(value, options),
+                bytes => JsonSerializer.Deserialize<T>(bytes, options)!);
+        }
+    }
+
     /// <summary>
     /// A real contender whose every deserialized value is handed to <paramref name="corrupt"/> (with the number of the
     /// call, from 0) before the gate sees it: the gate must notice whatever <paramref name="corrupt"/> damages.

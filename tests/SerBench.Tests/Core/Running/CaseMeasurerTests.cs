@@ -39,6 +39,79 @@ public class CaseMeasurerTests
         Assert.NotNull(cells[1].MeanNs);
     }
 
+    /// <summary>json-vs-binary's save game, serialize and deserialize, measured by calling each body <paramref name="calls"/> times.</summary>
+    private static List<ResultCell> MeasureByCalling(int calls, Contender contender)
+    {
+        var plan = RunPlan.Create(new RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
+            Contenders = [contender],
+            Profile = MeasurementProfile.Smoke,
+        });
+        var measurer = new CaseMeasurer(new CallingMeasurer(calls));
+        return [.. plan.SelectMany(p => measurer.Measure(p, MeasurementProfile.Smoke, CancellationToken.None))];
+    }
+
+    [Fact]
+    public void ContenderThatWritesBrokenOutputAfterItsFiftiethCall_IsMismatch_CorrectBeforeMeasuringWrongAfterNCalls()
+    {
+        var cells = MeasureByCalling(100, FakeContenders.WritesEmptyAfter(healthyCalls: 50));
+
+        AssertWrongAfterTiming(cells, Operation.Serialize, "correct before measuring, wrong after 100 calls: output changed the data: $.");
+    }
+
+    // Only the broken operation's cell: the other still holds.
+    private static void AssertWrongAfterTiming(List<ResultCell> cells, Operation broken, string reason)
+    {
+        var cell = cells.Single(c => c.Operation == broken);
+        Assert.Equal(VerificationStatus.Mismatch, cell.Status);
+        Assert.StartsWith(reason, cell.Reason, StringComparison.Ordinal);
+        Assert.Null(cell.MeanNs);
+        Assert.All(cells.Where(c => c.Operation != broken), c => Assert.Equal(VerificationStatus.Ok, c.Status));
+    }
+
+    [Fact]
+    public void ContenderThatReadsBrokenObjectsAfterItsFiftiethCall_IsMismatch_OnItsDeserializeCell()
+    {
+        var stj = ContenderRegistry.Find("stj-reflection-utf8")!;
+        var cells = MeasureByCalling(100, FakeContenders.CorruptsAfterReading(stj, (value, call) =>
+        {
+            if (call >= 50 && value is SerBench.Core.Payloads.SaveGame game)
+            {
+                game.HighScore++;
+            }
+        }));
+
+        AssertWrongAfterTiming(cells, Operation.Deserialize, "correct before measuring, wrong after 100 calls: deserialize changed the data: $.HighScore");
+    }
+
+    [Fact]
+    public void ContenderWhoseBytesVaryButHoldTheSameData_StaysOk_WithANote()
+    {
+        var cells = MeasureByCalling(100, FakeContenders.PadsAfter(healthyCalls: 1));
+
+        var serialize = cells.Single(c => c.Operation == Operation.Serialize);
+        Assert.Equal(VerificationStatus.Ok, serialize.Status);
+        Assert.Null(serialize.Reason);
+        Assert.Equal("output bytes vary between calls (same data)", serialize.Note);
+        Assert.NotNull(serialize.MeanNs);
+        Assert.Null(cells.Single(c => c.Operation == Operation.Deserialize).Note);
+    }
+
+    /// <summary>Calls each body as often as it is told and times nothing: what a library does after N calls, without a clock.</summary>
+    private sealed class CallingMeasurer(int calls) : IMeasurer
+    {
+        public CellMeasurement Measure(Func<object?> body, MeasurementProfile profile, string cellName)
+        {
+            for (var i = 0; i < calls; i++)
+            {
+                body();
+            }
+
+            return new() { MeanNs = 1, ErrorNs = 0, StdDevNs = 0, MedianNs = 1, AllocatedBytes = 0, Gen0 = 0, Gen1 = 0, Gen2 = 0, IterationsNs = [1], Calls = calls };
+        }
+    }
+
     [Fact]
     [Trait("Category", "Slow")]
     public void ContenderWhoseReaderCrashes_StillHasItsSerializeCellsTimed_AndTheCrashNamesTheInnermostCause()
