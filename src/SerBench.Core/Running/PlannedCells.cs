@@ -51,10 +51,25 @@ internal static class PlannedCells
 
     public static string AotName(AotSupport support) => support == AotSupport.Safe ? "safe" : "not-safe";
 
+    private const string LabelSeparator = " · ";
+
     /// <summary><c>web-api · stj-sourcegen-utf8 · person list of 200 · serialize</c>.</summary>
     public static string Label(PlannedCase planned, Operation operation)
     {
         var workload = planned.Workload;
-        return $"{planned.Study.Name} · {planned.Contender.Name} · {workload.Payload.Name} {CellText.Case(workload.Shape, workload.Count)} · {CellText.Name(operation)}";
+        return string.Join(LabelSeparator, planned.Study.Name, planned.Contender.Name, $"{workload.Payload.Name} {CellText.Case(workload.Shape, workload.Count)}", CellText.Name(operation));
+    }
+
+    /// <summary>The contender a <see cref="Label"/> names, when it is of <paramref name="study"/>: results.json lists the cells the budget left unmeasured by label.</summary>
+    public static string? ContenderIn(string label, string study)
+    {
+        var prefix = study + LabelSeparator;
+        if (!label.StartsWith(prefix, StringComparison.Ordinal))
+        {
+            return null;
+        }
+
+        var end = label.IndexOf(LabelSeparator, prefix.Length, StringComparison.Ordinal);
+        return end < 0 ? null : label[prefix.Length..end];
     }
 }

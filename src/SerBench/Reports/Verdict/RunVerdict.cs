@@ -17,7 +17,7 @@ internal sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers
     {
         var rank = document.Profile != UnrankedProfile;
         var studies = slices
-            .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank))
+            .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank, document.Budget?.NotMeasured ?? []))
             .ToList();
         var upgrades = rank ? UpgradeAnswer.Of(document) : [];
         return new RunVerdict(

@@ -1,5 +1,6 @@
 using System.Globalization;
 using SerBench.Core.Results;
+using SerBench.Core.Running;
 using SerBench.Core.Statistics;
 
 namespace SerBench.Reports.Verdict;
@@ -19,11 +20,12 @@ internal sealed record StudyVerdict(
 
     public string Title => Slice.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
 
-    /// <summary>One verdict per section; steady-state cases only.</summary>
-    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank)
+    /// <summary>One verdict per section; steady-state cases only. <paramref name="notMeasured"/>: the labels of the cells the budget left unmeasured.</summary>
+    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank, IReadOnlyList<string> notMeasured)
     {
         var verdicts = new List<StudyVerdict>();
-        foreach (var (title, _, cells) in StudySections.Of(slice.Study, slice.Cells))
+        var unreached = notMeasured.Select(label => PlannedCells.ContenderIn(label, slice.Study.Name)).OfType<string>().Distinct().ToList();
+        foreach (var (title, contenders, cells) in StudySections.Of(slice.Study, slice.Cells))
         {
             if (cells.Count == 0)
             {
@@ -32,14 +34,16 @@ internal sealed record StudyVerdict(
 
             var cases = CaseRanking.Of(title, cells, rank);
             var standings = StudyStanding.Of(cases, rank);
-            verdicts.Add(new StudyVerdict(slice, title, cases, standings, Describe(slice.Study.Baseline, cases, standings, cells, rank), NotRankedLines(cells)));
+            // A study without sections has one, of the contenders with cells; one the budget never reached has none.
+            var notReached = unreached.Where(c => (slice.Study.Sections.Count == 0 || contenders.Contains(c)) && !cells.Any(cell => cell.Contender == c)).ToList();
+            verdicts.Add(new StudyVerdict(slice, title, cases, standings, Describe(slice.Study.Baseline, cases, standings, cells, rank, notReached), NotRankedLines(cells)));
         }
 
         return verdicts;
     }
 
     private static IReadOnlyList<string> Describe(string baseline, IReadOnlyList<CaseRanking> cases, IReadOnlyList<StudyStanding> standings,
-        IReadOnlyList<ResultCell> cells, bool rank)
+        IReadOnlyList<ResultCell> cells, bool rank, IReadOnlyList<string> notReached)
     {
         var findings = new List<string>();
         var measuredContenders = standings.Count(s => !s.Reference);
@@ -47,11 +51,16 @@ internal sealed record StudyVerdict(
         {
             findings.Add(cells.Any(c => c.MeanNs is not null)
                 ? "No contender passed the gate here, so nothing is ranked."
-                : "Nothing was measured here: every contender failed the gate or could not run (reasons below).");
+                : notReached.Count == 0
+                    ? "Nothing was measured here: every contender failed the gate or could not run (reasons below)."
+                    : $"Nothing was measured here: the contenders tried failed the gate or could not run (reasons below), and {NotReachedText(notReached)}.");
         }
         else if (measuredContenders == 1)
         {
-            findings.Add($"Only {standings.First(s => !s.Reference).Contender} passed the gate here: there is nothing to rank it against.");
+            var only = standings.First(s => !s.Reference).Contender;
+            findings.Add(notReached.Count == 0
+                ? $"Only {only} passed the gate here: there is nothing to rank it against."
+                : $"Only {only} was measured here: {NotReachedText(notReached)}, so nothing is ranked.");
         }
         else if (!rank)
         {
@@ -79,6 +88,11 @@ internal sealed record StudyVerdict(
 
         return [.. findings.Take(MostFindings)];
     }
+
+    // Not gated either: the gate runs in a contender's first measuring process, which the budget did not start.
+    private static string NotReachedText(IReadOnlyList<string> notReached) =>
+        (notReached.Count == 1 ? "the budget ran out before 1 other contender was measured" : $"the budget ran out before {notReached.Count} other contenders were measured") +
+        $" ({Names(notReached.Take(4))}{(notReached.Count > 4 ? $" and {notReached.Count - 4} more" : "")})";
 
     private static IEnumerable<string> WinnerLines(string baseline, IReadOnlyList<CaseRanking> cases, IReadOnlyList<StudyStanding> standings)
     {

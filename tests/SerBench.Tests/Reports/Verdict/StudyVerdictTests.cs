@@ -80,6 +80,18 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void OneContenderMeasured_WhenTheBudgetStoppedAnother_SaysTheOtherWasNotMeasured()
+    {
+        var document = SampleResults.Document(SampleResults.Cell("newtonsoft-string", 744_000));
+        document.Budget = new RunBudget(60, RanOut: true, ExtraRounds: 0,
+            ["web-api · stj-sourcegen-utf8 · person list of 200 · serialize", "web-api · stj-sourcegen-utf8 · person list of 200 · deserialize", "escaping · stj-reflection-utf8 · person 1 object · serialize"]);
+
+        var verdict = VerdictOf(document);
+
+        Assert.Equal("Only newtonsoft-string was measured here: the budget ran out before 1 other contender was measured (stj-sourcegen-utf8), so nothing is ranked.", verdict.Findings[0]);
+    }
+
+    [Fact]
     public void WhatToUse_NamesEveryContenderTiedWithTheFastest_WithEvidence()
     {
         var answers = WhatToUse.Answer(Slices(SampleResults.Document(
