@@ -60,7 +60,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
 
             var (cell, body, label, prepared) = timed[i];
             var watch = Stopwatch.StartNew();
-            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile, prepared);
+            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault)) : Measure(cell, body, label, profile, passed ? null : prepared);
             yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
@@ -85,7 +85,8 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>
         cell with { Status = VerificationStatus.Crash, Reason = ExceptionText.FirstLine(exception.Message) };
 
-    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase prepared)
+    // recheck: the gated process only; later rounds skip the comparisons, so none is compiled while the next cell is timed.
+    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase? recheck)
     {
         CellMeasurement measured;
         try
@@ -98,15 +99,15 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         }
 
         // The gate saw only the first calls: a library wrong after many, or once promoted to tier 1, shows only now.
-        var again = prepared.CheckAgain(cell.Operation);
-        if (again.Change is { } change)
+        var again = recheck?.CheckAgain(cell.Operation);
+        if (again?.Change is { } change)
         {
             return cell with { Status = change.Status, Reason = AfterTimingPrefix(measured.Calls, cell) + change.Reason };
         }
 
         return cell with
         {
-            Note = again.BytesVary ? JoinNotes(cell.Note, BytesVaryNote) : cell.Note,
+            Note = again?.BytesVary == true ? JoinNotes(cell.Note, BytesVaryNote) : cell.Note,
             MeanNs = measured.MeanNs,
             ErrorNs = measured.ErrorNs,
             StdDevNs = measured.StdDevNs,
