@@ -118,6 +118,7 @@ internal static class RunCommand
     {
         // Registered before the first line is printed, so anyone who saw it (a test, a script) can stop the run gracefully.
         using var stop = new StopSignals();
+        string? folderChanged = null;
         var console = context.Console;
         console.MarkupLine($"SerBench {Markup.Escape(document.Tool.Version)} · profile [bold]{request.Profile.Name}[/] · {plan.Sum(p => p.Operations.Count)} cells · {Markup.Escape(document.Environment.Runtime)}{(request.Runtimes.Any(r => !r.IsCurrent) ? " · runtimes " + string.Join(", ", request.Runtimes) : "")} · output {Markup.Escape(store.Directory)}");
         if (document.Environment.BuildConfiguration != "Release")
@@ -129,7 +130,21 @@ internal static class RunCommand
         {
             var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
             var progress = new ConsoleProgress(console);
-            progress.Run(observer => new RoundRunner(measurer, observer, agents, clock).Run(plan, request.Profile, store, stop.Token));
+            try
+            {
+                progress.Run(observer => new RoundRunner(measurer, observer, agents, clock).Run(plan, request.Profile, store, stop.Token));
+            }
+            catch (OutputFolderChangedException exception)
+            {
+                // What was measured before it is already in results.json: reported like a stopped run's, and the run fails.
+                folderChanged = exception.Message;
+            }
+        }
+
+        if (folderChanged is not null && !Directory.Exists(store.Directory))
+        {
+            context.Error.WriteLine($"serbench: {folderChanged} Nothing more is written: the results measured before it went with the folder.");
+            return CliApp.ExitFailures;
         }
 
         // Another runtime's exact version is known once its agent has measured something.
@@ -162,6 +177,12 @@ internal static class RunCommand
             context.Error.WriteLine(ResultsFolder.ReportsNotWritten("the results are", store.ResultsPath, $"could not be written: {exception.Message}",
                 $"serbench report {store.ResultsPath} --out DIR"));
             return stop.ExitCode ?? CliApp.ExitFailures;
+        }
+
+        if (folderChanged is not null)
+        {
+            context.Error.WriteLine($"serbench: {folderChanged} The reports in '{store.Directory}' cover the {document.Cells.Count} cell(s) measured before it.");
+            return CliApp.ExitFailures;
         }
 
         ConsoleReport.Write(console, summary);

@@ -45,11 +45,11 @@ internal sealed partial class PackCatalog
     {
         var packs = LoadFolder(folder, PackOrigin.BuiltIn);
         var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
-            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? Create(create) : null))).ToList();
+            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? new Lazy<ContenderAdapter>(() => Create(create)) : null))).ToList();
         if (adapters is not null)
         {
             // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.
-            foreach (var missing in contenders.Where(c => c.Adapter is null))
+            foreach (var missing in contenders.Where(c => !c.HasAdapter))
             {
                 missing.Pack.UnavailableReason ??= $"the pack declares '{missing.Name}' in pack.json but has no class with [PackContender(\"{missing.Name}\")] deriving from ContenderAdapter";
             }

@@ -3,18 +3,23 @@ using SerBench.Core.Contenders;
 
 namespace SerBench.Core.Packs;
 
-/// <summary>Without its adapter (in SerBench itself) its cells are measured by the agent built from the packs.</summary>
-internal sealed class PackContender(Pack pack, PackContenderInfo info, ContenderAdapter? adapter)
+/// <summary>
+/// Without its adapter (in SerBench itself) its cells are measured by the agent built from the packs. The adapter is
+/// created on first use: a process that measures one contender loads no other pack's library.
+/// </summary>
+internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<ContenderAdapter>? lazyAdapter)
     : Contender(info.Name, pack.Manifest.Library, info.Format, info.TextMode, info.Generation, info.Note)
 {
     public Pack Pack => pack;
 
-    public ContenderAdapter? Adapter => adapter;
+    public bool HasAdapter => lazyAdapter is not null;
 
-    protected override Assembly? LibraryAssembly => adapter?.LibraryAssembly;
+    public ContenderAdapter? Adapter => lazyAdapter?.Value;
+
+    protected override Assembly? LibraryAssembly => Adapter?.LibraryAssembly;
 
     // A generator that writes its whole runtime into the agent (JsonSrcGen) has no assembly of its own: its package's version.
-    public override string LibraryVersion => adapter is not null && adapter.LibraryAssembly != typeof(PackContender).Assembly
+    public override string LibraryVersion => Adapter is { } adapter && adapter.LibraryAssembly != typeof(PackContender).Assembly
         ? VersionOf(adapter.LibraryAssembly)
         : pack.Manifest.Packages.FirstOrDefault() is { } main
             ? pack.RestoredVersions.GetValueOrDefault(main.Id, main.Version)
@@ -30,10 +35,10 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Contender
     public override string? UnavailableReason => pack.UnavailableReason;
 
     /// <summary>Without its adapter, every cell goes to the agent.</summary>
-    public override bool NeedsProcessIsolation => UnavailableReason is null && (adapter is null || base.NeedsProcessIsolation);
+    public override bool NeedsProcessIsolation => UnavailableReason is null && (!HasAdapter || base.NeedsProcessIsolation);
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>
-        adapter is null
+        Adapter is not { } adapter
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
             : adapter.CreateCodec<T>(conventions);
 }

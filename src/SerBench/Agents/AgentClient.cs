@@ -4,6 +4,7 @@ using SerBench.Core.Contenders;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Packs;
+using SerBench.Results;
 
 namespace SerBench.Agents;
 
@@ -14,18 +15,35 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
 {
     private int _launched;
 
+    /// <summary>The folders this client saw or made: one missing later was moved or deleted, not never made.</summary>
+    private readonly HashSet<string> _made = Directory.Exists(directory) ? new(StringComparer.Ordinal) { directory } : new(StringComparer.Ordinal);
+
     public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
     {
         var folder = FolderFor(request);
-        Directory.CreateDirectory(folder);
+        ChildFolders.Create(directory, folder, _made);
         var requestPath = Path.Combine(folder, AgentRequestCodec.FileName);
-        File.WriteAllText(requestPath, AgentRequestCodec.Write(request));
+        Write(folder, requestPath, AgentRequestCodec.Write(request));
         var outcome = start([AgentProgram.Command, requestPath], request.Timeout, cancellation, ChildFor(request),
             request.Mode == AgentMode.Run ? Core.Measurement.MeasuringKnobs.ToSet() : []);
-        File.WriteAllText(Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
+        // Checked again: a folder moved away while the child ran would make its missing reply look like its crash.
+        ChildFolders.Check(directory, folder, requestPath);
+        Write(folder, Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
         var reply = AgentReply.Read(folder);
         var failure = outcome.Failure ?? (reply is null ? "the process wrote no result: " + outcome.Error.Split('\n')[0] : null);
         return new AgentAnswer(reply, failure);
+    }
+
+    private void Write(string folder, string path, string text)
+    {
+        try
+        {
+            File.WriteAllText(path, text);
+        }
+        catch (DirectoryNotFoundException)
+        {
+            throw new OutputFolderChangedException($"'{folder}' was moved or deleted during the run");
+        }
     }
 
     private string FolderFor(AgentRequest request)

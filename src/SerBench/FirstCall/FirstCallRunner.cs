@@ -25,8 +25,11 @@ internal static class FirstCallRunner
         launches = Math.Max(1, launches);
         var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First())
             .Select(planned => new PendingCell(planned, OutcomeOf(planned, store.Cells))).ToList();
-        var timed = cases.Where(c => c.Outcome.IsTimed).ToList();
-        var (done, total) = (0, cases.Count - timed.Count + (timed.Count * launches));
+        // Two studies with the same conventions time the same first call (web-api's and shootout's person): launched once, shown in both.
+        var timed = cases.Where(c => c.Outcome.IsTimed)
+            .GroupBy(c => LaunchKey(c.Planned))
+            .Select(g => g.ToList()).ToList();
+        var (done, total) = (0, cases.Count(c => !c.Outcome.IsTimed) + (timed.Count * launches));
 
         foreach (var pending in cases.Where(c => !c.Outcome.IsTimed))
         {
@@ -35,14 +38,15 @@ internal static class FirstCallRunner
 
         for (var pass = 0; pass < launches; pass++)
         {
-            foreach (var pending in pass % 2 == 0 ? timed : Enumerable.Reverse(timed))
+            foreach (var same in pass % 2 == 0 ? timed : Enumerable.Reverse(timed))
             {
                 if (cancellation.IsCancellationRequested)
                 {
                     return;
                 }
 
-                var label = Label(pending.Planned, plan) + $" · process {pass + 1}/{launches}";
+                var pending = same[0];
+                var label = Label(pending.Planned, plan, same.Select(s => s.Planned.Study.Name)) + $" · process {pass + 1}/{launches}";
                 observer.CellStarting(new RunProgress(done, total, label, null));
                 if (pending.Failure is null)
                 {
@@ -52,26 +56,36 @@ internal static class FirstCallRunner
                         return;
                     }
 
-                    if (launch.Sample is null)
+                    foreach (var twin in same)
                     {
-                        pending.Failure = launch.Failure ?? "no sample";
-                    }
-                    else
-                    {
-                        pending.Samples.Add(launch.Sample);
+                        if (launch.Sample is null)
+                        {
+                            twin.Failure = launch.Failure ?? "no sample";
+                        }
+                        else
+                        {
+                            twin.Samples.Add(launch.Sample);
+                        }
                     }
                 }
 
                 done++;
                 if (pass == launches - 1)
                 {
-                    Finish(pending, plan, store, observer, new RunProgress(done, total, label, null));
+                    foreach (var twin in same)
+                    {
+                        Finish(twin, plan, store, observer, new RunProgress(done, total, label, null));
+                    }
                 }
             }
         }
 
         store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
     }
+
+    /// <summary>Cases with one key time the same first call: same runtime, contender, payload model and conventions.</summary>
+    internal static object LaunchKey(PlannedCase planned) =>
+        (planned.Runtime, planned.Contender.Name, planned.Workload.Payload, planned.Study.Conventions);
 
     private sealed class PendingCell(PlannedCase planned, GateOutcome outcome)
     {
@@ -85,8 +99,8 @@ internal static class FirstCallRunner
         public string? Failure { get; set; }
     }
 
-    private static string Label(PlannedCase planned, IReadOnlyList<PlannedCase> plan) =>
-        $"first call · {planned.Study.Name} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
+    private static string Label(PlannedCase planned, IReadOnlyList<PlannedCase> plan, IEnumerable<string>? studies = null) =>
+        $"first call · {string.Join(", ", studies ?? [planned.Study.Name])} · {planned.Contender.Name} · {planned.Workload.Payload.Name}" +
         (plan.Any(p => p.Runtime != planned.Runtime) ? $" · {planned.Runtime.Name}" : "");
 
     /// <summary>Writes the cell as soon as its launches are done, before the run goes on.</summary>
@@ -106,7 +120,9 @@ internal static class FirstCallRunner
     /// <summary>Three to five processes give a poor spread (t with 2 degrees of freedom is 31 at 99.9%): moderated with the pooled one, as rounds are.</summary>
     internal static IReadOnlyList<ResultCell> WithPooledErrors(IReadOnlyList<ResultCell> cells)
     {
-        var samples = cells.Where(c => c.Operation == Operation.FirstCall && c.RoundsNs is { Count: > 1 }).Select(c => c.RoundsNs!).ToList();
+        // A first call shown in two studies is one set of processes: counted once.
+        var samples = cells.Where(c => c.Operation == Operation.FirstCall && c.RoundsNs is { Count: > 1 })
+            .Select(c => c.RoundsNs!).DistinctBy(totals => string.Join(',', totals)).ToList();
         var pooled = RoundStatistics.PooledLogVariance(samples);
         return [.. cells.Select(c => c.Operation != Operation.FirstCall || c.RoundsNs is not { Count: > 1 } totals || c.MeanNs is not { } median ? c
             : c with { ErrorNs = RelativeError(RoundStatistics.Combine(totals, pooled)) * median })];

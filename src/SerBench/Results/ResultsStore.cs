@@ -84,8 +84,13 @@ internal sealed class ResultsStore
 
             File.Move(temporary, ResultsPath, overwrite: true);
         }
-        catch
+        catch (Exception exception) when (exception is not OutputFolderChangedException)
         {
+            if (!System.IO.Directory.Exists(_directory))
+            {
+                throw new OutputFolderChangedException($"'{_directory}' was moved or deleted during the run");
+            }
+
             File.Delete(temporary);
             throw;
         }

@@ -237,7 +237,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
     // Each first-call launch builds one codec and calls it twice: about 0.2 s (docs/performance.md#where-a-default-runs-time-goes).
     private static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
     {
-        var cases = plan.Where(p => p.UnavailableReason is null).Select(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Distinct().Count();
+        var cases = plan.Where(p => p.UnavailableReason is null).Select(FirstCallRunner.LaunchKey).Distinct().Count();
         return TimeSpan.FromSeconds((cases * profile.FirstCallLaunches * SecondsPerFirstCallLaunch) + SecondsForReports);
     }
 

@@ -101,6 +101,35 @@ public sealed class FirstCallRunnerTests : IDisposable
     }
 
     [Fact]
+    public void StudiesWithTheSameConventions_ShareTheirFirstCallProcesses_AndBothShowThem()
+    {
+        var request = new RunRequest
+        {
+            Studies = [.. StudyRegistry.All.Where(s => s.Name is "web-api" or "shootout" or "escaping")],
+            Contenders = [ContenderRegistry.Find("stj-sourcegen-utf8")!],
+            Operations = [Operation.Serialize],
+        };
+        var plan = RunPlan.Create(request);
+        var store = ResultsStore.Create(_directory.Path, ResultsHeader.NewDocument(request, plan, "test", DateTimeOffset.UnixEpoch));
+        foreach (var planned in plan)
+        {
+            store.Add(PlannedCells.Describe(planned, Operation.Serialize, GateOutcome.Ok) with { MeanNs = 100 });
+        }
+
+        var launcher = new FakeLauncher(_ => [.. Enumerable.Range(1, 30).Select(i => 1_000.0 * i)]);
+        FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None);
+
+        var firstCalls = store.Cells.Where(c => c.Operation == Operation.FirstCall).ToList();
+        var person = firstCalls.Where(c => c.Payload == "person").ToList();
+        Assert.Equal(["shootout", "web-api"], person.Select(c => c.Study).Order(StringComparer.Ordinal));
+        Assert.Equal(person[0].RoundsNs!, person[1].RoundsNs!);
+        // web-api and shootout share "web" conventions; escaping's camel-case office-worker and shootout's user are their own.
+        var distinct = firstCalls.Select(c => (c.Payload, string.Join(",", c.RoundsNs!))).Distinct().Count();
+        Assert.Equal(firstCalls.Count - 1, distinct);
+        Assert.Equal(distinct * 3, launcher.Launches);
+    }
+
+    [Fact]
     public void QuickAndFull_TimeFirstCalls_SmokeDoesNot()
     {
         Assert.Equal(0, MeasurementProfile.Smoke.FirstCallLaunches);

@@ -22,7 +22,7 @@ internal static class LivePacks
         return PackCatalog.Load(folder, adapters);
     });
 
-    public static IReadOnlyList<PackContender> Contenders => [.. Catalog.Value.Contenders.Where(c => c.Adapter is not null)];
+    public static IReadOnlyList<PackContender> Contenders => [.. Catalog.Value.Contenders.Where(c => c.HasAdapter)];
 
     /// <summary>A contender that runs in this process: the live pack contender of that name, else the built-in one.</summary>
     public static Contender Find(string name) =>

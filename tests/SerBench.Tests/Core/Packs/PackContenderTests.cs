@@ -31,7 +31,7 @@ public class PackContenderTests
         // JsonSrcGen writes its converter into the agent's own assembly: the agent's version would say nothing.
         var pack = Pack.Load(Repository.File("contenders", "jsonsrcgen"), PackOrigin.BuiltIn);
 
-        var contender = new PackContender(pack, pack.Manifest.Contenders[0], new RuntimeInAgent());
+        var contender = new PackContender(pack, pack.Manifest.Contenders[0], new Lazy<ContenderAdapter>(() => new RuntimeInAgent()));
 
         Assert.Equal("1.1.1", contender.LibraryVersion);
     }
