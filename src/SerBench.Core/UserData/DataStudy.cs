@@ -69,7 +69,7 @@ internal static class DataStudy
 
     private static IReadOnlyList<StudyColumn> DocumentColumns { get; } =
     [
-        StudyColumn.Mean, StudyColumn.Error, StudyColumn.MegabytesPerSecond, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocatedPerMegabyte,
+        StudyColumn.Mean, StudyColumn.Error, StudyColumn.MegabytesPerSecond, StudyColumn.Ratio, StudyColumn.Allocated, StudyColumn.AllocatedPerMegabyte, StudyColumn.Gen2,
         StudyColumn.PayloadBytes,
     ];
 
