@@ -143,6 +143,13 @@ internal static class AgentPreparation
             : new(agents.ToDictionary(a => a.Key.Name, a => new RuntimeAgentRecord(a.Key.Name, null, a.Key.Compilation, a.Value.AgentAssembly is not null,
                 a.Value.Reused, a.Value.BuildSeconds, a.Value.RuntimeFailure, a.Value.Warnings)), StringComparer.Ordinal);
 
+    // Keyed by contender, as its cells name it; the failure is the one its cells give as UNAVAILABLE.
+    public static SortedDictionary<string, VersionAgentRecord>? VersionRecords(IReadOnlyList<PlannedCase> plan, IReadOnlyDictionary<string, AgentBuild> agents) =>
+        agents.Count == 0 ? null
+            : new(plan.Select(p => p.Contender).OfType<Core.Contenders.VersionedContender>().Distinct().Where(v => agents.ContainsKey(v.Name)).ToDictionary(v => v.Name, v =>
+                new VersionAgentRecord(v.PackageId!, v.Version, agents[v.Name].Key, v.BuildFailure is null, agents[v.Name].Reused, agents[v.Name].BuildSeconds, v.BuildFailure)),
+                StringComparer.Ordinal);
+
     public static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),
         [.. build.Packs.Select(p => new AgentPackRecord(p.Library, p.Status switch
         {

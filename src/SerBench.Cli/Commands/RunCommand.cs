@@ -102,6 +102,7 @@ internal static class RunCommand
             var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
             document.Agent = agent is null ? null : AgentPreparation.Record(agent);
             document.RuntimeAgents = AgentPreparation.RuntimeRecords(runtimeAgents);
+            document.VersionAgents = AgentPreparation.VersionRecords(plan, versionAgents);
             var store = ResultsFolder.Open(folder, document);
             if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {

@@ -33,7 +33,8 @@ internal static class VerifyCommand
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
             {
-                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents), stop.Token), parse.GetValue(json));
+                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents), stop.Token,
+                    context.Error.WriteLine), parse.GetValue(json));
             }
             catch (OperationCanceledException) when (stop.ExitCode is { } code)
             {

@@ -54,7 +54,10 @@ internal sealed record AgentRequest
         Timeout = (profile.Timeout * cases.Sum(c => c.Operations.Count)) + TimeSpan.FromMinutes(1),
     };
 
-    public static AgentRequest Verify(IReadOnlyList<PlannedCase> cases) => For(AgentMode.Verify, cases) with { Timeout = TimeSpan.FromMinutes(10) };
+    /// <summary>A verifying child still running after this is hung: its cases are CRASH (docs/gate.md states it).</summary>
+    public static TimeSpan VerifyTimeLimit { get; } = TimeSpan.FromMinutes(10);
+
+    public static AgentRequest Verify(IReadOnlyList<PlannedCase> cases) => For(AgentMode.Verify, cases) with { Timeout = VerifyTimeLimit };
 
     public static AgentRequest FirstCall(PlannedCase planned) => For(AgentMode.FirstCall, [planned]) with { Timeout = TimeSpan.FromMinutes(2) };
 

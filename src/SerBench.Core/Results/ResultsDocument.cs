@@ -31,6 +31,7 @@ internal sealed class ResultsDocument
     public List<FirstCallRecord>? FirstCalls { get; set; }
 
     public SortedDictionary<string, RuntimeAgentRecord>? RuntimeAgents { get; set; }
+    public SortedDictionary<string, VersionAgentRecord>? VersionAgents { get; set; }
     public List<ResultsSource>? Sources { get; set; }
 }
 
@@ -42,10 +43,14 @@ internal sealed record ResultsSource(string Machine, string File, ToolInfo Tool,
     HarnessCalibrationResult? Calibration = null,
     IReadOnlyList<MachineProbeSample>? MachineProbes = null,
     SortedDictionary<string, RuntimeAgentRecord>? RuntimeAgents = null,
-    SortedDictionary<string, string>? Packages = null);
+    SortedDictionary<string, string>? Packages = null,
+    SortedDictionary<string, VersionAgentRecord>? VersionAgents = null);
 
 internal sealed record RuntimeAgentRecord(string Runtime, string? RuntimeVersion, string Compilation, bool Built, bool Reused, double BuildSeconds,
     string? Failure, IReadOnlyList<string> Warnings);
+
+/// <summary>The agent a <c>name@version</c> contender ran in; contenders of one package version share it.</summary>
+internal sealed record VersionAgentRecord(string Package, string Version, string Key, bool Built, bool Reused, double BuildSeconds, string? Failure);
 
 internal sealed record FirstCallBreakdown(double CreateMicroseconds, double SerializeMicroseconds, double DeserializeMicroseconds);
 

@@ -29,7 +29,7 @@ internal static class Gate
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            return PreparedCase.Failed(GateOutcome.CrashFrom("verification", exception));
+            return PreparedCase.Failed(GateOutcome.CrashFrom("verification", exception, planned.Contender.Name));
         }
     }
 }

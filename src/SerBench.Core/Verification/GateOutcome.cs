@@ -28,7 +28,11 @@ internal sealed record GateOutcome(VerificationStatus Status, string? Reason)
 
     public GateOutcome For(Studies.Operation operation) => operation == Studies.Operation.Serialize && Written is { IsTimed: true } written ? written : this;
 
-    public static GateOutcome CrashFrom(string stage, Exception exception) => new(VerificationStatus.Crash, $"{stage} threw {Running.ExceptionText.Describe(exception)}");
+    // contender: named by the gate, so that a type setup that failed in an earlier cell of this process leads the reason.
+    public static GateOutcome CrashFrom(string stage, Exception exception, string? contender = null) =>
+        new(VerificationStatus.Crash, (contender is null ? null : TypeSetupFailures.EarlierCause(contender, exception)) is { } cause
+            ? $"its type setup failed in an earlier cell: {cause}; here {stage} threw {Running.ExceptionText.Describe(exception)}"
+            : $"{stage} threw {Running.ExceptionText.Describe(exception)}");
 
     /// <summary>No library was tried, so the cell is UNAVAILABLE with the input named as the cause, never a library's CRASH.</summary>
     public static GateOutcome InputProblem(Exception exception) =>

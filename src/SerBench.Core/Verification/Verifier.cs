@@ -62,7 +62,7 @@ internal static class Verifier
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                return PreparedCase.Failed(GateOutcome.CrashFrom("creating the serializer", exception));
+                return PreparedCase.Failed(GateOutcome.CrashFrom("creating the serializer", exception, contender.Name));
             }
 
             if (typeof(T) == typeof(UserData.JsonData) && (itemCodec ?? (object?)listCodec) is not Contenders.Documents.IDocumentCodec)
@@ -72,7 +72,7 @@ internal static class Verifier
                     $"{contender.Name} serializes typed objects; a study of your documents measures document models (JsonDocument, JsonNode, JToken) and the token reader"));
             }
 
-            var checker = new Checker(contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions), compare: !passed);
+            var checker = new Checker(contender.Name, contender.Format == PayloadFormat.Json, conventions, SystemTextJsonSettings.CreateOptions(conventions), compare: !passed);
             if (checker.UncheckableInput(items) is { } uncheckable)
             {
                 return PreparedCase.Failed(uncheckable);
@@ -148,7 +148,7 @@ internal static class Verifier
     }
 
     // compare false: the case passed the gate in an earlier process of the run; its comparisons cost seconds on large lists and fill the tiering queue.
-    private sealed class Checker(bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions, bool compare = true) : IRoundTripJudge
+    private sealed class Checker(string contender, bool isJson, JsonConventions conventions, JsonSerializerOptions referenceOptions, bool compare = true) : IRoundTripJudge
     {
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
         public (GateOutcome Outcome, object? Payload) Check<TValue>(Codec<TValue> codec, TValue value, string root) where TValue : class
@@ -160,7 +160,7 @@ internal static class Verifier
             }
             catch (Exception exception)
             {
-                return (GateOutcome.CrashFrom("serialize", exception), null);
+                return (GateOutcome.CrashFrom("serialize", exception, contender), null);
             }
 
             TValue back;
@@ -172,7 +172,7 @@ internal static class Verifier
             {
                 // What it wrote is still judged, so that its serialize cells can be timed.
                 var written = isJson && compare ? CompareDocument(value, payload, root) : GateOutcome.Ok;
-                return (GateOutcome.CrashFrom("deserialize", exception) with { Written = written }, payload);
+                return (GateOutcome.CrashFrom("deserialize", exception, contender) with { Written = written }, payload);
             }
 #pragma warning restore CA1031
 

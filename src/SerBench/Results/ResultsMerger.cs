@@ -72,7 +72,7 @@ internal static partial class ResultsMerger
             [
                 new Run(input, new ResultsSource(DescribeMachine(document.Environment), input.File, document.Tool, document.Command, document.Profile,
                     document.StartedAt, document.Environment, document.Agent, document.FinishedAt, document.Method, document.Calibration,
-                    document.MachineProbes, document.RuntimeAgents, document.Packages), null),
+                    document.MachineProbes, document.RuntimeAgents, document.Packages, document.VersionAgents), null),
             ];
         }
 

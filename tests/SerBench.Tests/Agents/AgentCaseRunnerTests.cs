@@ -37,6 +37,29 @@ public sealed class AgentCaseRunnerTests
         Assert.All(outcomes.Where((_, i) => i != 1), v => Assert.Equal(VerificationStatus.Ok, v.Outcome.Status));
     }
 
+    /// <summary>Issue 44 item 11: a contender whose serialize never returned kept verify silent for its child's whole time limit.</summary>
+    [Fact]
+    public void EveryChild_IsAnnouncedBeforeItStarts_WithItsContenderCasesAndTimeLimit()
+    {
+        var lines = new List<string>();
+        var isolated = new Isolated(Plan[0].Contender);
+
+        VerifyRunner.Run(Plan.Select(p => p with { Contender = isolated }).ToList(), new FakeChild(Plan[1]), progress: lines.Add);
+
+        var alone = $"verifying stj-reflection-string · web-api · {Plan[1].Workload.Payload.Name} {SerBench.Core.Results.CellText.Case(Plan[1].Workload.Shape, Plan[1].Workload.CellCount)}";
+        Assert.Equal($"verifying stj-reflection-string · web-api · {Plan.Count} cases in a separate process (stopped as hung after 10 min)", lines[0]);
+        Assert.Equal(alone + " in a separate process (stopped as hung after 10 min)", lines[1]);
+        Assert.Equal(Plan.Count, lines.Count);
+    }
+
+    [Fact]
+    public void VerifyTimeLimit_IsTheOneDocsGateStates()
+    {
+        var gate = File.ReadAllText(Repository.File("docs", "gate.md"));
+
+        Assert.Contains($"A child still running after **{AgentRequest.VerifyTimeLimit.TotalMinutes:0} minutes** is stopped", gate.ReplaceLineEndings(" "), StringComparison.Ordinal);
+    }
+
     /// <summary>Answers every case but <paramref name="deadly"/>, which kills the process after the cases before it.</summary>
     private sealed class FakeChild(PlannedCase deadly) : IAgentClient
     {

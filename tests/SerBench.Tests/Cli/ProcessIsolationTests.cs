@@ -87,5 +87,6 @@ public sealed class ProcessIsolationTests : IDisposable
         Assert.Equal("OK", results["binary-utf8"].GetProperty("status").GetString());
         Assert.Equal("CRASH", results["diagnostic-gate-crash"].GetProperty("status").GetString());
         Assert.Contains("simulated fatal serializer error", results["diagnostic-gate-crash"].GetProperty("reason").GetString(), StringComparison.Ordinal);
+        Assert.Contains("verifying diagnostic-gate-crash · json-vs-binary · ", error, StringComparison.Ordinal);
     }
 }

@@ -27,6 +27,38 @@ internal static class FakeContenders
     public static Contender ReaderCrashes() => new Fake("reader-crashes", new DelegateCodecFactory((value, _) => value, (_, _) =>
         throw new TypeInitializationException("Fake.Reader", new System.Reflection.AmbiguousMatchException("Ambiguous match found for 'FromSeconds'."))));
 
+    /// <summary>
+    /// Its first serialize in the process runs a static constructor that throws AmbiguousMatchException; later ones find the
+    /// writer that constructor should have set still null, as Jil's lists of 100 after its list of 1.
+    /// </summary>
+    public static Contender TypeSetupFails(string name) => new TypeSetupFake(name);
+
+    private sealed class TypeSetupFake(string name) : Contender(name, "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.RuntimeIlEmit)
+    {
+        private int _calls;
+
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => new DelegateCodec<T, byte[]>(
+            value => Interlocked.Increment(ref _calls) == 1 ? WriterSetup.Run(value) : WriterCache.Write!(value),
+            _ => throw new NotSupportedException("never reached: serialize fails first"));
+
+        private static class WriterCache
+        {
+            public static Func<object, byte[]>? Write { get; set; }
+        }
+
+        private static class WriterSetup
+        {
+            // Never set: the constructor throws before, and the runtime does not run it again.
+            private static readonly Func<object, byte[]> Emitted = Emit();
+
+            public static byte[] Run(object value) => (WriterCache.Write = Emitted)(value);
+
+            private static Func<object, byte[]> Emit() => throw new AmbiguousMatchException("Ambiguous match found for 'FromSeconds'.");
+        }
+    }
+
     /// <summary>Round-trips, but writes dates in another format than the reference document.</summary>
     public static Contender WritesDatesDifferently() => new DateFormatFake();
 

@@ -94,4 +94,25 @@ public class VerifierTests
         Assert.Equal(VerificationStatus.Differs, prepared.Outcome.Status);
         Assert.Contains("$.eyeColor", prepared.Outcome.Reason, StringComparison.Ordinal);
     }
+
+    /// <summary>Issue 44 item 7: Jil's lists of 100 and 1,000 said NullReferenceException; the list of 1 had shown the real cause.</summary>
+    [Fact]
+    public void TypeSetupThatFailedInAnEarlierCell_IsRepeatedAsTheCauseOfTheLaterCellsOfTheProcess()
+    {
+        var contender = FakeContenders.TypeSetupFails("type-setup-fails");
+        var plan = SerBench.Core.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
+        {
+            Studies = [StudyRegistry.All.Single(s => s.Name == "web-api")],
+            Contenders = [contender],
+            Operations = [Operation.Serialize],
+        });
+
+        var reasons = SerBench.Core.Running.Gate.Verify(plan).Select(v => (v.Outcome.Status, v.Outcome.Reason)).ToList();
+
+        Assert.True(reasons.Count >= 2);
+        Assert.Equal((VerificationStatus.Crash, "serialize threw TypeInitializationException: The type initializer for 'WriterSetup' threw an exception. " +
+                                                "(innermost: AmbiguousMatchException: Ambiguous match found for 'FromSeconds'.)"), reasons[0]);
+        Assert.All(reasons.Skip(1), r => Assert.Equal((VerificationStatus.Crash, "its type setup failed in an earlier cell: AmbiguousMatchException: Ambiguous match found for 'FromSeconds'.; " +
+                                                                                  "here serialize threw NullReferenceException: Object reference not set to an instance of an object."), r));
+    }
 }
