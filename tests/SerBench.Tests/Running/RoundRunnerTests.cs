@@ -36,6 +36,31 @@ public sealed class RoundRunnerTests
         Assert.NotNull(saved.FinishedAt);
     }
 
+    /// <summary>Issue 41's run of three 1.9 MB documents spent 2 s a first-call launch against 0.6 s reserved, and ended 1 min 46 s past its budget.</summary>
+    [Fact]
+    public void FirstCallReserve_GrowsWithTheDocumentsSize()
+    {
+        using var directory = new TempDirectory();
+        PlannedCase[] PlanOf(int bytes)
+        {
+            var file = directory.File($"doc{bytes}.json");
+            File.WriteAllText(file, "{\"a\":\"" + new string('x', bytes) + "\"}");
+            return [.. RunPlan.Create(new RunRequest
+            {
+                Studies = RunRequest.DataStudiesFrom([file]).Studies.Take(1).ToList(),
+                Contenders = [ContenderRegistry.Find("stj-document")!],
+                Operations = [Operation.Serialize],
+            })];
+        }
+
+        var small = RoundRunner.FirstCallReserve(PlanOf(10), MeasurementProfile.Quick);
+        var large = RoundRunner.FirstCallReserve(PlanOf(2_000_000), MeasurementProfile.Quick);
+
+        // One case, 3 launches: 0.6 s each, and 0.7 s more each per MB of its document.
+        Assert.Equal(3 * 0.6, (small - TimeSpan.FromSeconds(20)).TotalSeconds, 1);
+        Assert.Equal(3 * (0.6 + (0.7 * 2)), (large - TimeSpan.FromSeconds(20)).TotalSeconds, 1);
+    }
+
     [Fact]
     public void FirstCallOperation_StartsNoSteadyStateProcess_AndIsNotSentToOne()
     {
