@@ -28,13 +28,20 @@ internal static class WhatToUse
         // Your documents, each alone: the fastest typed serializer on its model and the fastest document model, with throughput.
         foreach (var (study, kind) in new[] { (Core.UserData.DataStudy.TypedName, "typed JSON"), (Core.UserData.DataStudy.Name, "document model") })
         {
-            foreach (var payload in steady.Where(x => x.Cell.Study == study).Select(x => x.Cell.Payload).Distinct())
+            var payloads = steady.Where(x => x.Cell.Study == study).Select(x => x.Cell.Payload).Distinct().ToList();
+            foreach (var payload in payloads)
             {
                 foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
                 {
                     answers.Add(Fastest($"Fastest {kind} on your documents: {payload} · {CellText.Name(operation)}", steady,
                         c => c.Study == study && c.Payload == payload && c.Operation == operation, throughput: true));
                 }
+            }
+
+            foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
+            {
+                answers.Add(FastestOverall($"Fastest {kind} on your documents: all {payloads.Count} documents · {CellText.Name(operation)}", steady,
+                    c => c.Study == study && c.Operation == operation));
             }
         }
 
@@ -101,6 +108,28 @@ internal static class WhatToUse
         }
 
         return new Answer(question, [.. winners.Select(w => w.Cell.Contender)], evidence + $" ({ranking.Rows.Count} contenders)");
+    }
+
+    // Over several cases: rank 1 by the study's standing rule (faster beyond doubt in more shared cases than slower), with its geometric mean.
+    private static Answer? FastestOverall(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
+    {
+        var cases = CaseRanking.Of("", cells.Where(x => fits(x.Cell) && !x.Cell.Reference).Select(x => x.Cell), rank: true);
+        if (cases.Count < 2)
+        {
+            return null;
+        }
+
+        var standings = StudyStanding.Of(cases, rank: true).Where(s => s.Rank is not null).ToList();
+        var winners = standings.Where(s => s.Rank == 1).ToList();
+        if (standings.Count < 2 || winners.Count == 0)
+        {
+            return null;
+        }
+
+        string Times(StudyStanding standing) => $"{standing.Contender} {RatioInterval.Times(standing.GeometricMeanRelative)}";
+        var evidence = $"time against each document's fastest (geometric mean): {string.Join(", ", winners.Select(Times))}" +
+                       (standings.FirstOrDefault(s => s.Rank > 1) is { } next ? $"; next {Times(next)}" : "") + $" ({standings.Count} contenders)";
+        return new Answer(question, [.. winners.Select(s => s.Contender)], evidence);
     }
 
     // Sizes are exact: the least bytes per object wins, every contender at that size.

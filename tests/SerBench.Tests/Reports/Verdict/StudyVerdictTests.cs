@@ -124,6 +124,24 @@ public class StudyVerdictTests
         Assert.Contains(": 1 ms, 187.0 MB/s", twitter.Evidence, StringComparison.Ordinal);
     }
 
+    /// <summary>Issue 41: "per document and overall". Overall is the study's standing rule over the documents, with each contender's geometric mean.</summary>
+    [Fact]
+    public void WhatToUse_OnSeveralDocuments_AnswersOverall_ByWhoIsFasterInMoreOfThem()
+    {
+        static ResultCell Doc(string contender, string payload, double meanNs) =>
+            SampleResults.Cell(contender, meanNs, operation: Operation.Deserialize) with { Study = "data-typed", Payload = payload, Shape = Shape.Object, Count = 1, Baseline = contender };
+        var answers = WhatToUse.Answer(Slices(SampleResults.Document(
+            Doc("x", "a.json (1 KB)", 1_000_000), Doc("y", "a.json (1 KB)", 3_000_000),
+            Doc("x", "b.json (1 KB)", 1_000_000), Doc("y", "b.json (1 KB)", 3_000_000),
+            Doc("x", "c.json (1 KB)", 9_000_000), Doc("y", "c.json (1 KB)", 3_000_000))));
+
+        var overall = Assert.Single(answers, a => a.Question == "Fastest typed JSON on your documents: all 3 documents · deserialize");
+        Assert.Equal(["x"], overall.Winners);
+        // x: 1, 1 and 3 times each document's fastest; y: 3, 3 and 1.
+        Assert.Equal("time against each document's fastest (geometric mean): x 1.44×; next y 2.08× (2 contenders)", overall.Evidence);
+        Assert.DoesNotContain(answers, a => a.Question.Contains("all 3 documents · serialize", StringComparison.Ordinal));
+    }
+
     [Fact]
     public void WhatToUse_NeverRecommendsAContenderThatLostDataInAnyCase()
     {
