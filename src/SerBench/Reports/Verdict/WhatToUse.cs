@@ -28,8 +28,7 @@ internal static class WhatToUse
         // Your documents, each alone: the fastest typed serializer on its model and the fastest document model, with throughput.
         foreach (var (study, kind) in new[] { (Core.UserData.DataStudy.TypedName, "typed JSON"), (Core.UserData.DataStudy.Name, "document model") })
         {
-            var payloads = steady.Where(x => x.Cell.Study == study).Select(x => x.Cell.Payload).Distinct().ToList();
-            foreach (var payload in payloads)
+            foreach (var payload in steady.Where(x => x.Cell.Study == study).Select(x => x.Cell.Payload).Distinct())
             {
                 foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
                 {
@@ -40,7 +39,7 @@ internal static class WhatToUse
 
             foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
             {
-                answers.Add(FastestOverall($"Fastest {kind} on your documents: all {payloads.Count} documents · {CellText.Name(operation)}", steady,
+                answers.Add(FastestOverall(documents => $"Fastest {kind} on your documents: all {documents} documents · {CellText.Name(operation)}", steady,
                     c => c.Study == study && c.Operation == operation));
             }
         }
@@ -111,9 +110,11 @@ internal static class WhatToUse
     }
 
     // Over several cases: rank 1 by the study's standing rule (faster beyond doubt in more shared cases than slower), with its geometric mean.
-    private static Answer? FastestOverall(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
+    // question: by the number of documents ranked, which a document without two measured contenders is not.
+    private static Answer? FastestOverall(Func<int, string> question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits)
     {
-        var cases = CaseRanking.Of("", cells.Where(x => fits(x.Cell) && !x.Cell.Reference).Select(x => x.Cell), rank: true);
+        var cases = CaseRanking.Of("", cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell)).Select(x => x.Cell), rank: true)
+            .Where(c => c.Rows.Count(r => r.Rank is not null) >= 2).ToList();
         if (cases.Count < 2)
         {
             return null;
@@ -129,7 +130,7 @@ internal static class WhatToUse
         string Times(StudyStanding standing) => $"{standing.Contender} {RatioInterval.Times(standing.GeometricMeanRelative)}";
         var evidence = $"time against each document's fastest (geometric mean): {string.Join(", ", winners.Select(Times))}" +
                        (standings.FirstOrDefault(s => s.Rank > 1) is { } next ? $"; next {Times(next)}" : "") + $" ({standings.Count} contenders)";
-        return new Answer(question, [.. winners.Select(s => s.Contender)], evidence);
+        return new Answer(question(cases.Count), [.. winners.Select(s => s.Contender)], evidence);
     }
 
     // Sizes are exact: the least bytes per object wins, every contender at that size.
