@@ -81,10 +81,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         QuietHostEnvironment.Install();
         var scratch = new byte[256];
         Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
-        // Long enough (0.4 s at most) for the engine's code to be counted for promotion.
-        var warmUpNs = profile.PreWarm > TimeSpan.Zero
-            ? WarmUntilSteady([warmUpBody], TimeSpan.FromMilliseconds(50), TimeSpan.FromMilliseconds(400), TimeSpan.Zero, new Exception?[1], null).NanosecondsPerCall[0]
-            : 0;
+        // Three batches only size the throwaway's iterations: waiting for its tiering cost 0.4 s a process and the cells' warm-up drains the queue anyway.
+        var warmUpNs = profile.PreWarm > TimeSpan.Zero ? Enumerable.Range(0, 3).Select(_ => RunBatch(warmUpBody, Stopwatch.StartNew())).Last() : 0;
         Run(warmUpBody, profile, "(engine warm-up, discarded)", warmUpNs, engineWarmUp: true);
         if (profile.PreWarm > TimeSpan.Zero && tiering is not { Enabled: true })
         {
