@@ -8,9 +8,10 @@ internal static class AgentProgram
     public const string Command = "agent";
 
     // A class library ignores it; the agent, an executable of the core's sources, starts here.
-    public static int Main(string[] args) => Run(args, Console.Out, Console.Error);
+    public static int Main(string[] args) => Run(args, Console.Out, Console.Error, Path.Combine(AppContext.BaseDirectory, "..", "payloads"));
 
-    public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error)
+    // snapshots: where a built agent keeps its data (Payloads.PayloadSnapshots); null in `serbench agent`, whose folder is the CLI's.
+    public static int Run(IReadOnlyList<string> args, TextWriter output, TextWriter error, string? snapshots = null)
     {
         try
         {
@@ -23,6 +24,7 @@ internal static class AgentProgram
             var request = Read(path);
             // Progress lines only while measuring: other modes print nothing, as a first call must run no more code than it times.
             IRunObserver observer = request.Mode == AgentMode.Run ? new ProgressLines(output.WriteLine) : NoProgress.Instance;
+            Payloads.PayloadSnapshots.Folder = request.Mode is AgentMode.Run or AgentMode.Verify ? snapshots : null;
             new AgentHost(Path.GetDirectoryName(path)!, observer).Run(request);
             return 0;
         }

@@ -27,12 +27,16 @@ internal sealed class PayloadModel<T> : PayloadModel where T : class
 {
     private readonly Func<int, int, T[]> _generate;
 
-    public PayloadModel(string name, string description, Func<int, int, T[]> generate)
+    public PayloadModel(string name, string description, Func<int, int, T[]> generate, bool keptAsSnapshot = false)
     {
         Name = name;
         Description = description;
         _generate = generate;
+        KeptAsSnapshot = keptAsSnapshot;
     }
+
+    /// <summary>Generated slowly enough (Bogus' locales) that a measuring agent keeps it: <see cref="PayloadSnapshots"/>.</summary>
+    public bool KeptAsSnapshot { get; }
 
     public override string Name { get; }
 

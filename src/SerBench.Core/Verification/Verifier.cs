@@ -32,7 +32,7 @@ internal static class Verifier
             T[] items;
             try
             {
-                items = model.Generate(shape == Shape.Object ? 1 : count, seed);
+                items = PayloadSnapshots.Load(model, shape == Shape.Object ? 1 : count, seed, PayloadSnapshots.Folder);
             }
 #pragma warning disable CA1031 // The user's type or document, not the library: whatever it throws is the input's problem.
             catch (Exception exception)
