@@ -51,6 +51,22 @@ public sealed class ThrowsWhenMade
     public int Id { get; set; }
 }
 
+/// <summary>A user's type whose constructor ends its process: only a child may make one.</summary>
+public sealed class ExitsWhenMade
+{
+    public ExitsWhenMade() => Environment.Exit(3);
+
+    public int Id { get; set; }
+}
+
+/// <summary>A user's type whose constructor never returns: only a child with a time limit may make one.</summary>
+public sealed class BlocksWhenMade
+{
+    public BlocksWhenMade() => Thread.Sleep(Timeout.Infinite);
+
+    public int Id { get; set; }
+}
+
 /// <summary>A user's type whose static constructor throws.</summary>
 public sealed class ThrowsWhenLoaded
 {
