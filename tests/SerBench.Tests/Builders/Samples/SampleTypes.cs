@@ -67,6 +67,21 @@ public sealed class BlocksWhenMade
     public int Id { get; set; }
 }
 
+/// <summary>A user's type that is made without trouble but ends its process when a serializer reads it.</summary>
+public sealed class ExitsWhenRead
+{
+    public int Id
+    {
+        get
+        {
+            Environment.Exit(4);
+            return 0;
+        }
+
+        set => _ = value;
+    }
+}
+
 /// <summary>A user's type whose static constructor throws.</summary>
 public sealed class ThrowsWhenLoaded
 {

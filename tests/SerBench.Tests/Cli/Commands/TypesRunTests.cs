@@ -1,3 +1,4 @@
+using System.Text.Json.Nodes;
 using SerBench.Comparison;
 using SerBench.Core.Agents;
 using SerBench.Core.Studies;
@@ -119,6 +120,19 @@ public sealed class TypesRunTests : IDisposable
         Assert.Equal((2, Refused(typeof(BlocksWhenMade), $"did not return within {limit.TotalSeconds:0} s")), (exitCode, error.TrimEnd()));
         Assert.Equal("", console);
         Assert.False(Directory.Exists(_temp.File("out")));
+    }
+
+    [Fact]
+    public async Task Verify_TypeWhoseGetterEndsItsProcess_IsCrash_VerifyLivesOn()
+    {
+        var (exitCode, console, error) = await RunInChild(TimeSpan.FromMinutes(2),
+            "verify", "--types", Assembly, "--type", typeof(ExitsWhenRead).FullName!, "--contenders", "stj-reflection-utf8", "--json");
+
+        Assert.True(exitCode == 1, error + console);
+        var cells = JsonNode.Parse(console)!.AsArray();
+        Assert.Equal(2, cells.Count);
+        Assert.All(cells, c => Assert.Equal("CRASH", (string?)c!["status"]));
+        Assert.All(cells, c => Assert.Contains("exit code 4", (string?)c!["reason"], StringComparison.Ordinal));
     }
 
     [Theory]
