@@ -68,7 +68,7 @@ internal sealed record AgentRequest
     public static AgentRequest FirstCall(PlannedCase planned) => For(AgentMode.FirstCall, [planned]) with { Timeout = TimeSpan.FromMinutes(2) };
 
     /// <summary>A types check still running after this is hung in the user's code: its type is refused (docs/commands.md states it).</summary>
-    public static TimeSpan TypesTimeLimit { get; } = TimeSpan.FromSeconds(20);
+    public static TimeSpan TypesTimeLimit { get; } = TimeSpan.FromSeconds(30);
 
     // The contender is the one whose library reads the samples there: System.Text.Json by reflection.
     public static AgentRequest TypesCheck(UserData.UserTypesSource types) => new()
