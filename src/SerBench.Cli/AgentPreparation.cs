@@ -33,6 +33,25 @@ internal static class AgentPreparation
         return build;
     }
 
+    /// <summary>Before anything is written: the user's types are made in a child (<see cref="Agents.AgentTypesCheck"/>), and one that fails is refused.</summary>
+    public static void CheckTypes(RunRequest request)
+    {
+        if (request.Studies.Select(s => s.UserTypes).FirstOrDefault(t => t is not null) is not { } types)
+        {
+            return;
+        }
+
+        using var stop = new StopSignals();
+        try
+        {
+            Agents.AgentTypesCheck.Run(types, SelfProcess.Run, stop.Token);
+        }
+        catch (OperationCanceledException) when (stop.ExitCode is { } code)
+        {
+            throw new StoppedException(code, "stopped while checking your types; nothing was measured");
+        }
+    }
+
     // Ctrl+C or SIGTERM kills the dotnet tree, removes the half-built folder and the lock, and ends the command with 130 or 143.
     private static AgentBuild Ensure(AgentBuilder builder, IReadOnlyList<Pack> packs)
     {

@@ -80,6 +80,8 @@ internal static class RunCommand
                 RuntimeTarget.RequireSdkFor(request.Runtimes, DotnetCli.NewestSdk());
             }
 
+            AgentPreparation.CheckTypes(request);
+
             var plan = RunPlan.Create(request);
             var time = TimeProvider.System;
             var startedAt = time.GetLocalNow();

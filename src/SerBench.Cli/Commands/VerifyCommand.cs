@@ -24,6 +24,7 @@ internal static class VerifyCommand
         command.SetAction(parse =>
         {
             var request = RunOptionsParser.Parse(common.Read(parse));
+            AgentPreparation.CheckTypes(request);
             var plan = RunPlan.Create(request);
             var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
             plan = AgentPreparation.WithAgentOnlyCases(plan, agent);

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using SerBench.Core.Conformance;
 using SerBench.Core.FirstCall;
 using SerBench.Core.Measurement;
@@ -29,6 +30,9 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
                 break;
             case AgentMode.FirstCall:
                 FirstCall(request, reply);
+                break;
+            case AgentMode.Types:
+                CheckTypes(request.Types!, reply);
                 break;
             default:
                 Conformance(request, reply);
@@ -76,6 +80,28 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
     {
         var only = request.Cases[0];
         reply.FirstCall = FirstCallProbe.Measure(only.Contender, only.Study.Conventions, only.Workload.Payload);
+        reply.Save(directory);
+    }
+
+    // Saved before each step, so a child that the user's code ends or hangs leaves that step named.
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = RunRequest.TypesStudyUnderAot)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = RunRequest.TypesStudyUnderAot)]
+    private void CheckTypes(UserData.UserTypesSource source, AgentReply reply)
+    {
+        foreach (var type in UserData.UserTypes.Load(source.AssemblyPath, source.TypeNames, source.SamplePath))
+        {
+            reply.Refused = UserData.UserTypes.Run(type, step =>
+            {
+                reply.Running = step;
+                reply.Save(directory);
+            });
+            if (reply.Refused is not null)
+            {
+                break;
+            }
+        }
+
+        reply.Running = null;
         reply.Save(directory);
     }
 

@@ -26,6 +26,12 @@ internal sealed class AgentReply
 
     public List<ConformanceCell> Documents { get; init; } = [];
 
+    /// <summary>A types check's step whose user code runs now: a child that this code ends or hangs leaves it named.</summary>
+    public UserData.UserCodeStep? Running { get; set; }
+
+    /// <summary>A types check's one-line refusal, when the user's code threw.</summary>
+    public string? Refused { get; set; }
+
     /// <summary>Atomically: the parent, reading after a crash, never sees half a file.</summary>
     public void Save(string directory)
     {

@@ -14,6 +14,9 @@ internal enum AgentMode
     FirstCall,
 
     Conformance,
+
+    /// <summary>Makes the user's types and reads the samples as them, so that SerBench's own process runs none of their code.</summary>
+    Types,
 }
 
 /// <summary>Every child's request, in every mode: the child looks each name up and runs exactly these cases, planning nothing.</summary>
@@ -40,6 +43,9 @@ internal sealed record AgentRequest
 
     public IReadOnlyList<string> DocumentSources { get; init; } = [];
 
+    /// <summary>What a types check makes.</summary>
+    public UserData.UserTypesSource? Types { get; init; }
+
     /// <summary>Not sent to the child.</summary>
     public TimeSpan Timeout { get; init; } = TimeSpan.FromMinutes(10);
 
@@ -60,6 +66,18 @@ internal sealed record AgentRequest
     public static AgentRequest Verify(IReadOnlyList<PlannedCase> cases) => For(AgentMode.Verify, cases) with { Timeout = VerifyTimeLimit };
 
     public static AgentRequest FirstCall(PlannedCase planned) => For(AgentMode.FirstCall, [planned]) with { Timeout = TimeSpan.FromMinutes(2) };
+
+    /// <summary>A types check still running after this is hung in the user's code: its type is refused (docs/commands.md states it).</summary>
+    public static TimeSpan TypesTimeLimit { get; } = TimeSpan.FromSeconds(30);
+
+    // The contender is the one whose library reads the samples there: System.Text.Json by reflection.
+    public static AgentRequest TypesCheck(UserData.UserTypesSource types) => new()
+    {
+        Mode = AgentMode.Types,
+        Contender = ContenderRegistry.BuiltIn.OfType<SystemTextJsonReflectionUtf8>().Single(),
+        Types = types,
+        Timeout = TypesTimeLimit,
+    };
 
     public static AgentRequest Conformance(Contender contender, IReadOnlyList<Conformance.ConformanceDocument> documents, IReadOnlyList<string> sources) => new()
     {

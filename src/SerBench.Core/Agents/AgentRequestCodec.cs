@@ -39,6 +39,12 @@ internal static class AgentRequestCodec
             Line("gate", "passed");
         }
 
+        // A types check's types, above any study: what the child makes, not a study's.
+        if (request.Types is { } checkedTypes)
+        {
+            Line("types", TypesValues(checkedTypes));
+        }
+
         // Each study line, then its data and types, then its cases: a case belongs to the study line above it.
         foreach (var studyCases in request.Cases.GroupBy(c => c.Study))
         {
@@ -52,7 +58,7 @@ internal static class AgentRequestCodec
 
             if (study.UserTypes is { } types)
             {
-                Line("types", [types.AssemblyPath, types.SamplePath ?? "", .. types.TypeNames]);
+                Line("types", TypesValues(types));
             }
 
             foreach (var planned in studyCases)
@@ -127,12 +133,7 @@ internal static class AgentRequestCodec
             var studyName = block[0].Count == 2 ? block[0][1] : throw new UsageException("agent request: 'study' takes one name.");
             var data = block.Where(l => l[0] == "data")
                 .Select(l => l.Count >= 4 ? DataSet.Reload(l[1], l[2], [.. l.Skip(3)]) : throw new UsageException("agent request: 'data' takes a case name, a model and files.")).ToList();
-            var types = block.Where(l => l[0] == "types").ToList() switch
-            {
-                [] => null,
-                [[_, var assembly, var sample, .. var names]] => new UserTypesSource(assembly, names, sample.Length == 0 ? null : sample),
-                _ => throw new UsageException($"agent request: study {studyName}'s 'types' is given twice or incomplete."),
-            };
+            var types = Types(block, $"study {studyName}'s");
             var study = RunRequest.FindStudy(studyName, data, types);
             foreach (var values in block.Where(l => l[0] == "case"))
             {
@@ -140,7 +141,9 @@ internal static class AgentRequestCodec
             }
         }
 
-        if (cases.Count == 0 && lines.Any(l => l[0] is "case" or "data" or "types"))
+        var checkedTypes = mode != AgentMode.Types ? null
+            : Types([.. lines.TakeWhile(l => l[0] != "study")], "a types check's") ?? throw new UsageException("agent request: a types check has no 'types' line above its studies.");
+        if (cases.Count == 0 && checkedTypes is null && lines.Any(l => l[0] is "case" or "data" or "types"))
         {
             throw new UsageException("agent request: a case, data or types line comes before any 'study' line.");
         }
@@ -156,8 +159,18 @@ internal static class AgentRequestCodec
             Cases = cases,
             Documents = [.. All("document").Select(v => v.Single())],
             DocumentSources = [.. All("document-source").Select(v => v.Single())],
+            Types = checkedTypes,
         };
     }
+
+    private static string[] TypesValues(UserTypesSource types) => [types.AssemblyPath, types.SamplePath ?? "", .. types.TypeNames];
+
+    private static UserTypesSource? Types(List<List<string>> lines, string whose) => lines.Where(l => l[0] == "types").ToList() switch
+    {
+        [] => null,
+        [[_, var assembly, var sample, .. var names]] => new UserTypesSource(assembly, names, sample.Length == 0 ? null : sample),
+        _ => throw new UsageException($"agent request: {whose} 'types' is given twice or incomplete."),
+    };
 
     /// <summary>Each study line with the data, types and case lines below it, up to the next study line.</summary>
     private static List<List<List<string>>> StudyBlocks(List<List<string>> lines)

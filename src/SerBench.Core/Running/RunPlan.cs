@@ -13,7 +13,8 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
     /// <summary>Why the agent that should run this case did not build; set by whoever built the agents.</summary>
     public string? RuntimeUnavailableReason { get; init; }
 
-    public bool NeedsChildProcess => UnavailableReason is null && (Contender.NeedsProcessIsolation || Study.RunsInAgent);
+    // A case of the user's types runs their code (constructors, getters, setters), which must never end or hang SerBench's own process.
+    public bool NeedsChildProcess => UnavailableReason is null && (Contender.NeedsProcessIsolation || Study.RunsInAgent || Study.UserTypes is not null);
 
     public string? UnavailableReason => RuntimeUnavailableReason ?? (Runtime.IsCurrent ? Contender.UnavailableReason : null);
 }

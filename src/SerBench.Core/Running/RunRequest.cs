@@ -39,7 +39,7 @@ internal sealed record RunRequest
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
 
-    private const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
+    internal const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
 
     /// <summary>How a child finds the study of the cases it is sent, the user's included: <paramref name="dataSets"/> as the parent resolved them, their models compiled in.</summary>
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudyUnderAot)]

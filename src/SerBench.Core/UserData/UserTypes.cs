@@ -9,7 +9,19 @@ namespace SerBench.Core.UserData;
 
 internal sealed record UserType(Type Type, string Name, IReadOnlyList<JsonData> Samples);
 
-/// <summary>Every process that measures the user's types loads the same assembly from the same path, dependencies beside it.</summary>
+/// <summary>Where a types check runs the user's code: making a <see cref="Type"/>, or reading <see cref="Sample"/> as one.</summary>
+internal sealed record UserCodeStep(string Type, string? Sample)
+{
+    /// <summary>One line: what that code did (<paramref name="did"/>: "throws (…)", "ended the process with exit code 3") and what to do.</summary>
+    public string Refusal(string did) => Sample is null
+        ? $"--type {Type}: its constructor {did}; SerBench cannot make one to measure. Fix the type or choose another."
+        : $"--sample {Sample}: reading it as {Type} ran code of the type that {did}. Fix the type or the sample.";
+}
+
+/// <summary>
+/// Every process that measures the user's types loads the same assembly from the same path, dependencies beside it.
+/// <see cref="Load"/> runs none of the user's code; <see cref="Run"/> does, in a child only (AgentTypesCheck).
+/// </summary>
 [RequiresUnreferencedCode(TypesStudy.LoadsAssembly)]
 [RequiresDynamicCode(TypesStudy.LoadsAssembly)]
 internal static class UserTypes
@@ -26,7 +38,7 @@ internal static class UserTypes
 
         var assembly = LoadAssembly(assemblyPath);
         var samples = samplePath is null ? [] : DataSet.ReadDocuments(samplePath);
-        return [.. typeNames.Select(name => Check(assemblyPath, assembly, name, samples))];
+        return [.. typeNames.Select(name => Find(assemblyPath, assembly, name, samples))];
     }
 
     private static Assembly LoadAssembly(string assemblyPath)
@@ -65,7 +77,7 @@ internal static class UserTypes
         }
     }
 
-    private static UserType Check(string assemblyPath, Assembly assembly, string name, IReadOnlyList<JsonData> samples)
+    private static UserType Find(string assemblyPath, Assembly assembly, string name, IReadOnlyList<JsonData> samples)
     {
         Type[] exported;
         try
@@ -92,40 +104,50 @@ internal static class UserTypes
             throw new UsageException($"--type {name}: {problem}.");
         }
 
-        // The user's constructors run in every process that measures the type: one that throws is refused here, in one line.
-        if (type.GetConstructor(Type.EmptyTypes) is not null)
+        return new UserType(type, name, samples);
+    }
+
+    /// <summary>The type's code as the serializers will run it: its constructors, then reading each sample; <paramref name="starting"/> is told before each.</summary>
+    /// <returns>Why the type is refused, in one line; null when every step returned.</returns>
+    public static string? Run(UserType type, Action<UserCodeStep> starting)
+    {
+        if (type.Type.GetConstructor(Type.EmptyTypes) is not null)
         {
+            var making = new UserCodeStep(type.Name, null);
+            starting(making);
             try
             {
-                _ = Activator.CreateInstance(type);
+                _ = Activator.CreateInstance(type.Type);
             }
 #pragma warning disable CA1031 // User code may throw anything; it is the user's to fix.
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                throw new UsageException($"--type {name}: its constructor throws ({ExceptionText.Innermost(exception)}); SerBench cannot make one to measure. Fix the type or choose another.");
+                return making.Refusal($"throws ({ExceptionText.Innermost(exception)})");
             }
         }
 
-        foreach (var sample in samples)
+        foreach (var sample in type.Samples)
         {
+            var reading = new UserCodeStep(type.Name, sample.Name);
+            starting(reading);
             try
             {
-                _ = JsonSerializer.Deserialize(sample.Utf8, type, SampleOptions) ?? throw new JsonException("the document is null");
+                _ = JsonSerializer.Deserialize(sample.Utf8, type.Type, SampleOptions) ?? throw new JsonException("the document is null");
             }
             catch (Exception exception) when (exception is JsonException or NotSupportedException or InvalidOperationException)
             {
-                throw new UsageException($"--sample {sample.Name}: does not read as {name}: {ExceptionText.FirstLine(exception.Message)}");
+                return $"--sample {sample.Name}: does not read as {type.Name}: {ExceptionText.FirstLine(exception.Message)}";
             }
 #pragma warning disable CA1031 // A setter or constructor of the user's type threw while reading the sample.
             catch (Exception exception)
 #pragma warning restore CA1031
             {
-                throw new UsageException($"--sample {sample.Name}: reading it as {name} ran code of the type that throws ({ExceptionText.Innermost(exception)}). Fix the type or the sample.");
+                return reading.Refusal($"throws ({ExceptionText.Innermost(exception)})");
             }
         }
 
-        return new UserType(type, name, samples);
+        return null;
     }
 
     // Case-insensitive, so camelCase documents fill PascalCase properties.

@@ -31,7 +31,7 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
         Write(folder, Path.Combine(folder, "console.log"), outcome.Output + outcome.Error);
         var reply = AgentReply.Read(folder);
         var failure = outcome.Failure ?? (reply is null ? "the process wrote no result: " + outcome.Error.Split('\n')[0] : null);
-        return new AgentAnswer(reply, failure);
+        return new AgentAnswer(reply, failure, outcome);
     }
 
     private void Write(string folder, string path, string text)
@@ -48,7 +48,12 @@ internal sealed class AgentClient(string directory, StartChild start, AgentBuild
 
     private string FolderFor(AgentRequest request)
     {
-        var name = request.Mode == AgentMode.FirstCall ? $"{request.Contender.Name}-{request.Cases[0].Workload.Payload.Name}" : request.Contender.Name;
+        var name = request.Mode switch
+        {
+            AgentMode.FirstCall => $"{request.Contender.Name}-{request.Cases[0].Workload.Payload.Name}",
+            AgentMode.Types => "types",
+            _ => request.Contender.Name,
+        };
         var slug = (++_launched).ToString("000", CultureInfo.InvariantCulture) + "-" + OutputFolder.Slug(request.Runtime.IsCurrent ? name : $"{name}-{request.Runtime.Name}");
         return request.Mode switch
         {

@@ -5,7 +5,10 @@ internal sealed record ChildOutcome(int ExitCode, string Output, string Error, b
     /// <summary>Why it ended abnormally, in one line ("exit code 134: Process terminated. …"); null when it exited 0 or 1.</summary>
     public string? Failure => TimedOut
         ? "did not finish in time and was stopped (hung)"
-        : ExitCode is 0 or 1 ? null : $"exit code {ExitCode}" + (Headline(Error) is { } line ? $": {line}" : "");
+        : ExitCode is 0 or 1 ? null : Exit;
+
+    /// <summary>How it exited, in one line: "exit code 3", or "exit code 134: Stack overflow." with what the runtime said.</summary>
+    public string Exit => $"exit code {ExitCode}" + (Headline(Error) is { } line ? $": {line}" : "");
 
     /// <summary>What the runtime said before its stack trace, e.g. "Process terminated. &lt;message&gt;" or "Stack overflow.".</summary>
     private static string? Headline(string stderr)

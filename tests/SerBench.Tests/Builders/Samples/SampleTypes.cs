@@ -51,6 +51,37 @@ public sealed class ThrowsWhenMade
     public int Id { get; set; }
 }
 
+/// <summary>A user's type whose constructor ends its process: only a child may make one.</summary>
+public sealed class ExitsWhenMade
+{
+    public ExitsWhenMade() => Environment.Exit(3);
+
+    public int Id { get; set; }
+}
+
+/// <summary>A user's type whose constructor never returns: only a child with a time limit may make one.</summary>
+public sealed class BlocksWhenMade
+{
+    public BlocksWhenMade() => Thread.Sleep(Timeout.Infinite);
+
+    public int Id { get; set; }
+}
+
+/// <summary>A user's type that is made without trouble but ends its process when a serializer reads it.</summary>
+public sealed class ExitsWhenRead
+{
+    public int Id
+    {
+        get
+        {
+            Environment.Exit(4);
+            return 0;
+        }
+
+        set => _ = value;
+    }
+}
+
 /// <summary>A user's type whose static constructor throws.</summary>
 public sealed class ThrowsWhenLoaded
 {

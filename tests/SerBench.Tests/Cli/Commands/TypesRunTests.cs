@@ -1,4 +1,6 @@
+using System.Text.Json.Nodes;
 using SerBench.Comparison;
+using SerBench.Core.Agents;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Tests.Builders.Samples;
@@ -67,6 +69,70 @@ public sealed class TypesRunTests : IDisposable
         Assert.Contains(expected, error, StringComparison.Ordinal);
         Assert.Single(error.TrimEnd().Split('\n'));
         Assert.Equal("", console);
+    }
+
+    /// <summary>SerBench in a process of its own: were the user's constructor run in it, it would end or hang the test host.</summary>
+    private static async Task<(int ExitCode, string Output, string Error)> RunInChild(TimeSpan limit, params string[] args)
+    {
+        using var process = ChildSerBench.Start(args);
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(limit);
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            Assert.Fail($"serbench {string.Join(' ', args)} had not ended after {limit.TotalSeconds:0} s.");
+        }
+
+        return (process.ExitCode, await output, await error);
+    }
+
+    private static string Refused(Type type, string did) =>
+        $"serbench: --type {type.FullName}: its constructor {did}; SerBench cannot make one to measure. Fix the type or choose another.";
+
+    [Theory]
+    [InlineData("run")]
+    [InlineData("verify")]
+    public async Task TypeWhoseConstructorEndsItsProcess_IsOneLine_Exit2(string command)
+    {
+        string[] runOptions = command == "run" ? ["--profile", "smoke", "--out", _temp.File("out")] : [];
+
+        var (exitCode, console, error) = await RunInChild(TimeSpan.FromMinutes(2), [command, "--types", Assembly, "--type", typeof(ExitsWhenMade).FullName!, .. runOptions]);
+
+        Assert.Equal((2, Refused(typeof(ExitsWhenMade), "ended the process with exit code 3")), (exitCode, error.TrimEnd()));
+        Assert.Equal("", console);
+        Assert.False(Directory.Exists(_temp.File("out")));
+    }
+
+    [Fact]
+    [Trait("Category", "Slow")] // It waits out the check's whole time limit.
+    public async Task TypeWhoseConstructorNeverReturns_IsOneLine_Exit2_AfterTheTimeLimit()
+    {
+        var limit = AgentRequest.TypesTimeLimit;
+
+        var (exitCode, console, error) = await RunInChild(limit + TimeSpan.FromMinutes(2),
+            "run", "--types", Assembly, "--type", typeof(BlocksWhenMade).FullName!, "--profile", "smoke", "--out", _temp.File("out"));
+
+        Assert.Equal((2, Refused(typeof(BlocksWhenMade), $"did not return within {limit.TotalSeconds:0} s")), (exitCode, error.TrimEnd()));
+        Assert.Equal("", console);
+        Assert.False(Directory.Exists(_temp.File("out")));
+    }
+
+    [Fact]
+    public async Task Verify_TypeWhoseGetterEndsItsProcess_IsCrash_VerifyLivesOn()
+    {
+        var (exitCode, console, error) = await RunInChild(TimeSpan.FromMinutes(2),
+            "verify", "--types", Assembly, "--type", typeof(ExitsWhenRead).FullName!, "--contenders", "stj-reflection-utf8", "--json");
+
+        Assert.True(exitCode == 1, error + console);
+        var cells = JsonNode.Parse(console)!.AsArray();
+        Assert.Equal(2, cells.Count);
+        Assert.All(cells, c => Assert.Equal("CRASH", (string?)c!["status"]));
+        Assert.All(cells, c => Assert.Contains("exit code 4", (string?)c!["reason"], StringComparison.Ordinal));
     }
 
     [Theory]

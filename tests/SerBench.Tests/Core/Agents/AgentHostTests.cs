@@ -5,7 +5,9 @@ using SerBench.Core.Measurement;
 using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
+using SerBench.Core.UserData;
 using SerBench.Core.Verification;
+using SerBench.Tests.Builders.Samples;
 
 namespace SerBench.Tests.Core.Agents;
 
@@ -73,6 +75,24 @@ public sealed class AgentHostTests : IDisposable
 
         Assert.Equal("System.Text.Json", reply.Contender!.Library);
         Assert.Equal(documents.Select(d => d.Name), reply.Documents.Select(c => c.Document));
+    }
+
+    [Fact]
+    public void Types_MakesEachType_AndRepliesWithNoStepLeftRunning()
+    {
+        var reply = Host(AgentRequest.TypesCheck(new UserTypesSource(typeof(Order).Assembly.Location, [typeof(Order).FullName!, typeof(OrderLine).FullName!], null)));
+
+        Assert.Null(reply.Refused);
+        Assert.Null(reply.Running);
+    }
+
+    [Fact]
+    public void Types_ATypeWhoseConstructorThrows_IsRefusedInTheReply_NamingIt()
+    {
+        var reply = Host(AgentRequest.TypesCheck(new UserTypesSource(typeof(Order).Assembly.Location, [typeof(Order).FullName!, typeof(ThrowsWhenMade).FullName!], null)));
+
+        Assert.Equal($"--type {typeof(ThrowsWhenMade).FullName}: its constructor throws (InvalidOperationException: not today); SerBench cannot make one to measure. " +
+                     "Fix the type or choose another.", reply.Refused);
     }
 
     [Fact]

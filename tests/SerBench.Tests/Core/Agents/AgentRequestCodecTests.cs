@@ -5,6 +5,7 @@ using SerBench.Core.Measurement;
 using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
+using SerBench.Core.UserData;
 
 namespace SerBench.Tests.Core.Agents;
 
@@ -121,6 +122,19 @@ public sealed class AgentRequestCodecTests
         Assert.Equal("stj-document", read.Contender.Name);
         Assert.Equal(documents.Select(d => d.Name), read.Documents);
         Assert.Equal(sources, read.DocumentSources);
+        Assert.Empty(read.Cases);
+    }
+
+    [Fact]
+    public void TypesCheck_TheAssemblyTypesAndSample_ReadBackTheSame()
+    {
+        var types = new UserTypesSource("/my app/Contracts.dll", ["Ns.Order", "Ns.Page<int>"], "/samples/order.json");
+
+        var read = RoundTrip(AgentRequest.TypesCheck(types));
+
+        Assert.Equal(AgentMode.Types, read.Mode);
+        Assert.Equal((types.AssemblyPath, types.SamplePath), (read.Types!.AssemblyPath, read.Types.SamplePath));
+        Assert.Equal(types.TypeNames, read.Types.TypeNames);
         Assert.Empty(read.Cases);
     }
 
