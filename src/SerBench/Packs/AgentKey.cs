@@ -29,7 +29,7 @@ internal static class AgentKey
             }
         }
 
-        Add("serbench-agent/5");
+        Add("serbench-agent/6");
         Add(Environment.Version.ToString());
         Add(System.Runtime.InteropServices.RuntimeInformation.RuntimeIdentifier);
         Add("runtime:" + runtime.Name);

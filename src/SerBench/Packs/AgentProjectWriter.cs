@@ -11,6 +11,9 @@ namespace SerBench.Packs;
 internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget runtime, IReadOnlyList<string> packageSources, IReadOnlyDictionary<string, string> modelSources,
     IReadOnlyDictionary<string, string> versions)
 {
+    /// <summary>The built generator that registers the packs' adapters, in the agent's sources as beside the tool.</summary>
+    public const string GeneratorPath = "SerBench.Generators/SerBench.Generators.dll";
+
     private Dictionary<string, string>? _coreVersions;
 
     /// <summary>
@@ -19,6 +22,12 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
     /// </summary>
     public void Prepare(string work, IReadOnlyList<Pack> packs, string[] slugs)
     {
+        if (!File.Exists(Path.Combine(sourceDirectory, GeneratorPath)))
+        {
+            // Without it the agent would build and know no pack's adapter: every pack contender UNAVAILABLE for no stated reason.
+            throw new PackException($"SerBench's agent sources are incomplete: '{Path.Combine(sourceDirectory, GeneratorPath)}' is missing; reinstall SerBench (the tool package carries it).");
+        }
+
         AgentProjectSeal.Write(work);
         foreach (var file in AgentKey.SourceFiles(sourceDirectory))
         {
@@ -50,7 +59,7 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
     private static string ModelFileName(string dataSetName) => "model-" + dataSetName + ".cs";
 
     /// <summary>
-    /// Writes the agent project for the <paramref name="included"/> packs, with the file that registers their adapters. The
+    /// Writes the agent project for the <paramref name="included"/> packs, whose adapters its generator registers. The
     /// whole agent lives in <paramref name="work"/>; a pack tried alone (to find which one fails) gets its own folder below
     /// it, so its obj/ does not disturb the agent's.
     /// </summary>
@@ -77,14 +86,7 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
             packages.Add(Reference(id, ""));
         }
 
-        var adapters = included.SelectMany(i => AdapterRegistration.Find(packs[i])
-            .Select(a => (a, $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{Path.GetRelativePath(packs[i].Directory, a.File)}"))).ToList();
         Directory.CreateDirectory(folder);
-        if (adapters.Count > 0)
-        {
-            File.WriteAllText(Path.Combine(folder, AdapterRegistration.FileName), AdapterRegistration.Source(adapters));
-        }
-
         var project = new XElement("Project", new XAttribute("Sdk", "Microsoft.NET.Sdk"),
             new XElement("PropertyGroup",
                 Property("OutputType", "Exe"),
@@ -107,11 +109,12 @@ internal sealed class AgentProjectWriter(string sourceDirectory, RuntimeTarget r
                 runtime.IsCurrent ? null : Property("SelfContained", "true")),
             new XElement("ItemGroup",
                 new XElement("Compile", new XAttribute("Include", up + "src/**/*.cs")),
-                adapters.Count > 0 ? new XElement("Compile", new XAttribute("Include", AdapterRegistration.FileName)) : null,
                 included.Select(i => new XElement("Compile", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/**/*.cs"))),
                 included.Select(i => new XElement("None", new XAttribute("Include", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
                     new XAttribute("Link", $"{PackCatalog.AgentFolder}/{slugs[i]}/{PackManifest.FileName}"),
-                    new XAttribute("CopyToOutputDirectory", "PreserveNewest")))),
+                    new XAttribute("CopyToOutputDirectory", "PreserveNewest"))),
+                // The compiler registers the packs' [PackContender] classes (SerBench.Generators), for any runtime and Native AOT alike.
+                new XElement("Analyzer", new XAttribute("Include", $"{up}src/{GeneratorPath}"))),
             packages,
             included.Where(i => File.Exists(Path.Combine(packs[i].Directory, Pack.TargetsFileName)))
                 .Select(i => new XElement("Import", new XAttribute("Project", $"{up}{PackCatalog.AgentFolder}/{slugs[i]}/{Pack.TargetsFileName}"))));

@@ -1,6 +1,6 @@
+using System.Reflection;
 using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
-using SerBench.Packs;
 
 namespace SerBench.Tests.Infrastructure;
 
@@ -13,12 +13,12 @@ internal static class LivePacks
 {
     private static readonly Lazy<PackCatalog> Catalog = new(() =>
     {
-        // The adapters the agent build would register, found the same way, created by reflection here (test code only).
+        // The adapters the agent's generator would register, found and created by reflection here (test code only).
         var folder = Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder);
-        var adapters = PackCatalog.LoadFolder(folder, PackOrigin.BuiltIn).SelectMany(AdapterRegistration.Find)
-            .Select(a => (a.Name, Type: typeof(LivePacks).Assembly.GetType(a.TypeName)))
-            .Where(a => a.Type is not null)
-            .ToDictionary(a => a.Name, a => (Func<ContenderAdapter>)(() => (ContenderAdapter)Activator.CreateInstance(a.Type!)!), StringComparer.Ordinal);
+        var adapters = typeof(LivePacks).Assembly.GetTypes()
+            .Select(type => (type.GetCustomAttribute<PackContenderAttribute>()?.Name, Type: type))
+            .Where(a => a.Name is not null)
+            .ToDictionary(a => a.Name!, a => (Func<ContenderAdapter>)(() => (ContenderAdapter)Activator.CreateInstance(a.Type)!), StringComparer.Ordinal);
         return PackCatalog.Load(folder, adapters);
     });
 
