@@ -32,7 +32,7 @@ internal static class ReportCommand
             ReportOutput written;
             try
             {
-                written = ReportWriter.Write(RunSummary.Of(document), folder, context.ChartImages, stop.Token);
+                written = ReportWriter.Write(RunSummary.Of(document, stop.Token), folder, context.ChartImages, stop.Token);
             }
             catch (OperationCanceledException) when (stop.Token.IsCancellationRequested)
             {

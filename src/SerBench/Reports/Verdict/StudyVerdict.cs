@@ -21,12 +21,13 @@ internal sealed record StudyVerdict(
     public string Title => Slice.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
 
     /// <summary>One verdict per section; steady-state cases only. <paramref name="notMeasured"/>: the labels of the cells the budget left unmeasured.</summary>
-    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank, IReadOnlyList<string> notMeasured)
+    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank, IReadOnlyList<string> notMeasured, CancellationToken stop = default)
     {
         var verdicts = new List<StudyVerdict>();
         var unreached = notMeasured.Select(label => PlannedCells.ContenderIn(label, slice.Study.Name)).OfType<string>().Distinct().ToList();
         foreach (var (title, contenders, cells) in StudySections.Of(slice.Study, slice.Cells))
         {
+            stop.ThrowIfCancellationRequested();
             if (cells.Count == 0)
             {
                 continue;
