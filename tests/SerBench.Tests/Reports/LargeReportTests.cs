@@ -46,6 +46,28 @@ public sealed class LargeReportTests : IDisposable
         Assert.Throws<OperationCanceledException>(() => ChartSpecs.Build(RunSummary.Of(document), new CancellationToken(canceled: true)));
     }
 
+    /// <summary>SIGTERM while a large report is written: Node.js is stopped with it, exit 143 within seconds, no staging folder (it drew for up to 2 min before).</summary>
+    [SignalFact("TERM")]
+    [Trait("Category", "Slow")]
+    public async Task SigTermWhileALargeReportIsWritten_StopsItWithinSeconds_AndLeavesNoStagingFolder()
+    {
+        var results = _root.File("results.json");
+        LargeResults.Write(LargeResults.Document(20_000), results);
+        var output = _root.File("out");
+        using var process = ChildSerBench.Start((string?)null, "report", results, "--out", output);
+        var error = process.StandardError.ReadToEndAsync();
+        _ = process.StandardOutput.ReadToEndAsync();
+        var seen = ChildSerBench.WaitForStaging(process, output);
+        await ChildSerBench.Signal(process, "TERM");
+        var stopped = System.Diagnostics.Stopwatch.StartNew();
+        await process.WaitForExitAsync();
+
+        Assert.True(seen, "the report ended before the signal could be sent: " + await error);
+        Assert.Equal((143, $"serbench: stopped by SIGTERM; the reports in '{output}' are unchanged."), (process.ExitCode, (await error).TrimEnd()));
+        Assert.True(stopped.Elapsed < TimeSpan.FromSeconds(20), $"ended {stopped.Elapsed} after the signal");
+        Assert.False(Directory.Exists(output) && Directory.EnumerateFileSystemEntries(output).Any(), "the stopped report left files");
+    }
+
     /// <summary>
     /// Not timed: counts how often the reports read a slice's cells. Linear rendering reads each a fixed number of times, so
     /// four times the cells cost four times the reads; a search of the slice per case or per missing row cost 12× (issue 44 item 12).
