@@ -33,8 +33,8 @@ internal sealed record StudyVerdict(
                 continue;
             }
 
-            var cases = CaseRanking.Of(title, cells, rank);
-            var standings = StudyStanding.Of(cases, rank);
+            var cases = CaseRanking.Of(title, cells, rank, stop);
+            var standings = StudyStanding.Of(cases, rank, stop);
             // A study without sections has one, of the contenders with cells; one the budget never reached has none.
             var notReached = unreached.Where(c => (slice.Study.Sections.Count == 0 || contenders.Contains(c)) && !cells.Any(cell => cell.Contender == c)).ToList();
             verdicts.Add(new StudyVerdict(slice, title, cases, standings, Describe(slice.Study.Baseline, cases, standings, cells, rank, notReached), NotRankedLines(cells)));
