@@ -36,7 +36,7 @@ internal static class MergeCommand
             using var stop = new StopSignals();
             try
             {
-                var reports = ReportWriter.Write(RunSummary.Of(merged), folder, context.ChartImages, stop.Token);
+                var reports = ReportWriter.Write(RunSummary.Of(merged, stop.Token), folder, context.ChartImages, stop.Token);
                 if (reports.Note is not null)
                 {
                     context.Console.MarkupLine($"[yellow]{Markup.Escape(reports.Note)}[/]");

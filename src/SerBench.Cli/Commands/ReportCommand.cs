@@ -21,7 +21,22 @@ internal static class ReportCommand
         {
             using var stop = new StopSignals();
             var path = parse.GetValue(results)!;
-            var document = ResultsFileReader.ReadDocument(path);
+            // Reading and checking 100,000 cells takes seconds and checks no token: a stop leaves the read to the thread pool, which the exit ends.
+            var reading = Task.Run(() => ResultsFileReader.ReadDocument(path));
+            try
+            {
+                reading.Wait(stop.Token);
+            }
+            catch (OperationCanceledException)
+            {
+                throw new StoppedException(stop.ExitCode!.Value, $"stopped by {stop.Name}; nothing was written.");
+            }
+            catch (AggregateException)
+            {
+                // The reader's own exception, unwrapped below.
+            }
+
+            var document = reading.GetAwaiter().GetResult();
             var directory = parse.GetValue(output) ?? Path.GetDirectoryName(Path.GetFullPath(path))!;
             if (stop.ExitCode is { } stoppedWhileReading)
             {
@@ -32,7 +47,7 @@ internal static class ReportCommand
             ReportOutput written;
             try
             {
-                written = ReportWriter.Write(RunSummary.Of(document), folder, context.ChartImages, stop.Token);
+                written = ReportWriter.Write(RunSummary.Of(document, stop.Token), folder, context.ChartImages, stop.Token);
             }
             catch (OperationCanceledException) when (stop.Token.IsCancellationRequested)
             {

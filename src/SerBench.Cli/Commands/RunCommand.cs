@@ -160,9 +160,10 @@ internal static class RunCommand
         });
 
         // results.json is already complete on disk; a failure from here on must not lose it or hide where it is.
-        var summary = RunSummary.Of(document);
+        RunSummary summary;
         try
         {
+            summary = RunSummary.Of(document, stop.Abandon);
             var reports = ReportWriter.Write(summary, folder, context.ChartImages, stop.Abandon);
             if (reports.Note is not null)
             {

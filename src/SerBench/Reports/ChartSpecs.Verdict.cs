@@ -12,15 +12,19 @@ internal static partial class ChartSpecs
     {
         var values = new JsonArray();
         var caseOrder = verdict.Cases.Select(c => c.Title).ToList();
+        // Looked up, not searched: a contender missing from many cases would scan the slice once for each (issue 44 item 12).
+        var cells = new Dictionary<(string, string, Core.Payloads.Shape, int, Core.Studies.Operation), ResultCell>();
+        foreach (var cell in verdict.Slice.Cells)
+        {
+            cells.TryAdd((cell.Contender, cell.Payload, cell.Shape, cell.Count, cell.Operation), cell);
+        }
+
         foreach (var standing in verdict.Standings)
         {
             foreach (var ranking in verdict.Cases)
             {
                 var row = standing.ByCase.GetValueOrDefault(ranking.Title);
-                var failed = row is null
-                    ? verdict.Slice.Cells.FirstOrDefault(c => c.Contender == standing.Contender && c.Payload == ranking.Payload && c.Shape == ranking.Shape
-                                                               && c.Count == ranking.Count && c.Operation == ranking.Operation)
-                    : null;
+                var failed = row is null ? cells.GetValueOrDefault((standing.Contender, ranking.Payload, ranking.Shape, ranking.Count, ranking.Operation)) : null;
                 values.Add(new JsonObject
                 {
                     ["contender"] = standing.Contender,

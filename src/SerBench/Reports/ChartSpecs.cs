@@ -33,7 +33,7 @@ internal static partial class ChartSpecs
         _ => node.DeepClone(),
     };
 
-    public static IReadOnlyList<ChartSpec> Build(RunSummary summary)
+    public static IReadOnlyList<ChartSpec> Build(RunSummary summary, CancellationToken stop = default)
     {
         var charts = new List<ChartSpec>();
         var verdicts = summary.Verdict.Studies;
@@ -45,18 +45,21 @@ internal static partial class ChartSpecs
             var index = 0;
             foreach (var verdict in verdicts.Where(v => v.Slice.Key == slice.Key && v.Standings.Count > 1))
             {
+                stop.ThrowIfCancellationRequested();
                 charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case",
                     OverviewChart(verdict), verdict.Title));
             }
 
             foreach (var ranking in verdicts.Where(v => v.Slice.Key == slice.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
             {
+                stop.ThrowIfCancellationRequested();
                 charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-time", $"{ranking.Title}: mean time per operation",
                     TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 
             foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Core.Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))
             {
+                stop.ThrowIfCancellationRequested();
                 var label = $"{CellText.Title(group.Key.Operation)} · {group.Key.Payload}";
                 charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-alloc", $"{label}: allocated per operation", AllocationChart($"{label}: allocated per operation, least first", [.. group])));
             }
@@ -73,7 +76,11 @@ internal static partial class ChartSpecs
             }
         }
 
-        return [.. charts.Select(c => c with { Title = InvisibleText.Show(c.Title), Spec = Visible(c.Spec).AsObject() })];
+        return [.. charts.Select(c =>
+        {
+            stop.ThrowIfCancellationRequested();
+            return c with { Title = InvisibleText.Show(c.Title), Spec = Visible(c.Spec).AsObject() };
+        })];
     }
 
     private static JsonObject AllocationChart(string title, List<ResultCell> rows)

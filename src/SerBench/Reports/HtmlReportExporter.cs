@@ -183,10 +183,17 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
             }
         }
 
+        // The first chart of each case, looked up: searching the study's charts for each case grew with the square of its cases.
+        var caseCharts = new Dictionary<string, ChartSpec>(StringComparer.Ordinal);
+        foreach (var chart in studyCharts.Where(c => !c.IsOverview && c.Anchor is not null))
+        {
+            caseCharts.TryAdd(chart.Anchor!, chart);
+        }
+
         foreach (var ranking in verdicts.SelectMany(v => v.Cases))
         {
             WriteTable(writer, VerdictTables.Case(ranking));
-            if (studyCharts.FirstOrDefault(c => !c.IsOverview && c.Anchor == ranking.Title) is { } chart)
+            if (caseCharts.GetValueOrDefault(ranking.Title) is { } chart)
             {
                 WriteChart(writer, chart);
             }

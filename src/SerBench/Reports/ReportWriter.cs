@@ -13,10 +13,10 @@ internal static class ReportWriter
 
     public static IReadOnlyList<string> Entries { get; } = [.. DefaultExporters.FileNames, "charts"];
 
-    // stop: abandons the set before anything is moved into the folder.
+    // stop: abandons the set before anything is moved into the folder; every loop that renders checks it.
     public static ReportOutput Write(RunSummary summary, OutputFolderClaim folder, IChartImageRenderer? images = null, CancellationToken stop = default)
     {
-        var charts = ChartSpecs.Build(summary);
+        var charts = ChartSpecs.Build(summary, stop);
         IReadOnlySet<string> rendered = new HashSet<string>();
         string? note = null;
         folder.WriteSet(Entries, staging =>
@@ -27,17 +27,18 @@ internal static class ReportWriter
                 Directory.CreateDirectory(chartsDirectory);
                 foreach (var chart in charts)
                 {
+                    stop.ThrowIfCancellationRequested();
                     File.WriteAllText(ChartFile(chartsDirectory, chart, ".vl.json"), chart.Spec.ToJsonString(Indented));
                 }
             }
 
             stop.ThrowIfCancellationRequested();
-            (rendered, note) = (images ?? SvgChartRenderer.Instance).Render(charts, chartsDirectory);
+            (rendered, note) = (images ?? SvgChartRenderer.Instance).Render(charts, chartsDirectory, stop);
             var withImages = charts.Where(c => rendered.Contains(c.Id)).ToList();
             foreach (var exporter in DefaultExporters.Create(charts, withImages))
             {
                 stop.ThrowIfCancellationRequested();
-                using var writer = new StreamWriter(OutputFolder.PathOf(staging, exporter.FileName));
+                using var writer = new StoppableWriter(new StreamWriter(OutputFolder.PathOf(staging, exporter.FileName)), stop);
                 exporter.Export(summary, writer);
             }
         }, stop);

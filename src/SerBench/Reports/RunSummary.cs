@@ -42,7 +42,9 @@ internal sealed record RunSummary(
 
     public IReadOnlyList<StudyVerdict> VerdictsOf(StudySlice slice) => [.. Verdict.Studies.Where(v => v.Slice.Key == slice.Key)];
 
-    public static RunSummary Of(ResultsDocument document)
+    /// <param name="document">The results, validated.</param>
+    /// <param name="stop">Checked per study section, so a stop lands within one section's work.</param>
+    public static RunSummary Of(ResultsDocument document, CancellationToken stop = default)
     {
         _ = Builds.Value is { } builds ? Interlocked.Increment(ref builds.Value) : 0;
         // Split by platform only when the file holds more than one; cells carry the measured NativeAotLabel.
@@ -53,11 +55,12 @@ internal sealed record RunSummary(
                                       select new StudySlice(StudyDefinition.Resolve(document, study.Key), several ? platform.Key : null, [.. platform])];
         var studies = slices.GroupBy(s => s.Study.Name).Select(study =>
         {
+            stop.ThrowIfCancellationRequested();
             List<ResultCell> studyCells = [.. study.SelectMany(s => s.Cells)];
             return new StudyPart(study.Key, [.. study], RuntimeComparison.Findings(studyCells), RuntimeComparison.Tables(studyCells));
         });
         var decisiveness = document.Profile == RunVerdict.UnrankedProfile ? null : Decisiveness.Of(document.Cells);
-        return new RunSummary(document, [.. studies], RunVerdict.Of(document, slices), RunConditions.Warning(document), [.. Environment(document), .. RunConditions.Describe(document)],
+        return new RunSummary(document, [.. studies], RunVerdict.Of(document, slices, stop), RunConditions.Warning(document), [.. Environment(document), .. RunConditions.Describe(document)],
             decisiveness is null ? null : DecisiveLine(document, decisiveness), decisiveness is null ? [] : UndecidedLines(document, decisiveness));
     }
 

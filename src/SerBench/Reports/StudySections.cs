@@ -9,6 +9,10 @@ internal static class StudySections
         var sections = study.Sections is { Count: > 0 } defined
             ? defined
             : [new SectionDefinition("", [.. cells.Select(c => c.Contender).Distinct()])];
-        return [.. sections.Select(s => (s.Title, s.Contenders, (IReadOnlyList<ResultCell>)[.. cells.Where(c => s.Contenders.Contains(c.Contender))]))];
+        return [.. sections.Select(s =>
+        {
+            var contenders = s.Contenders.ToHashSet(StringComparer.Ordinal);
+            return (s.Title, s.Contenders, (IReadOnlyList<ResultCell>)[.. cells.Where(c => contenders.Contains(c.Contender))]);
+        })];
     }
 }

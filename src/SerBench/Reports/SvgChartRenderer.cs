@@ -6,7 +6,8 @@ namespace SerBench.Reports;
 internal interface IChartImageRenderer
 {
     /// <returns>The ids of the charts drawn, and a note when some or all could not be.</returns>
-    (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory);
+    /// <exception cref="OperationCanceledException"><paramref name="stop"/> was cancelled; nothing is left drawing.</exception>
+    (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory, CancellationToken stop);
 }
 
 /// <summary>Vega itself, headless under Node.js when on the PATH. No PNG: Vega needs the native node-canvas package for it.</summary>
@@ -14,13 +15,15 @@ internal sealed class SvgChartRenderer : IChartImageRenderer
 {
     public static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
 
+    private static readonly TimeSpan StopCheck = TimeSpan.FromMilliseconds(100);
+
     public static readonly SvgChartRenderer Instance = new();
 
     private SvgChartRenderer()
     {
     }
 
-    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory)
+    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory, CancellationToken stop)
     {
         if (charts.Count == 0)
         {
@@ -57,12 +60,19 @@ internal sealed class SvgChartRenderer : IChartImageRenderer
             using var process = Process.Start(start)!;
             var errors = process.StandardError.ReadToEndAsync();
             _ = process.StandardOutput.ReadToEndAsync();
-            if (!process.WaitForExit(Timeout))
+            // Node draws thousands of charts for a large file: a stop must not wait for it.
+            var drawing = Stopwatch.StartNew();
+            while (!process.WaitForExit(StopCheck))
             {
-                process.Kill(entireProcessTree: true);
+                if (stop.IsCancellationRequested || drawing.Elapsed > Timeout)
+                {
+                    process.Kill(entireProcessTree: true);
+                    break;
+                }
             }
 
             process.WaitForExit();
+            stop.ThrowIfCancellationRequested();
             var rendered = charts.Where(c => File.Exists(ReportWriter.ChartFile(chartsDirectory, c, ".svg"))).Select(c => c.Id).ToHashSet();
             var problem = errors.IsCompletedSuccessfully ? errors.Result.Trim() : "";
             return (rendered, rendered.Count == charts.Count ? null

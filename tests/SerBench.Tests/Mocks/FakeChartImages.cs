@@ -7,7 +7,7 @@ internal sealed class NoChartImages : IChartImageRenderer
 {
     public static readonly NoChartImages Instance = new();
 
-    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory) => (new HashSet<string>(), null);
+    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory, CancellationToken stop) => (new HashSet<string>(), null);
 }
 
 /// <summary>Fails the way a full disk would, part-way through writing the reports.</summary>
@@ -15,6 +15,6 @@ internal sealed class FailingChartImages : IChartImageRenderer
 {
     public static readonly FailingChartImages Instance = new();
 
-    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory) =>
+    public (IReadOnlySet<string> Rendered, string? Note) Render(IReadOnlyList<ChartSpec> charts, string chartsDirectory, CancellationToken stop) =>
         throw new IOException("No space left on device");
 }

@@ -18,10 +18,14 @@ internal sealed record CaseRanking(string Section, string Payload, Core.Payloads
     /// <summary>"serialize · person · list of 200", the section first when the study has sections.</summary>
     public string Title => (Section.Length == 0 ? "" : Section + " · ") + $"{CellText.Name(Operation)} · {Payload} · {CellText.Case(Shape, Count)}";
 
-    /// <summary>In order of first appearance.</summary>
-    public static IReadOnlyList<CaseRanking> Of(string section, IEnumerable<ResultCell> cells, bool rank) =>
+    /// <summary>In order of first appearance; <paramref name="stop"/> is checked per case.</summary>
+    public static IReadOnlyList<CaseRanking> Of(string section, IEnumerable<ResultCell> cells, bool rank, CancellationToken stop = default) =>
         [.. cells.GroupBy(c => (c.Payload, c.Shape, c.Count, c.Operation))
-            .Select(g => Build(section, g.Key, [.. g], rank))
+            .Select(g =>
+            {
+                stop.ThrowIfCancellationRequested();
+                return Build(section, g.Key, [.. g], rank);
+            })
             .Where(r => r.Rows.Count > 0)];
 
     private static CaseRanking Build(string section, (string Payload, Core.Payloads.Shape Shape, int Count, Core.Studies.Operation Operation) key, List<ResultCell> cells, bool rank)

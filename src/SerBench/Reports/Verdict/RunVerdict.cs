@@ -13,12 +13,13 @@ internal sealed record RunVerdict(string? Caution, IReadOnlyList<Answer> Answers
     public const string UnrankedProfile = "smoke";
 
     /// <summary>Built by <see cref="RunSummary.Of"/>, which slices the document once.</summary>
-    public static RunVerdict Of(ResultsDocument document, IReadOnlyList<StudySlice> slices)
+    public static RunVerdict Of(ResultsDocument document, IReadOnlyList<StudySlice> slices, CancellationToken stop = default)
     {
         var rank = document.Profile != UnrankedProfile;
         var studies = slices
-            .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank, document.Budget?.NotMeasured ?? []))
+            .SelectMany(slice => StudyVerdict.Of(slice with { Cells = [.. slice.Cells.Where(c => c.Operation != Operation.FirstCall)] }, rank, document.Budget?.NotMeasured ?? [], stop))
             .ToList();
+        stop.ThrowIfCancellationRequested();
         var upgrades = rank ? UpgradeAnswer.Of(document) : [];
         return new RunVerdict(
             rank ? null : "Smoke run: its numbers are for checking that everything runs, not for conclusions. Nothing is ranked; run without --profile smoke to decide.",

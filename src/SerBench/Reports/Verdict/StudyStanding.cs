@@ -21,13 +21,15 @@ internal sealed record StudyStanding(
     /// <summary>The case with the most objects, for allocation and size per object.</summary>
     public RankedRow Largest => ByCase.Values.MaxBy(r => (r.Cell.Count, r.Cell.Operation == Core.Studies.Operation.Serialize ? 1 : 0))!;
 
-    public static IReadOnlyList<StudyStanding> Of(IReadOnlyList<CaseRanking> cases, bool rank)
+    // stop: checked per contender, since each one's standing compares it with every other over the shared cases.
+    public static IReadOnlyList<StudyStanding> Of(IReadOnlyList<CaseRanking> cases, bool rank, CancellationToken stop = default)
     {
         var rows = cases.SelectMany(c => c.Rows.Select(r => (Case: c, Row: r))).GroupBy(x => x.Row.Cell.Contender).ToList();
         var byContender = rows.ToDictionary(g => g.Key, g => g.ToDictionary(x => x.Case.Title, x => x.Row));
         var ranked = rows.Where(g => !g.First().Row.Cell.Reference).ToDictionary(g => g.Key, g => (IReadOnlyDictionary<string, ResultCell>)g.ToDictionary(x => x.Case.Title, x => x.Row.Cell));
         var standings = rows.Select(g =>
         {
+            stop.ThrowIfCancellationRequested();
             var first = g.First().Row.Cell;
             var mine = byContender[g.Key];
             var reference = first.Reference;

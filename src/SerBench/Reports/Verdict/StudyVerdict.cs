@@ -21,19 +21,20 @@ internal sealed record StudyVerdict(
     public string Title => Slice.Key + (SectionTitle.Length == 0 ? "" : " · " + SectionTitle);
 
     /// <summary>One verdict per section; steady-state cases only. <paramref name="notMeasured"/>: the labels of the cells the budget left unmeasured.</summary>
-    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank, IReadOnlyList<string> notMeasured)
+    public static IReadOnlyList<StudyVerdict> Of(StudySlice slice, bool rank, IReadOnlyList<string> notMeasured, CancellationToken stop = default)
     {
         var verdicts = new List<StudyVerdict>();
         var unreached = notMeasured.Select(label => PlannedCells.ContenderIn(label, slice.Study.Name)).OfType<string>().Distinct().ToList();
         foreach (var (title, contenders, cells) in StudySections.Of(slice.Study, slice.Cells))
         {
+            stop.ThrowIfCancellationRequested();
             if (cells.Count == 0)
             {
                 continue;
             }
 
-            var cases = CaseRanking.Of(title, cells, rank);
-            var standings = StudyStanding.Of(cases, rank);
+            var cases = CaseRanking.Of(title, cells, rank, stop);
+            var standings = StudyStanding.Of(cases, rank, stop);
             // A study without sections has one, of the contenders with cells; one the budget never reached has none.
             var notReached = unreached.Where(c => (slice.Study.Sections.Count == 0 || contenders.Contains(c)) && !cells.Any(cell => cell.Contender == c)).ToList();
             verdicts.Add(new StudyVerdict(slice, title, cases, standings, Describe(slice.Study.Baseline, cases, standings, cells, rank, notReached), NotRankedLines(cells)));

@@ -41,8 +41,12 @@ internal static class VerdictTables
         var headers = new List<string> { "Standing", "Contender", "Library" };
         if (withCases)
         {
-            headers.AddRange(verdict.Cases.Select(c => ShortCase(c, verdict.Cases)));
+            var payloads = verdict.Cases.Select(c => c.Payload).Distinct().Skip(1).Any();
+            headers.AddRange(verdict.Cases.Select(c => ShortCase(c, payloads)));
         }
+
+        // Each contender's statuses from one pass over the slice, not one pass per contender.
+        var statusesOf = verdict.Slice.Cells.ToLookup(c => c.Contender, c => c.StatusLabel);
 
         headers.AddRange(["× fastest (geo-mean)", "Cases won", "Alloc/object", "Size/object", "Status", "Native AOT"]);
         var bold = new HashSet<(int, int)>();
@@ -71,7 +75,7 @@ internal static class VerdictTables
             }
 
             var largest = standing.Largest.Cell;
-            var statuses = verdict.Slice.Cells.Where(c => c.Contender == standing.Contender).Select(c => c.StatusLabel).Distinct();
+            var statuses = statusesOf[standing.Contender].Distinct();
             row.AddRange(
             [
                 RatioInterval.Times(standing.GeometricMeanRelative),
@@ -117,11 +121,11 @@ internal static class VerdictTables
 
     private static string RankText(int? rank, bool reference) => reference ? "ref" : rank?.ToString(Invariant) ?? "—";
 
-    /// <summary>"ser person 1,000": the parts that tell this slice's cases apart.</summary>
-    private static string ShortCase(CaseRanking ranking, IReadOnlyList<CaseRanking> all)
+    /// <summary>"ser person 1,000": the parts that tell this slice's cases apart; the payload only when they have several.</summary>
+    private static string ShortCase(CaseRanking ranking, bool payloads)
     {
         var operation = CellText.ShortName(ranking.Operation);
-        var payload = all.Select(c => c.Payload).Distinct().Skip(1).Any() ? " " + ranking.Payload : "";
+        var payload = payloads ? " " + ranking.Payload : "";
         return $"{operation}{payload} {CellText.ShortCase(ranking.Shape, ranking.Count)}";
     }
 }
