@@ -98,6 +98,13 @@ internal sealed record StudyVerdict(
     private static IEnumerable<string> WinnerLines(string baseline, IReadOnlyList<CaseRanking> cases, IReadOnlyList<StudyStanding> standings)
     {
         var top = standings.Where(s => s.Rank == 1).ToList();
+        // With hundreds of contenders "wins more shared cases" can go round in a circle, and then no one stands first.
+        if (top.Count == 0)
+        {
+            yield return "No contender ranks first: each has another that is faster beyond doubt in more of the cases both measured than it is slower.";
+            yield break;
+        }
+
         var best = top.OrderByDescending(s => s.Wins).First();
         yield return top.Count == 1
             ? $"{best.Contender} ranks first: fastest or tied for fastest in {best.Wins} of {best.Cases} cases" + OthersAtTheTop(standings, best) + "."

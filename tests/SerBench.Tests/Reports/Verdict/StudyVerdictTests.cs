@@ -40,6 +40,20 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void StandingsInACircle_RankNoOneFirst_AndSaySo()
+    {
+        // a beats b, b beats c, c beats a: each has someone ahead, so no standing is 1 (this crashed report with 600 contenders).
+        var circle = SampleResults.Document(
+            SampleResults.Cell("a", 100_000, count: 1), SampleResults.Cell("b", 200_000, count: 1),
+            SampleResults.Cell("b", 100_000, count: 2), SampleResults.Cell("c", 200_000, count: 2),
+            SampleResults.Cell("c", 100_000, count: 3), SampleResults.Cell("a", 200_000, count: 3));
+
+        var verdict = VerdictOf(circle);
+
+        Assert.StartsWith("No contender ranks first", verdict.Findings[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Findings_AreFewAndOneLineEach_AndNameTheFailures()
     {
         var verdict = VerdictOf(WithReference());
