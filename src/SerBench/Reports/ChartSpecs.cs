@@ -33,6 +33,9 @@ internal static partial class ChartSpecs
         _ => node.DeepClone(),
     };
 
+    /// <summary>Ends the id of a case's chart, one per case: the charts that grow with the file.</summary>
+    public const string CaseChartSuffix = "-time";
+
     public static IReadOnlyList<ChartSpec> Build(RunSummary summary, CancellationToken stop = default)
     {
         var charts = new List<ChartSpec>();
@@ -53,7 +56,7 @@ internal static partial class ChartSpecs
             foreach (var ranking in verdicts.Where(v => v.Slice.Key == slice.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
             {
                 stop.ThrowIfCancellationRequested();
-                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-time", $"{ranking.Title}: mean time per operation",
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}{CaseChartSuffix}", $"{ranking.Title}: mean time per operation",
                     TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 

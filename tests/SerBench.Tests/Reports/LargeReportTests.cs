@@ -24,6 +24,21 @@ public sealed class LargeReportTests : IDisposable
     }
 
     [Fact]
+    public void ALargeFile_GetsImagesOfEveryStudyChart_AndOfItsFirstCasesOnly()
+    {
+        var charts = ChartSpecs.Build(RunSummary.Of(LargeResults.Document(20_000)));
+
+        var drawn = SvgChartRenderer.Drawn(charts);
+
+        Assert.True(charts.Count > SvgChartRenderer.MostImages, $"{charts.Count} charts");
+        Assert.Equal(SvgChartRenderer.MostImages, drawn.Count);
+        Assert.Subset(drawn.ToHashSet(), charts.Where(c => !c.Id.EndsWith(ChartSpecs.CaseChartSuffix, StringComparison.Ordinal)).ToHashSet());
+        Assert.Equal(charts.Where(drawn.Contains), drawn);
+        var few = charts.Take(SvgChartRenderer.MostImages).ToList();
+        Assert.Same(few, SvgChartRenderer.Drawn(few));
+    }
+
+    [Fact]
     public void AStopWhileTheChartsAreDrawn_LeavesThePreviousReportsAndNoStagingFolder()
     {
         var document = LargeResults.Document(2_000);
