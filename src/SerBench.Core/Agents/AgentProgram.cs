@@ -24,7 +24,7 @@ internal static class AgentProgram
             var request = Read(path);
             // Progress lines only while measuring: other modes print nothing, as a first call must run no more code than it times.
             IRunObserver observer = request.Mode == AgentMode.Run ? new ProgressLines(output.WriteLine) : NoProgress.Instance;
-            Payloads.PayloadSnapshots.Folder = request.Mode is AgentMode.Run or AgentMode.Verify ? snapshots : null;
+            Payloads.PayloadSnapshots.Folder = request.Mode is AgentMode.Run or AgentMode.Verify or AgentMode.FirstCall ? snapshots : null;
             new AgentHost(Path.GetDirectoryName(path)!, observer).Run(request);
             return 0;
         }

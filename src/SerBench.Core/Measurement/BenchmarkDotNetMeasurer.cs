@@ -304,10 +304,14 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
-            .AddDiagnoser(MemoryDiagnoser.Default)
             .AddLogger(new TextWriterLogger(log))
             .WithArtifactsPath(artifactsPath)
             .WithOptions(ConfigOptions.DisableLogFile | (IsDebugBuild ? ConfigOptions.DisableOptimizationsValidator : ConfigOptions.Default));
+        if (profile.MeasuresAllocations)
+        {
+            config = config.AddDiagnoser(MemoryDiagnoser.Default);
+        }
+
         try
         {
             var summary = BenchmarkRunner.Run(typeof(CellBenchmark), config);
@@ -325,14 +329,15 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
             }
 
             var operations = report.GcStats.TotalOperations;
-            double PerThousand(int collections) => operations == 0 ? 0 : collections * 1000.0 / operations;
+            var counted = profile.MeasuresAllocations;
+            double? PerThousand(int collections) => !counted ? null : operations == 0 ? 0 : collections * 1000.0 / operations;
             return new CellMeasurement
             {
                 MeanNs = statistics.Mean,
                 ErrorNs = double.IsNaN(statistics.ConfidenceInterval.Margin) ? 0 : statistics.ConfidenceInterval.Margin,
                 StdDevNs = statistics.StandardDeviation,
                 MedianNs = statistics.Median,
-                AllocatedBytes = report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase),
+                AllocatedBytes = counted ? report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase) : null,
                 Gen0 = PerThousand(report.GcStats.Gen0Collections),
                 Gen1 = PerThousand(report.GcStats.Gen1Collections),
                 Gen2 = PerThousand(report.GcStats.Gen2Collections),

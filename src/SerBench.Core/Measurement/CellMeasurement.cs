@@ -13,12 +13,12 @@ internal sealed record CellMeasurement
 
     public required long? AllocatedBytes { get; init; }
 
-    /// <summary>GC collections per 1,000 operations, as BenchmarkDotNet reports them.</summary>
-    public required double Gen0 { get; init; }
+    /// <summary>GC collections per 1,000 operations, as BenchmarkDotNet reports them; null, like the bytes, when not measured.</summary>
+    public required double? Gen0 { get; init; }
 
-    public required double Gen1 { get; init; }
+    public required double? Gen1 { get; init; }
 
-    public required double Gen2 { get; init; }
+    public required double? Gen2 { get; init; }
 
     public required IReadOnlyList<double> IterationsNs { get; init; }
 

@@ -47,6 +47,12 @@ internal sealed record MeasurementProfile
     /// <summary>Longer than <see cref="MaximumWarm"/>: code still being compiled is not what a long-running process runs.</summary>
     public TimeSpan MaximumWarmWhileCompiling { get; init; }
 
+    /// <summary>
+    /// BenchmarkDotNet's memory diagnoser: off in a cell's later rounds, as allocation does not vary between processes
+    /// and its extra iteration and collections cost ~40 ms a cell (docs/performance.md#the-method).
+    /// </summary>
+    public bool MeasuresAllocations { get; init; } = true;
+
     /// <summary>Skips BenchmarkDotNet's pilot stage, which costs only time once the warm-up left the code steady.</summary>
     public bool InvocationsFromWarmUp { get; init; }
 

@@ -27,16 +27,16 @@ internal sealed class PayloadModel<T> : PayloadModel where T : class
 {
     private readonly Func<int, int, T[]> _generate;
 
-    public PayloadModel(string name, string description, Func<int, int, T[]> generate, bool keptAsSnapshot = false)
+    public PayloadModel(string name, string description, Func<int, int, T[]> generate, SnapshotRows<T>? snapshot = null)
     {
         Name = name;
         Description = description;
         _generate = generate;
-        KeptAsSnapshot = keptAsSnapshot;
+        Snapshot = snapshot;
     }
 
-    /// <summary>Generated slowly enough (Bogus' locales) that a measuring agent keeps it: <see cref="PayloadSnapshots"/>.</summary>
-    public bool KeptAsSnapshot { get; }
+    /// <summary>Set where generating is slow (Bogus' locales), so an agent keeps the data: <see cref="PayloadSnapshots"/>.</summary>
+    public SnapshotRows<T>? Snapshot { get; }
 
     public override string Name { get; }
 

@@ -3,10 +3,10 @@ namespace SerBench.Core.Payloads;
 internal static class PayloadRegistry
 {
     public static PayloadModel<Person> Person { get; } = new(
-        "person", "Person + Friend, 22 properties as written by a JSON generator (study web-api)", PayloadGenerators.People, keptAsSnapshot: true);
+        "person", "Person + Friend, 22 properties as written by a JSON generator (study web-api)", PayloadGenerators.People, SnapshotRows.People);
 
     public static PayloadModel<User> User { get; } = new(
-        "user", "User record, six properties filled by Bogus (study big-vs-many)", PayloadGenerators.Users, keptAsSnapshot: true);
+        "user", "User record, six properties filled by Bogus (study big-vs-many)", PayloadGenerators.Users, SnapshotRows.Users);
 
     public static PayloadModel<OfficeWorker> OfficeWorker { get; } = new(
         "office-worker", "OfficeWorker with Japanese text (study escaping)", PayloadGenerators.OfficeWorkers);

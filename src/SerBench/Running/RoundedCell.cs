@@ -95,7 +95,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
             modes = [.. modes.Select((mode, k) =>
             {
                 var rounds = _rounds.Where(r => groups[k].Contains(r.MeanNs!.Value)).ToList();
-                return mode with { Gen0 = rounds.Average(r => r.Gen0 ?? 0), Gen1 = rounds.Average(r => r.Gen1 ?? 0), Gen2 = rounds.Average(r => r.Gen2 ?? 0) };
+                return mode with { Gen0 = CollectionsMean(rounds, r => r.Gen0), Gen1 = CollectionsMean(rounds, r => r.Gen1), Gen2 = CollectionsMean(rounds, r => r.Gen2) };
             })];
         }
         else if (dropped.Count > 0)
@@ -119,9 +119,9 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
             MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
             AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated
                 ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
-            Gen0 = counted.Average(r => r.Gen0 ?? 0),
-            Gen1 = counted.Average(r => r.Gen1 ?? 0),
-            Gen2 = counted.Average(r => r.Gen2 ?? 0),
+            Gen0 = CollectionsMean(counted, r => r.Gen0) ?? CollectionsMean(_rounds, r => r.Gen0),
+            Gen1 = CollectionsMean(counted, r => r.Gen1) ?? CollectionsMean(_rounds, r => r.Gen1),
+            Gen2 = CollectionsMean(counted, r => r.Gen2) ?? CollectionsMean(_rounds, r => r.Gen2),
             Noisy = interval.ErrorNs / interval.MeanNs > profile.TargetRelativeError,
             IterationsNs = iterations,
             RoundsNs = RoundMeans,
@@ -130,6 +130,10 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
             Seconds = Seconds(),
         };
     }
+
+    // Collections are counted in a cell's first round only (MeasurementProfile.MeasuresAllocations): the mean of those that were.
+    private static double? CollectionsMean(IEnumerable<ResultCell> rounds, Func<ResultCell, double?> collections) =>
+        rounds.Select(collections).OfType<double>().ToList() is { Count: > 0 } values ? values.Average() : null;
 
     private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
         : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
