@@ -29,7 +29,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
                 Verify(request, reply);
                 break;
             case AgentMode.FirstCall:
-                FirstCall(request, reply);
+                FirstCall(request);
                 break;
             case AgentMode.Types:
                 CheckTypes(request.Types!, reply);
@@ -76,11 +76,10 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
     }
 
     // Nothing before the probe may run System.Text.Json (the reply is written after it): it would time STJ warm.
-    private void FirstCall(AgentRequest request, AgentReply reply)
+    private void FirstCall(AgentRequest request)
     {
         var only = request.Cases[0];
-        reply.FirstCall = FirstCallProbe.Measure(only.Contender, only.Study.Conventions, only.Workload.Payload);
-        reply.Save(directory);
+        AgentReply.SaveFirstCall(directory, FirstCallProbe.Measure(only.Contender, only.Study.Conventions, only.Workload.Payload));
     }
 
     // Saved before each step, so a child that the user's code ends or hangs leaves that step named.

@@ -35,7 +35,8 @@ internal sealed class Pack
 
     public IReadOnlyDictionary<string, string> RestoredVersions { get; internal set; } = new Dictionary<string, string>();
 
-    public static Pack Load(string directory, PackOrigin origin)
+    /// <summary>With <paramref name="built"/>, an agent's copy, checked when the agent was built (<see cref="PackManifest.ReadBuilt"/>).</summary>
+    public static Pack Load(string directory, PackOrigin origin, bool built = false)
     {
         var full = Path.GetFullPath(directory);
         if (File.Exists(full))
@@ -48,7 +49,7 @@ internal sealed class Pack
             throw new PackException($"Pack folder '{directory}' does not exist. Give a folder that holds a pack.json (see docs/adding-a-library.md).");
         }
 
-        var pack = new Pack(full, PackManifest.Read(full), origin);
+        var pack = new Pack(full, built ? PackManifest.ReadBuilt(full) : PackManifest.Read(full), origin);
         if (pack.NotCopyable() is { } problem)
         {
             throw new PackException($"Pack folder '{directory}': {problem}");

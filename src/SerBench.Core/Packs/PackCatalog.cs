@@ -43,7 +43,7 @@ internal sealed partial class PackCatalog
     /// <summary>Without <paramref name="adapters"/> (a factory by contender name), manifests only.</summary>
     public static PackCatalog Load(string folder, IReadOnlyDictionary<string, Func<ContenderAdapter>>? adapters)
     {
-        var packs = LoadFolder(folder, PackOrigin.BuiltIn);
+        var packs = LoadFolder(folder, PackOrigin.BuiltIn, built: adapters is not null);
         var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
             new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? new Lazy<ContenderAdapter>(() => Create(create)) : null))).ToList();
         if (adapters is not null)
@@ -83,7 +83,7 @@ internal sealed partial class PackCatalog
     }
 
     /// <summary>A broken pack is skipped here and reported by <c>serbench list</c>.</summary>
-    public static IReadOnlyList<Pack> LoadFolder(string folder, PackOrigin origin)
+    public static IReadOnlyList<Pack> LoadFolder(string folder, PackOrigin origin, bool built = false)
     {
         if (!Directory.Exists(folder))
         {
@@ -95,7 +95,7 @@ internal sealed partial class PackCatalog
         {
             if (File.Exists(Path.Combine(directory, PackManifest.FileName)))
             {
-                packs.Add(Pack.Load(directory, origin));
+                packs.Add(Pack.Load(directory, origin, built));
             }
         }
 

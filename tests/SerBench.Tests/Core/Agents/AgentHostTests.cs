@@ -8,6 +8,7 @@ using SerBench.Core.Studies;
 using SerBench.Core.UserData;
 using SerBench.Core.Verification;
 using SerBench.Tests.Builders.Samples;
+using SerBench.Tests.Infrastructure;
 
 namespace SerBench.Tests.Core.Agents;
 
@@ -64,6 +65,23 @@ public sealed class AgentHostTests : IDisposable
 
         Assert.True(reply.FirstCall!.SerializeMicroseconds > 0);
         Assert.Empty(reply.Cells);
+    }
+
+    [Fact]
+    public void SaveFirstCall_WritesTheJsonSaveWrites_ForItsSample()
+    {
+        var sample = new SerBench.Core.FirstCall.FirstCallSample(12.5, 1234.25, 0.1 + 0.2);
+        using var other = new TempDirectory();
+        new AgentReply { FirstCall = sample }.Save(other.Path);
+
+        AgentReply.SaveFirstCall(_directory.Path, sample);
+
+        Assert.Equal(sample, AgentReply.Read(_directory.Path)!.FirstCall);
+        using var byHand = System.Text.Json.JsonDocument.Parse(File.ReadAllBytes(Path.Combine(_directory.Path, AgentReply.FileName)));
+        using var bySerializer = System.Text.Json.JsonDocument.Parse(File.ReadAllBytes(Path.Combine(other.Path, AgentReply.FileName)));
+        Assert.Equal(bySerializer.RootElement.EnumerateObject().Select(p => p.Name), byHand.RootElement.EnumerateObject().Select(p => p.Name));
+        var written = bySerializer.RootElement.GetProperty("firstCall").EnumerateObject().Where(p => p.Name != "totalMicroseconds").Select(p => p.ToString()).ToList();
+        Assert.Equal(written, byHand.RootElement.GetProperty("firstCall").EnumerateObject().Select(p => p.ToString()));
     }
 
     [Fact]

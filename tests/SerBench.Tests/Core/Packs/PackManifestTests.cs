@@ -24,6 +24,31 @@ public class PackManifestTests
         Assert.Equal(("acme-utf8", SerBench.Core.Contenders.TextMode.Utf8, "a note"), (contender.Name, contender.TextMode, contender.Note));
     }
 
+    [Fact]
+    public void ReadBuilt_ReadsEveryShippedPack_AsTheStrictReaderDoes()
+    {
+        var folders = Directory.GetDirectories(Path.Combine(SerBench.Tests.Infrastructure.Repository.Root, "contenders"));
+
+        Assert.NotEmpty(folders);
+        foreach (var folder in folders)
+        {
+            var (strict, built) = (PackManifest.Read(folder), PackManifest.ReadBuilt(folder));
+            Assert.Equal((strict.Library, strict.Licence), (built.Library, built.Licence));
+            Assert.Equal(strict.Packages, built.Packages);
+            Assert.Equal(strict.Contenders, built.Contenders);
+        }
+    }
+
+    [Fact]
+    public void ReadBuilt_OnAManifestItCannotRead_GivesTheStrictReadersError()
+    {
+        using var folder = Write(Valid.Replace("\"library\": \"Acme.Json\",", "", StringComparison.Ordinal));
+
+        var strict = Assert.Throws<PackException>(() => PackManifest.Read(folder.Path));
+
+        Assert.Equal(strict.Message, Assert.Throws<PackException>(() => PackManifest.ReadBuilt(folder.Path)).Message);
+    }
+
     public static TheoryData<string, string> BadManifests() => new()
     {
         { Valid.Replace("\"licence\": \"MIT\",", "\"licence\": \"MIT\", \"extra\": 1,", StringComparison.Ordinal), "extra" },
