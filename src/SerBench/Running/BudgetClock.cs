@@ -68,7 +68,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return scale * FirstGuess(cells, gated);
     }
 
-    private static double FirstGuess(int cells, bool gated) => gated ? 2.9 + (0.37 * cells) : 3.1 + (0.23 * cells);
+    private static double FirstGuess(int cells, bool gated) => gated ? 2.35 + (0.37 * cells) : 2.8 + (0.15 * cells);
 
     private static double Fitted(List<(int Cells, double Seconds)> processes, int cells)
     {
@@ -125,6 +125,6 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
     }
 
-    // A default run on the project's machine (2-core VM, probe core half ~3.5 ms, 2026-11-28, run K2): the first guesses' seconds.
+    // A default run on the project's machine (2-core VM, probe core half ~3.5 ms, 2026-11-29, run D8): the first guesses' seconds.
     private const double ReferenceCoreNs = 3.5e6;
 }

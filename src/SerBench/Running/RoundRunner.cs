@@ -234,8 +234,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return open;
     }
 
-    // Each first-call launch builds one codec and calls it twice: about 0.2 s (docs/performance.md#where-a-default-runs-time-goes),
-    // and on your documents a call at tier 0 over the first document: 2 s a launch for 1.9 MB ones (issue 41's run), not 0.6.
+    // Each first-call launch builds one codec and calls it twice: 0.25 s at the median, 0.3 s on average (run D8, docs/performance.md),
+    // and on your documents a call at tier 0 over the first document: 2 s a launch for 1.9 MB ones (issue 41's run), not 0.4.
     internal static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
     {
         var launches = plan.Where(p => p.UnavailableReason is null).GroupBy(FirstCallRunner.LaunchKey).Select(g => g.First());
@@ -246,7 +246,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
     private static double FirstDocumentMegabytes(PlannedCase planned) =>
         planned.Study.DataSets.FirstOrDefault(d => d.Name == planned.Workload.Payload.Name) is { Documents: [var first, ..] } ? first.Utf8.Length / 1e6 : 0;
 
-    private const double SecondsPerFirstCallLaunch = 0.6;
+    private const double SecondsPerFirstCallLaunch = 0.4;
 
     private const double SecondsPerFirstCallMegabyte = 0.7;
 
