@@ -304,14 +304,10 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
+            .AddDiagnoser(profile.MeasuresAllocations ? [MemoryDiagnoser.Default] : [])
             .AddLogger(new TextWriterLogger(log))
             .WithArtifactsPath(artifactsPath)
             .WithOptions(ConfigOptions.DisableLogFile | (IsDebugBuild ? ConfigOptions.DisableOptimizationsValidator : ConfigOptions.Default));
-        if (profile.MeasuresAllocations)
-        {
-            config = config.AddDiagnoser(MemoryDiagnoser.Default);
-        }
-
         try
         {
             var summary = BenchmarkRunner.Run(typeof(CellBenchmark), config);
