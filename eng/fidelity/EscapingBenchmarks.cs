@@ -36,7 +36,7 @@ public class EscapingBenchmarks
         _worker = PayloadRegistry.OfficeWorker.Generate(1)[0];
         _options = SystemTextJsonSettings.CreateOptions(_conventions);
         _settings = NewtonsoftSettings.Create(_conventions);
-        _dataContract = new DataContractJsonSerializer(typeof(OfficeWorker));
+        _dataContract = new DataContractJsonSerializer(typeof(OfficeWorker), new DataContractJsonSerializerSettings { UseSimpleDictionaryFormat = true });
 
         Same.Written(Study, Reflection, _worker, SJ.Serialize(_worker, _options));
         Same.Written(Study, OptionsPerCall, _worker, SJ.Serialize(_worker, NewOptions()));

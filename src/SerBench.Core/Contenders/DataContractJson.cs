@@ -7,7 +7,7 @@ using System.Text;
 namespace SerBench.Core.Contenders;
 
 /// <summary>As the escaping article used it: through a <see cref="MemoryStream"/>, to and from a string; one serializer per type.</summary>
-internal sealed class DataContractJson() : Contender("datacontract-json", "DataContractJsonSerializer", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection, "through a MemoryStream and a UTF-8 string; names from [DataMember]")
+internal sealed class DataContractJson() : Contender("datacontract-json", "DataContractJsonSerializer", PayloadFormat.Json, TextMode.Utf16, Generation.Reflection, "through a MemoryStream and a UTF-8 string; names from [DataMember]; maps as JSON objects (UseSimpleDictionaryFormat)")
 {
     // In-box: its assembly carries a "-servicing" build tag, so report the runtime version it ships with.
     public override string LibraryVersion => Environment.Version.ToString();
@@ -27,7 +27,8 @@ internal sealed class DataContractJson() : Contender("datacontract-json", "DataC
                 $"DataContractJsonSerializer needs [DataContract] or a public parameterless constructor; {model.Name} has neither (a positional record).");
         }
 
-        return new StreamCodec<T>(new DataContractJsonSerializer(typeof(T)));
+        // Maps as JSON objects, as documents write them; the default writes [{"Key":…,"Value":…}], a MISMATCH on any document with a map.
+        return new StreamCodec<T>(new DataContractJsonSerializer(typeof(T), new DataContractJsonSerializerSettings { UseSimpleDictionaryFormat = true }));
     }
 
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
