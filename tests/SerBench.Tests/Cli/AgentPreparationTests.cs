@@ -1,8 +1,8 @@
+using SerBench.AgentBuilds;
 using SerBench.Cli;
 using SerBench.Core.Contenders;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
-using SerBench.Packs;
 using SerBench.Results;
 using SerBench.Running;
 
