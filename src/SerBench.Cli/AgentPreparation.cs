@@ -1,8 +1,8 @@
 using System.Globalization;
+using SerBench.AgentBuilds;
 using SerBench.Core.Packs;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
-using SerBench.Packs;
 
 namespace SerBench.Cli;
 

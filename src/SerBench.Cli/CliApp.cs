@@ -1,9 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
 using SerBench.Cli.Commands;
-using SerBench.Comparison;
 using SerBench.Core.Running;
 using SerBench.Reports;
+using SerBench.Results;
 using Spectre.Console;
 
 namespace SerBench.Cli;

@@ -7,10 +7,10 @@ namespace SerBench.Cli;
 internal static class SelfProcess
 {
     // agent: runs this agent instead of SerBench itself; both take the same arguments.
-    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent,
+    public static ChildOutcome Run(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, AgentBuilds.AgentBuild? agent,
         IEnumerable<KeyValuePair<string, string>> environment)
     {
-        var (fileName, prefix) = agent is null ? SelfCommand() : Packs.AgentBuilder.Command(agent);
+        var (fileName, prefix) = agent is null ? SelfCommand() : AgentBuilds.AgentBuilder.Command(agent);
         var start = new ProcessStartInfo(fileName) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (var argument in prefix.Concat(arguments))
         {

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using SerBench.Comparison;
 using SerBench.Core.Running;
+using SerBench.Results;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using SerBench.AgentBuilds;
 using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
 using SerBench.Core.Payloads;
@@ -9,7 +10,6 @@ using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
-using SerBench.Packs;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;

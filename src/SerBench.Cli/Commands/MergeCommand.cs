@@ -1,5 +1,4 @@
 using System.CommandLine;
-using SerBench.Comparison;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Reports;

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using SerBench.Comparison;
 using SerBench.Reports;
 using SerBench.Results;
 using Spectre.Console;

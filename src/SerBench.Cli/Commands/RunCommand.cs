@@ -1,11 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
+using SerBench.AgentBuilds;
 using SerBench.Agents;
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Sizes;
-using SerBench.Packs;
 using SerBench.Reports;
 using SerBench.Results;
 using SerBench.Running;

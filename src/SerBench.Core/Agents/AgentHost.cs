@@ -3,6 +3,7 @@ using SerBench.Core.Conformance;
 using SerBench.Core.FirstCall;
 using SerBench.Core.Measurement;
 using SerBench.Core.Running;
+using SerBench.Core.Verification;
 
 namespace SerBench.Core.Agents;
 

@@ -1,9 +1,9 @@
 using System.Globalization;
+using SerBench.AgentBuilds;
 using SerBench.Core.Agents;
 using SerBench.Core.Contenders;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
-using SerBench.Packs;
 using SerBench.Results;
 
 namespace SerBench.Agents;

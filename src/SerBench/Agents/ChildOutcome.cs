@@ -20,5 +20,5 @@ internal sealed record ChildOutcome(int ExitCode, string Output, string Error, b
 }
 
 // environment: variables set for the child on top of this process's own.
-internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, Packs.AgentBuild? agent,
+internal delegate ChildOutcome StartChild(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, AgentBuilds.AgentBuild? agent,
     IEnumerable<KeyValuePair<string, string>> environment);

@@ -31,7 +31,7 @@ internal static class ConformanceRunner
 
         return new ConformanceReport
         {
-            Tool = Core.Running.ResultsHeader.Tool,
+            Tool = Results.ResultsHeader.Tool,
             Command = command,
             StartedAt = startedAt,
             Documents = [.. suite.Documents.Select(d => d.Info)],

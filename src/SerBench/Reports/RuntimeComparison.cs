@@ -3,6 +3,7 @@ using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Statistics;
 using SerBench.Core.Verification;
+using SerBench.Results;
 
 namespace SerBench.Reports;
 

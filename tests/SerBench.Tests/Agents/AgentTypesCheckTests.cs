@@ -43,7 +43,7 @@ public sealed class AgentTypesCheckTests
     [Fact]
     public void AChildThatEndsBeforeAnyOfTheirCode_IsNotBlamedOnAType()
     {
-        ChildOutcome Hung(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, SerBench.Packs.AgentBuild? agent,
+        ChildOutcome Hung(IReadOnlyList<string> arguments, TimeSpan timeout, CancellationToken cancellation, SerBench.AgentBuilds.AgentBuild? agent,
             IEnumerable<KeyValuePair<string, string>> environment) => new(137, "", "", TimedOut: true);
 
         var error = Assert.Throws<UsageException>(() => AgentTypesCheck.Run(Types(typeof(Order)), Hung, CancellationToken.None));

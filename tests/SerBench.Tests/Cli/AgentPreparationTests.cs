@@ -1,9 +1,9 @@
+using SerBench.AgentBuilds;
 using SerBench.Cli;
-using SerBench.Comparison;
 using SerBench.Core.Contenders;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
-using SerBench.Packs;
+using SerBench.Results;
 using SerBench.Running;
 
 namespace SerBench.Tests.Cli;

@@ -1,9 +1,9 @@
 using System.Text;
-using SerBench.Comparison;
 using SerBench.Core.Conformance;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 using SerBench.Core.UserData;
+using SerBench.Results;
 
 namespace SerBench.Tests.Cli;
 

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using SerBench.Tests.Packs;
+using SerBench.Tests.AgentBuilds;
 
 namespace SerBench.Tests.Eng;
 

@@ -1,5 +1,5 @@
-using SerBench.Comparison;
 using SerBench.Core.Results;
+using SerBench.Results;
 
 namespace SerBench.Tests.Cli.Commands;
 

@@ -4,6 +4,7 @@ using SerBench.Core.Results;
 using SerBench.Core.Statistics;
 using SerBench.Core.Studies;
 using SerBench.Reports;
+using SerBench.Results;
 
 namespace SerBench.Tests.Cli.Commands;
 

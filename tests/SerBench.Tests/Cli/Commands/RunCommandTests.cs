@@ -1,4 +1,3 @@
-using SerBench.Comparison;
 using SerBench.Results;
 
 namespace SerBench.Tests.Cli.Commands;

@@ -1,8 +1,8 @@
 using System.Text.Json.Nodes;
-using SerBench.Comparison;
 using SerBench.Core.Agents;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
+using SerBench.Results;
 using SerBench.Tests.Builders.Samples;
 
 namespace SerBench.Tests.Cli.Commands;

@@ -107,7 +107,7 @@ public class VerifierTests
             Operations = [Operation.Serialize],
         });
 
-        var reasons = SerBench.Core.Running.Gate.Verify(plan).Select(v => (v.Outcome.Status, v.Outcome.Reason)).ToList();
+        var reasons = Gate.Verify(plan).Select(v => (v.Outcome.Status, v.Outcome.Reason)).ToList();
 
         Assert.True(reasons.Count >= 2);
         Assert.Equal((VerificationStatus.Crash, "serialize threw TypeInitializationException: The type initializer for 'WriterSetup' threw an exception. " +

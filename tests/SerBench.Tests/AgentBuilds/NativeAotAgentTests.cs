@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// A Native AOT agent (net8.0-aot) is published and measures a smoke study: the source-generated contender runs there,

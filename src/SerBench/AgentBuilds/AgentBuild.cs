@@ -1,4 +1,4 @@
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal enum PackBuildStatus
 {

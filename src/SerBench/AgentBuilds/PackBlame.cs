@@ -1,8 +1,8 @@
 using System.Text.RegularExpressions;
 using SerBench.Core.Packs;
-using static SerBench.Packs.BuildOutput;
+using static SerBench.AgentBuilds.BuildOutput;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal static class PackBlame
 {

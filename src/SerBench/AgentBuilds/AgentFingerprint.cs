@@ -1,6 +1,6 @@
 using System.Security.Cryptography;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal sealed record AgentFile(string Path, long Bytes, string Sha256);
 

@@ -2,7 +2,7 @@ using System.Xml.Linq;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 /// <summary>
 /// Writes the agent's build folder: the core's sources, the packs, the models of the user's documents, and the

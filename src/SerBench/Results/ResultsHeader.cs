@@ -1,8 +1,9 @@
 using System.Reflection;
 using SerBench.Core.Contenders;
 using SerBench.Core.Results;
+using SerBench.Core.Running;
 
-namespace SerBench.Core.Running;
+namespace SerBench.Results;
 
 /// <summary>The header of results.json (everything but the cells), and the tool that writes it.</summary>
 internal static class ResultsHeader

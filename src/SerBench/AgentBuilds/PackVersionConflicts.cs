@@ -1,6 +1,6 @@
 using SerBench.Core.Packs;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal static class PackVersionConflicts
 {

@@ -1,8 +1,8 @@
+using SerBench.AgentBuilds;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
-using SerBench.Packs;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// A restore, build or publish that runs past its time limit (a Native AOT publish on a busy machine) would run past it

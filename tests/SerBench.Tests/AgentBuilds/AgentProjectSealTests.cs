@@ -1,7 +1,7 @@
 using System.Diagnostics;
-using SerBench.Packs;
+using SerBench.AgentBuilds;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 public sealed class AgentProjectSealTests : IDisposable
 {

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Xml.Linq;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// A package that a shipped pack names and that Directory.Packages.props pins too (because the tests compile the pack

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// The installed tool carries SerBench's sources and packs, so it builds its agent and runs pack contenders from any

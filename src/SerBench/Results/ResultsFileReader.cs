@@ -1,9 +1,10 @@
 using System.Text.Json;
+using SerBench.Comparison;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Statistics;
 
-namespace SerBench.Comparison;
+namespace SerBench.Results;
 
 internal sealed class ResultsFileException(string message) : Exception(message);
 

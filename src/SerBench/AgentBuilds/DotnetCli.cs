@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 /// <summary>Output and error together; the exit code may be <see cref="DotnetCli.TimedOut"/>.</summary>
 internal sealed record DotnetOutcome(int ExitCode, string Output);

@@ -3,7 +3,7 @@ using System.Text.Json;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 /// <summary>One folder per key, a <c>.lock</c> while in use and a <c>.building</c> folder during a build; a killed build's leftovers are pruned.</summary>
 internal static class AgentCache

@@ -1,6 +1,6 @@
-using SerBench.Packs;
+using SerBench.AgentBuilds;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 public class DotnetCliTests
 {

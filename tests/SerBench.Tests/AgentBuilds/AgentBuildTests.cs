@@ -1,7 +1,7 @@
 using System.Text.Json;
-using SerBench.Packs;
+using SerBench.AgentBuilds;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// The pack path end to end: a library packed into a temporary feed is restored, built into the agent, gated and

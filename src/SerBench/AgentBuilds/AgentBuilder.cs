@@ -2,9 +2,9 @@ using System.Diagnostics;
 using System.Text.Json;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
-using static SerBench.Packs.BuildOutput;
+using static SerBench.AgentBuilds.BuildOutput;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 /// <summary>The core, the payload models (so a pack's source generator sees them) and every pack that builds, once per <see cref="AgentKey"/>.</summary>
 internal sealed class AgentBuilder

@@ -1,6 +1,6 @@
 using SerBench.Core.Results;
 
-namespace SerBench.Core.Running;
+namespace SerBench.Results;
 
 /// <summary>Ratio and Alloc Ratio: each cell against its baseline's cell of the same study, payload, shape, count, operation and runtime.</summary>
 internal static class Ratios

@@ -1,4 +1,4 @@
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 /// <summary>MSBuild, NuGet and the SDK search every folder above, so a cache in a repository would take its package versions or analyzers.</summary>
 internal static class AgentProjectSeal

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using SerBench.Core.Running;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// One smoke run of a study on a second runtime (net8.0) beside SerBench's own: the net8.0 agent is published

@@ -1,7 +1,7 @@
+using SerBench.AgentBuilds;
 using SerBench.Core.Packs;
-using SerBench.Packs;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 public sealed class AgentCacheTests : IDisposable
 {

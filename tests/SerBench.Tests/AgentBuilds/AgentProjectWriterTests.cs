@@ -1,8 +1,8 @@
 using System.Xml.Linq;
-using SerBench.Packs;
+using SerBench.AgentBuilds;
 using SerBench.Core.Running;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 public sealed class AgentProjectWriterTests : IDisposable
 {

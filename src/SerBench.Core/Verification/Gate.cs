@@ -1,7 +1,7 @@
+using SerBench.Core.Running;
 using SerBench.Core.Sizes;
-using SerBench.Core.Verification;
 
-namespace SerBench.Core.Running;
+namespace SerBench.Core.Verification;
 
 /// <summary>The correctness gate of planned cases, in this process: whatever a contender throws is its CRASH, not the run's.</summary>
 internal static class Gate

@@ -2,7 +2,7 @@ using System.Text.Json;
 using System.Text.RegularExpressions;
 using SerBench.Core.Packs;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal static class BuildOutput
 {

@@ -1,9 +1,8 @@
 using System.Text.Json.Nodes;
-using SerBench.Comparison;
 using SerBench.Core.Results;
 using SerBench.Results;
 
-namespace SerBench.Tests.Comparison;
+namespace SerBench.Tests.Results;
 
 public sealed class ResultsFileReaderTests : IDisposable
 {

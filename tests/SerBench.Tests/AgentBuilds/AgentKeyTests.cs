@@ -1,7 +1,7 @@
+using SerBench.AgentBuilds;
 using SerBench.Core.Running;
-using SerBench.Packs;
 
-namespace SerBench.Tests.Packs;
+namespace SerBench.Tests.AgentBuilds;
 
 /// <summary>
 /// The agent's key is computed over the agent-source/ this build ships (the CLI project's copy rules, as a user gets

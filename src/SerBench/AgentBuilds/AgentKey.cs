@@ -3,7 +3,7 @@ using System.Text;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 
-namespace SerBench.Packs;
+namespace SerBench.AgentBuilds;
 
 internal static class AgentKey
 {
