@@ -1,6 +1,8 @@
+using System.Text.Json.Serialization;
+
 namespace SerBench.Core.Measurement;
 
-/// <summary>What BenchmarkDotNet measured for one cell. Times are per operation, in nanoseconds.</summary>
+/// <summary>What BenchmarkDotNet measured for one cell in one process (a child's round). Times are per operation, in nanoseconds.</summary>
 internal sealed record CellMeasurement
 {
     public required double MeanNs { get; init; }
@@ -11,13 +13,18 @@ internal sealed record CellMeasurement
 
     public required double MedianNs { get; init; }
 
+    // Written even when null: a reply that left out a required member would not read back.
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public required long? AllocatedBytes { get; init; }
 
     /// <summary>GC collections per 1,000 operations, as BenchmarkDotNet reports them; null, like the bytes, when not measured.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public required double? Gen0 { get; init; }
 
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public required double? Gen1 { get; init; }
 
+    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
     public required double? Gen2 { get; init; }
 
     public required IReadOnlyList<double> IterationsNs { get; init; }
