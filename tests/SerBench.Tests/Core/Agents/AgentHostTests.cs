@@ -68,6 +68,23 @@ public sealed class AgentHostTests : IDisposable
     }
 
     [Fact]
+    public void Save_ReadsBackARound_WhoseAllocationsWereNotMeasured()
+    {
+        var planned = Plan("binary-utf8")[0];
+        var round = new CellRound(PlannedCells.Describe(planned, planned.Operations[0], GateOutcome.Ok), new CellMeasurement
+        {
+            MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0.1, MedianNs = 1.5, AllocatedBytes = null, Gen0 = null, Gen1 = null, Gen2 = null, IterationsNs = [1.5],
+        }, Seconds: 0.5);
+        var reply = new AgentReply();
+        reply.Rounds.Add(round);
+
+        reply.Save(_directory.Path);
+
+        var read = AgentReply.Read(_directory.Path)!.Rounds.Single();
+        Assert.Equal((round.Key, 1.5, (long?)null, (double?)0.5), (read.Key, read.Measured!.MeanNs, read.Measured.AllocatedBytes, read.Seconds));
+    }
+
+    [Fact]
     public void SaveFirstCall_WritesTheJsonSaveWrites_ForItsSample()
     {
         var sample = new SerBench.Core.FirstCall.FirstCallSample(12.5, 1234.25, 0.1 + 0.2);
