@@ -1,5 +1,3 @@
-using System.Text.Json.Serialization;
-
 namespace SerBench.Core.Measurement;
 
 /// <summary>What BenchmarkDotNet measured for one cell in one process (a child's round). Times are per operation, in nanoseconds.</summary>
@@ -13,19 +11,15 @@ internal sealed record CellMeasurement
 
     public required double MedianNs { get; init; }
 
-    // Written even when null: a reply that left out a required member would not read back.
-    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public required long? AllocatedBytes { get; init; }
+    // Not required: a reply leaves a null out (it was not measured), and a required member left out would not read back.
+    public long? AllocatedBytes { get; init; }
 
     /// <summary>GC collections per 1,000 operations, as BenchmarkDotNet reports them; null, like the bytes, when not measured.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public required double? Gen0 { get; init; }
+    public double? Gen0 { get; init; }
 
-    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public required double? Gen1 { get; init; }
+    public double? Gen1 { get; init; }
 
-    [JsonIgnore(Condition = JsonIgnoreCondition.Never)]
-    public required double? Gen2 { get; init; }
+    public double? Gen2 { get; init; }
 
     public required IReadOnlyList<double> IterationsNs { get; init; }
 

@@ -1,4 +1,3 @@
-using System.Text.Json.Serialization;
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 
@@ -10,13 +9,6 @@ namespace SerBench.Core.Running;
 /// </summary>
 internal sealed record CellRound(ResultCell Described, CellMeasurement? Measured = null, double? Seconds = null)
 {
-    [JsonIgnore]
-    public CellKey Key => Described.Key;
-
-    /// <summary>Timed, with a mean that can be combined; any other round fails its cell.</summary>
-    [JsonIgnore]
-    public bool Timed => Measured is { MeanNs: > 0 and < double.PositiveInfinity };
-
     /// <summary>The one place figures become a results row: this round's own, or the combined figures of its cell's rounds.</summary>
     public ResultCell Row(double targetRelativeError, CellMeasurement? combined = null) => (combined ?? Measured) is not { } figures
         ? Described with { Seconds = Seconds }

@@ -38,7 +38,7 @@ internal static class PlannedCells
     public static CellRound? Find(IReadOnlyList<CellRound> rounds, PlannedCase planned, Operation operation)
     {
         var expected = Key(planned, operation);
-        return rounds.FirstOrDefault(r => r.Key == expected);
+        return rounds.FirstOrDefault(r => r.Described.Key == expected);
     }
 
     public static string GenerationName(Generation generation) => generation switch

@@ -31,7 +31,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
     public string? Baseline => template.Baseline;
 
     /// <summary>The rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
-    public IReadOnlyList<double> RoundMeans => [.. Counted()];
+    public IReadOnlyList<double> RoundMeans => [.. CountedRounds().Select(r => r.Measured!.MeanNs)];
 
     public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
 
@@ -42,19 +42,12 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
 
     private IReadOnlyList<double> AllRoundMeans => [.. Trusted.Select(r => r.Measured!.MeanNs)];
 
-    private IEnumerable<double> Counted() => CountedRounds().Select(r => r.Measured!.MeanNs);
-
-    private IEnumerable<CellRound> CountedRounds()
-    {
-        var trusted = Trusted;
-        var counts = RoundStatistics.Counts(AllRoundMeans);
-        return trusted.Where((_, i) => counts[i]);
-    }
+    private IEnumerable<CellRound> CountedRounds() => Trusted.Zip(RoundStatistics.Counts(AllRoundMeans)).Where(p => p.Second).Select(p => p.First);
 
     /// <summary>A round that did not pass (crashed, hung) makes the cell fail, with its reason.</summary>
     public void Add(CellRound round, int process)
     {
-        if (round.Timed)
+        if (round.Measured is { MeanNs: > 0 and < double.PositiveInfinity })
         {
             _rounds.Add(round);
             _processes.Add(process);
@@ -144,14 +137,6 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
     private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
         : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
 
-    private static double? PooledStandardDeviation(List<double> values)
-    {
-        if (values.Count < 2)
-        {
-            return null;
-        }
-
-        var mean = values.Average();
-        return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1));
-    }
+    private static double? PooledStandardDeviation(List<double> values) => values.Count < 2 ? null
+        : values.Average() is var mean ? Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1)) : null;
 }

@@ -40,7 +40,7 @@ public sealed class AgentHostTests : IDisposable
 
         var reply = Host(AgentRequest.Run(plan, MeasurementProfile.Smoke));
 
-        Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Rounds.Select(r => r.Key));
+        Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Rounds.Select(r => r.Described.Key));
         Assert.All(reply.Rounds, r => Assert.Equal((1.5, VerificationStatus.Ok), (r.Measured?.MeanNs, r.Described.Status)));
         Assert.All(reply.Rounds, r => Assert.NotNull(r.Described.PayloadBytes));
         Assert.All(reply.Rounds, r => Assert.All(Compressor.All, k => Assert.True(k.Of(r.Described) is { Bytes: > 0, Ns: > 0 }, k.Name)));
@@ -53,7 +53,7 @@ public sealed class AgentHostTests : IDisposable
 
         var reply = Host(AgentRequest.Verify(plan));
 
-        Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Rounds.Select(r => r.Key));
+        Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Rounds.Select(r => r.Described.Key));
         Assert.All(reply.Rounds, r => Assert.Equal(VerificationStatus.Ok, r.Described.Status));
         Assert.All(reply.Rounds, r => Assert.Null(r.Measured));
     }
@@ -81,7 +81,7 @@ public sealed class AgentHostTests : IDisposable
         reply.Save(_directory.Path);
 
         var read = AgentReply.Read(_directory.Path)!.Rounds.Single();
-        Assert.Equal((round.Key, 1.5, (long?)null, (double?)0.5), (read.Key, read.Measured!.MeanNs, read.Measured.AllocatedBytes, read.Seconds));
+        Assert.Equal((round.Described.Key, 1.5, (long?)null, (double?)0.5), (read.Described.Key, read.Measured!.MeanNs, read.Measured.AllocatedBytes, read.Seconds));
     }
 
     [Fact]
