@@ -55,13 +55,13 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         }
 
         observer.CellStarting(new RunProgress(0, total, PlannedCells.Label(request.Cases[0], request.Cases[0].Operations[0]), null));
-        foreach (var cell in cases.Measure(request.Cases, request.Profile, cancellation, request.Passed))
+        foreach (var round in cases.Measure(request.Cases, request.Profile, cancellation, request.Passed))
         {
-            reply.Cells.Add(cell);
+            reply.Rounds.Add(round);
             reply.WarmUp ??= timer.LastWarmUp;
             reply.Save(directory);
-            var planned = request.Cases.First(p => PlannedCells.Key(p, cell.Operation) == cell.Key);
-            observer.CellFinished(cell, new RunProgress(reply.Cells.Count, total, PlannedCells.Label(planned, cell.Operation), null));
+            var (planned, operation) = (request.Cases.First(p => PlannedCells.Key(p, round.Described.Key.Operation) == round.Described.Key), round.Described.Key.Operation);
+            observer.CellFinished(round.Row(request.Profile.TargetRelativeError), new RunProgress(reply.Rounds.Count, total, PlannedCells.Label(planned, operation), null));
         }
     }
 
@@ -71,7 +71,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         reply.Save(directory);
         foreach (var (planned, outcome, payloadBytes) in Gate.Verify(request.Cases))
         {
-            reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], outcome) with { PayloadBytes = payloadBytes });
+            reply.Rounds.Add(new CellRound(PlannedCells.Describe(planned, planned.Operations[0], outcome) with { PayloadBytes = payloadBytes }));
             reply.Save(directory);
         }
     }

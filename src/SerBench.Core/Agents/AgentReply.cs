@@ -14,7 +14,7 @@ internal sealed class AgentReply
 
     private static readonly CompressorFields<AgentReply> Contracts = new(AgentReplyJsonContext.Default);
 
-    public List<ResultCell> Cells { get; init; } = [];
+    public List<Running.CellRound> Rounds { get; init; } = [];
 
     public FirstCallSample? FirstCall { get; set; }
 
@@ -43,7 +43,7 @@ internal sealed class AgentReply
     {
         using var json = new Utf8JsonWriter(stream);
         json.WriteStartObject();
-        json.WriteStartArray("cells");
+        json.WriteStartArray("rounds");
         json.WriteEndArray();
         json.WriteStartObject("firstCall");
         json.WriteNumber("createMicroseconds", sample.CreateMicroseconds);

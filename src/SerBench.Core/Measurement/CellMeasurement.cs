@@ -1,6 +1,6 @@
 namespace SerBench.Core.Measurement;
 
-/// <summary>What BenchmarkDotNet measured for one cell. Times are per operation, in nanoseconds.</summary>
+/// <summary>What BenchmarkDotNet measured for one cell in one process (a child's round). Times are per operation, in nanoseconds.</summary>
 internal sealed record CellMeasurement
 {
     public required double MeanNs { get; init; }
@@ -11,14 +11,15 @@ internal sealed record CellMeasurement
 
     public required double MedianNs { get; init; }
 
-    public required long? AllocatedBytes { get; init; }
+    // Not required: a reply leaves a null out (it was not measured), and a required member left out would not read back.
+    public long? AllocatedBytes { get; init; }
 
     /// <summary>GC collections per 1,000 operations, as BenchmarkDotNet reports them; null, like the bytes, when not measured.</summary>
-    public required double? Gen0 { get; init; }
+    public double? Gen0 { get; init; }
 
-    public required double? Gen1 { get; init; }
+    public double? Gen1 { get; init; }
 
-    public required double? Gen2 { get; init; }
+    public double? Gen2 { get; init; }
 
     public required IReadOnlyList<double> IterationsNs { get; init; }
 

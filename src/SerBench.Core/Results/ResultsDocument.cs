@@ -126,6 +126,8 @@ internal sealed record ResultCell
     public required Studies.Operation Operation { get; init; }
     public required Verification.VerificationStatus Status { get; init; }
     public string? Reason { get; init; }
+
+    /// <summary>Over round means (<see cref="RoundsNs"/>) when rounds were combined; over one process's iterations otherwise.</summary>
     public double? MeanNs { get; init; }
 
     /// <summary>Half-width of the 99.9% interval, as BenchmarkDotNet's Error; the verdict uses <see cref="LowNs"/>/<see cref="HighNs"/>.</summary>
@@ -133,7 +135,11 @@ internal sealed record ResultCell
 
     public double? LowNs { get; init; }
     public double? HighNs { get; init; }
+
+    /// <summary>Over the counted rounds' pooled iterations (<see cref="IterationsNs"/>), not over round means as <see cref="MeanNs"/> is.</summary>
     public double? StdDevNs { get; init; }
+
+    /// <summary>Over the counted rounds' pooled iterations, as <see cref="StdDevNs"/> is.</summary>
     public double? MedianNs { get; init; }
     public long? AllocatedBytes { get; init; }
     public double? Gen0 { get; init; }

@@ -11,13 +11,13 @@ namespace SerBench.Core.Running;
 /// <summary>Gates and measures one process's cases; ratios are the parent's, which sees every contender.</summary>
 internal sealed class CaseMeasurer(IMeasurer measurer)
 {
-    public IEnumerable<ResultCell> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
+    public IEnumerable<CellRound> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
         Measure([planned], profile, cancellation);
 
     /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
-    public IEnumerable<ResultCell> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
+    public IEnumerable<CellRound> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
     {
-        var timed = new List<(ResultCell Cell, Func<object?> Body, string Label, PreparedCase Prepared)>();
+        var timed = new List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)>();
         foreach (var planned in cases)
         {
             if (cancellation.IsCancellationRequested)
@@ -30,14 +30,15 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             var gateSeconds = Math.Round(gateWatch.Elapsed.TotalSeconds, 3);
             foreach (var operation in planned.Operations)
             {
-                var cell = Describe(planned, prepared, operation) with { Seconds = operation == planned.Operations[0] ? gateSeconds : 0 };
+                var cell = Describe(planned, prepared, operation);
+                var seconds = operation == planned.Operations[0] ? gateSeconds : 0;
                 if (prepared.OutcomeFor(operation).IsTimed)
                 {
-                    timed.Add((cell, prepared.CreateBody(operation), PlannedCells.Label(planned, operation), prepared));
+                    timed.Add((cell, seconds, prepared.CreateBody(operation), PlannedCells.Label(planned, operation), prepared));
                 }
                 else
                 {
-                    yield return cell;
+                    yield return new CellRound(cell, Seconds: seconds);
                 }
             }
         }
@@ -58,12 +59,12 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
                 yield break;
             }
 
-            var (cell, body, label, prepared) = timed[i];
+            var (cell, gateSeconds, body, label, prepared) = timed[i];
             var watch = Stopwatch.StartNew();
             // A passed case's cells were all measured before, allocations included: those do not vary between processes.
-            var result = faults[i] is { } fault ? Crashed(cell, MeasurementException.Threw(fault))
+            var round = faults[i] is { } fault ? new CellRound(Crashed(cell, MeasurementException.Threw(fault)))
                 : Measure(cell, body, label, passed ? profile with { MeasuresAllocations = false } : profile, passed ? null : prepared);
-            yield return result with { Seconds = Math.Round((cell.Seconds ?? 0) + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
+            yield return round with { Seconds = Math.Round(gateSeconds + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
 
@@ -88,7 +89,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         cell with { Status = VerificationStatus.Crash, Reason = ExceptionText.FirstLine(exception.Message) };
 
     // recheck: the gated process only; later rounds skip the comparisons, so none is compiled while the next cell is timed.
-    private ResultCell Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase? recheck)
+    private CellRound Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase? recheck)
     {
         CellMeasurement measured;
         try
@@ -97,29 +98,16 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         }
         catch (MeasurementException exception)
         {
-            return Crashed(cell, exception);
+            return new CellRound(Crashed(cell, exception));
         }
 
         // The gate saw only the first calls: a library wrong after many, or once promoted to tier 1, shows only now.
         var again = recheck?.CheckAgain(cell.Operation);
         if (again?.Change is { } change)
         {
-            return cell with { Status = change.Status, Reason = AfterTimingPrefix(measured.Calls, cell) + change.Reason };
+            return new CellRound(cell with { Status = change.Status, Reason = AfterTimingPrefix(measured.Calls, cell) + change.Reason });
         }
 
-        return cell with
-        {
-            Note = again?.BytesVary == true ? JoinNotes(cell.Note, BytesVaryNote) : cell.Note,
-            MeanNs = measured.MeanNs,
-            ErrorNs = measured.ErrorNs,
-            StdDevNs = measured.StdDevNs,
-            MedianNs = measured.MedianNs,
-            AllocatedBytes = measured.AllocatedBytes,
-            Gen0 = measured.Gen0,
-            Gen1 = measured.Gen1,
-            Gen2 = measured.Gen2,
-            Noisy = measured.MeanNs > 0 && measured.ErrorNs / measured.MeanNs > profile.TargetRelativeError,
-            IterationsNs = measured.IterationsNs,
-        };
+        return new CellRound(again?.BytesVary == true ? cell with { Note = JoinNotes(cell.Note, BytesVaryNote) } : cell, measured);
     }
 }

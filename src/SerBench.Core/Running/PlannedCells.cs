@@ -35,10 +35,10 @@ internal static class PlannedCells
 
     public static CellKey Key(PlannedCase planned, Operation operation) => Describe(planned, operation, GateOutcome.Ok).Key;
 
-    public static ResultCell? Find(IReadOnlyList<ResultCell> cells, PlannedCase planned, Operation operation)
+    public static CellRound? Find(IReadOnlyList<CellRound> rounds, PlannedCase planned, Operation operation)
     {
         var expected = Key(planned, operation);
-        return cells.FirstOrDefault(c => c.Key == expected);
+        return rounds.FirstOrDefault(r => r.Described.Key == expected);
     }
 
     public static string GenerationName(Generation generation) => generation switch

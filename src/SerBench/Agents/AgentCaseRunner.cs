@@ -14,15 +14,15 @@ internal sealed class AgentCaseRunner(IAgentClient client)
     public string? LastWarmUp { get; private set; }
 
     /// <summary><paramref name="passed"/>: every case passed the gate in an earlier process of this run.</summary>
-    public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
+    public IEnumerable<(PlannedCase Case, Operation Operation, CellRound Round)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
         bool passed, CancellationToken cancellation) =>
         Run(group, cases => AgentRequest.Run(cases, profile, process, passed), planned => planned.Operations, "measuring", cancellation);
 
     /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its gate outcome and payload size.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Verify(IReadOnlyList<PlannedCase> group, CancellationToken cancellation) =>
-        Run(group, AgentRequest.Verify, planned => [planned.Operations[0]], "verifying", cancellation);
+        Run(group, AgentRequest.Verify, planned => [planned.Operations[0]], "verifying", cancellation).Select(r => (r.Case, r.Operation, r.Round.Described));
 
-    private IEnumerable<(PlannedCase, Operation, ResultCell)> Run(IReadOnlyList<PlannedCase> group, Func<IReadOnlyList<PlannedCase>, AgentRequest> request,
+    private IEnumerable<(PlannedCase Case, Operation Operation, CellRound Round)> Run(IReadOnlyList<PlannedCase> group, Func<IReadOnlyList<PlannedCase>, AgentRequest> request,
         Func<PlannedCase, IReadOnlyList<Operation>> operations, string doing, CancellationToken cancellation)
     {
         var answer = client.Send(request(group), cancellation);
@@ -32,11 +32,11 @@ internal sealed class AgentCaseRunner(IAgentClient client)
             AgentAnswer? alone = null;
             foreach (var operation in operations(planned))
             {
-                var cell = PlannedCells.Find(answer.Reply?.Cells ?? [], planned, operation);
+                var cell = PlannedCells.Find(answer.Reply?.Rounds ?? [], planned, operation);
                 if (cell is null && answer.Failure is not null && !cancellation.IsCancellationRequested)
                 {
                     alone ??= client.Send(request([planned]), cancellation);
-                    cell = PlannedCells.Find(alone.Reply?.Cells ?? [], planned, operation);
+                    cell = PlannedCells.Find(alone.Reply?.Rounds ?? [], planned, operation);
                 }
 
                 if (cell is null && cancellation.IsCancellationRequested)
@@ -44,8 +44,8 @@ internal sealed class AgentCaseRunner(IAgentClient client)
                     yield break;
                 }
 
-                yield return (planned, operation, cell ?? PlannedCells.Describe(planned, operation, new GateOutcome(VerificationStatus.Crash,
-                    $"the separate process {doing} this contender ended before this cell: " + (alone?.Failure ?? answer.Failure ?? "no result written"))));
+                yield return (planned, operation, cell ?? new CellRound(PlannedCells.Describe(planned, operation, new GateOutcome(VerificationStatus.Crash,
+                    $"the separate process {doing} this contender ended before this cell: " + (alone?.Failure ?? answer.Failure ?? "no result written")))));
             }
         }
     }

@@ -103,16 +103,16 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             // and the comparisons, and the time they take (a cell that failed its gate is not sent again).
             var passed = group.All(p => p.Operations.All(o => cells[PlannedCells.Key(p, o)].RoundCount > 0));
             var measuring = passed ? profile with { Compressions = Compressions.None } : profile;
-            foreach (var (planned, operation, result) in _children.Measure(group, measuring, number, passed, cancellation))
+            foreach (var (planned, operation, round) in _children.Measure(group, measuring, number, passed, cancellation))
             {
                 var key = PlannedCells.Key(planned, operation);
                 var rounded = cells[key];
-                rounded.Add(result, id);
+                rounded.Add(round, id);
                 measured.Add(key);
                 done++;
                 var cellLabel = rounds == 1 && stage == FirstRound ? PlannedCells.Label(planned, operation) : $"{stage} · {PlannedCells.Label(planned, operation)}";
                 // Without a prior yet, two rounds give t with one degree of freedom (±100000%): the line shows this round's own figure instead.
-                var shown = pooled is null && rounded.RoundCount > 1 ? result with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
+                var shown = pooled is null && rounded.RoundCount > 1 ? round.Row(profile.TargetRelativeError) with { Baseline = rounded.Baseline } : rounded.Combine(pooled, profile);
                 observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
 

@@ -1,15 +1,19 @@
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;
+using SerBench.Core.Running;
 using SerBench.Core.Statistics;
 
 namespace SerBench.Running;
 
-/// <summary>A cell's rounds so far: the first round's description (status, sizes) and each round's measurement.</summary>
+/// <summary>
+/// A cell's rounds so far, and the one place they become its <see cref="ResultCell"/>: the first round's description
+/// (status, sizes), the mean over round means, StdDev and Median over the counted rounds' pooled iterations.
+/// </summary>
 internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlySet<int> oddProcesses)
 {
-    private readonly List<ResultCell> _rounds = [];
+    private readonly List<CellRound> _rounds = [];
     private readonly List<int> _processes = [];
-    private ResultCell? _failure;
+    private CellRound? _failure;
 
     /// <summary>A gate outcome given here, a round, or a failure.</summary>
     public bool HasResult => Measured || _rounds.Count > 0 || _failure is not null;
@@ -22,35 +26,28 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
     public int CountedProcesses => _processes.Count(p => !oddProcesses.Contains(p));
 
     /// <summary>Each round's process and mean, odd processes included.</summary>
-    public IReadOnlyList<(int Process, double MeanNs)> AllRounds => [.. _rounds.Select((r, i) => (_processes[i], r.MeanNs!.Value))];
+    public IReadOnlyList<(int Process, double MeanNs)> AllRounds => [.. _rounds.Select((r, i) => (_processes[i], r.Measured!.MeanNs))];
 
     public string? Baseline => template.Baseline;
 
     /// <summary>The rounds that count (<see cref="RoundStatistics.SettledRounds"/>).</summary>
-    public IReadOnlyList<double> RoundMeans => [.. Counted()];
+    public IReadOnlyList<double> RoundMeans => [.. CountedRounds().Select(r => r.Measured!.MeanNs)];
 
     public bool NeedsAnotherRound => _failure is null && RoundStatistics.NeedsAnotherRound(AllRoundMeans);
 
     // An odd process's rounds are left out before anything else (OddProcesses); the cell's own rules apply to the rest.
-    private IReadOnlyList<ResultCell> Trusted => _processes.All(oddProcesses.Contains) ? _rounds : [.. _rounds.Where((_, i) => !oddProcesses.Contains(_processes[i]))];
+    private IReadOnlyList<CellRound> Trusted => _processes.All(oddProcesses.Contains) ? _rounds : [.. _rounds.Where((_, i) => !oddProcesses.Contains(_processes[i]))];
 
-    private IReadOnlyList<double> OddRounds => Trusted.Count == _rounds.Count ? [] : [.. _rounds.Where((_, i) => oddProcesses.Contains(_processes[i])).Select(r => r.MeanNs!.Value)];
+    private IReadOnlyList<double> OddRounds => Trusted.Count == _rounds.Count ? [] : [.. _rounds.Where((_, i) => oddProcesses.Contains(_processes[i])).Select(r => r.Measured!.MeanNs)];
 
-    private IReadOnlyList<double> AllRoundMeans => [.. Trusted.Select(r => r.MeanNs!.Value)];
+    private IReadOnlyList<double> AllRoundMeans => [.. Trusted.Select(r => r.Measured!.MeanNs)];
 
-    private IEnumerable<double> Counted() => CountedRounds().Select(r => r.MeanNs!.Value);
-
-    private IEnumerable<ResultCell> CountedRounds()
-    {
-        var trusted = Trusted;
-        var counts = RoundStatistics.Counts(AllRoundMeans);
-        return trusted.Where((_, i) => counts[i]);
-    }
+    private IEnumerable<CellRound> CountedRounds() => Trusted.Zip(RoundStatistics.Counts(AllRoundMeans)).Where(p => p.Second).Select(p => p.First);
 
     /// <summary>A round that did not pass (crashed, hung) makes the cell fail, with its reason.</summary>
-    public void Add(ResultCell round, int process)
+    public void Add(CellRound round, int process)
     {
-        if (round.MeanNs is { } mean && mean > 0 && double.IsFinite(mean))
+        if (round.Measured is { MeanNs: > 0 and < double.PositiveInfinity })
         {
             _rounds.Add(round);
             _processes.Add(process);
@@ -65,7 +62,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
     {
         if (_failure is not null)
         {
-            return _failure with { Seconds = Seconds() };
+            return _failure.Row(profile.TargetRelativeError) with { Seconds = Seconds() };
         }
 
         if (_rounds.Count == 0)
@@ -79,13 +76,13 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
         if (profile.Rounds == 1 && _rounds.Count == 1)
         {
             // One round (rounds = 1): BenchmarkDotNet's own figures; the one process is recorded, so no report ranks it (smoke ranks nothing anyway).
-            var bounds = first is { MeanNs: { } mean, ErrorNs: { } error } ? RoundStatistics.BoundsFromError(mean, error) : ((double LowNs, double HighNs)?)null;
-            return first with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = bounds?.LowNs, HighNs = bounds?.HighNs, RoundsNs = profile.MaximumRounds > 1 ? [first.MeanNs!.Value] : null };
+            var (low, high) = RoundStatistics.BoundsFromError(first.Measured!.MeanNs, first.Measured.ErrorNs);
+            return first.Row(profile.TargetRelativeError) with { Baseline = template.Baseline, Seconds = Seconds(), LowNs = low, HighNs = high, RoundsNs = profile.MaximumRounds > 1 ? [first.Measured.MeanNs] : null };
         }
 
         IReadOnlyList<double> dropped = [.. OddRounds, .. RoundStatistics.SettledRounds(AllRoundMeans).Dropped];
         // What the iterations alone say about the mean of the rounds: each round's Error, averaged, shrinks with the rounds.
-        var withinRound = Math.Sqrt(counted.Average(r => (r.ErrorNs ?? 0) * (r.ErrorNs ?? 0)) / counted.Count);
+        var withinRound = Math.Sqrt(counted.Average(r => r.Measured!.ErrorNs * r.Measured.ErrorNs) / counted.Count);
         var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
         IReadOnlyList<SpeedMode>? modes = null;
         if (RoundStatistics.Modes(AllRoundMeans) is { } groups)
@@ -94,8 +91,8 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
             // Each mode's collections per 1,000 operations, recorded with the cell: the first thing to look at between two speeds.
             modes = [.. modes.Select((mode, k) =>
             {
-                var rounds = _rounds.Where(r => groups[k].Contains(r.MeanNs!.Value)).ToList();
-                return mode with { Gen0 = CollectionsMean(rounds, r => r.Gen0), Gen1 = CollectionsMean(rounds, r => r.Gen1), Gen2 = CollectionsMean(rounds, r => r.Gen2) };
+                var rounds = _rounds.Where(r => groups[k].Contains(r.Measured!.MeanNs)).ToList();
+                return mode with { Gen0 = CollectionsMean(rounds, m => m.Gen0), Gen1 = CollectionsMean(rounds, m => m.Gen1), Gen2 = CollectionsMean(rounds, m => m.Gen2) };
             })];
         }
         else if (dropped.Count > 0)
@@ -107,23 +104,25 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
             interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = Math.Min(interval.HighNs, high) };
         }
 
-        var iterations = counted.SelectMany(r => r.IterationsNs ?? []).ToList();
-        return first with
+        var pooledIterations = counted.SelectMany(r => r.Measured!.IterationsNs).ToList();
+        var overRounds = new CellMeasurement
         {
-            Baseline = template.Baseline,
             MeanNs = interval.MeanNs,
             ErrorNs = interval.ErrorNs,
+            StdDevNs = PooledStandardDeviation(pooledIterations) ?? first.Measured!.StdDevNs,
+            MedianNs = pooledIterations.Count > 0 ? RoundStatistics.Median(pooledIterations) : first.Measured!.MedianNs,
+            AllocatedBytes = _rounds.Select(r => r.Measured!.AllocatedBytes).OfType<long>().Select(b => (double)b).ToList() is { Count: > 0 } allocated
+                ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
+            Gen0 = CollectionsMean(counted, m => m.Gen0) ?? CollectionsMean(_rounds, m => m.Gen0),
+            Gen1 = CollectionsMean(counted, m => m.Gen1) ?? CollectionsMean(_rounds, m => m.Gen1),
+            Gen2 = CollectionsMean(counted, m => m.Gen2) ?? CollectionsMean(_rounds, m => m.Gen2),
+            IterationsNs = pooledIterations,
+        };
+        return first.Row(profile.TargetRelativeError, overRounds) with
+        {
+            Baseline = template.Baseline,
             LowNs = interval.LowNs,
             HighNs = interval.HighNs,
-            StdDevNs = StandardDeviation(iterations) ?? first.StdDevNs,
-            MedianNs = iterations.Count > 0 ? RoundStatistics.Median(iterations) : first.MedianNs,
-            AllocatedBytes = _rounds.Where(r => r.AllocatedBytes is not null).Select(r => (double)r.AllocatedBytes!.Value).ToList() is { Count: > 0 } allocated
-                ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
-            Gen0 = CollectionsMean(counted, r => r.Gen0) ?? CollectionsMean(_rounds, r => r.Gen0),
-            Gen1 = CollectionsMean(counted, r => r.Gen1) ?? CollectionsMean(_rounds, r => r.Gen1),
-            Gen2 = CollectionsMean(counted, r => r.Gen2) ?? CollectionsMean(_rounds, r => r.Gen2),
-            Noisy = interval.ErrorNs / interval.MeanNs > profile.TargetRelativeError,
-            IterationsNs = iterations,
             RoundsNs = RoundMeans,
             DroppedRoundsNs = dropped.Count > 0 ? dropped : null,
             Modes = modes,
@@ -132,20 +131,12 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
     }
 
     // Collections are counted in a cell's first round only (MeasurementProfile.MeasuresAllocations): the mean of those that were.
-    private static double? CollectionsMean(IEnumerable<ResultCell> rounds, Func<ResultCell, double?> collections) =>
-        rounds.Select(collections).OfType<double>().ToList() is { Count: > 0 } values ? values.Average() : null;
+    private static double? CollectionsMean(IEnumerable<CellRound> rounds, Func<CellMeasurement, double?> collections) =>
+        rounds.Select(r => collections(r.Measured!)).OfType<double>().ToList() is { Count: > 0 } values ? values.Average() : null;
 
     private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
         : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
 
-    private static double? StandardDeviation(List<double> values)
-    {
-        if (values.Count < 2)
-        {
-            return null;
-        }
-
-        var mean = values.Average();
-        return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1));
-    }
+    private static double? PooledStandardDeviation(List<double> values) => values.Count < 2 ? null
+        : values.Average() is var mean ? Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1)) : null;
 }

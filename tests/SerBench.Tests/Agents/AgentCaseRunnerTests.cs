@@ -76,7 +76,7 @@ public sealed class AgentCaseRunnerTests
                     return new AgentAnswer(reply, "exit code 134: Stack overflow.");
                 }
 
-                reply.Cells.Add(PlannedCells.Describe(planned, planned.Operations[0], GateOutcome.Ok));
+                reply.Rounds.Add(new CellRound(PlannedCells.Describe(planned, planned.Operations[0], GateOutcome.Ok)));
             }
 
             return new AgentAnswer(reply, null);

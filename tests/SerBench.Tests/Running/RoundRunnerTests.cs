@@ -383,14 +383,18 @@ public sealed class RoundRunnerTests
 
             double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
             var reply = new AgentReply();
-            reply.Cells.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => PlannedCells.Describe(p, o, GateOutcome.Ok) with
+            reply.Rounds.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => new CellRound(PlannedCells.Describe(p, o, GateOutcome.Ok), new CellMeasurement
             {
                 MeanNs = Mean(o),
                 ErrorNs = 1,
+                StdDevNs = 0,
+                MedianNs = Mean(o),
                 AllocatedBytes = 64,
+                Gen0 = null,
+                Gen1 = null,
+                Gen2 = null,
                 IterationsNs = [Mean(o)],
-                Baseline = contender,
-            })));
+            }))));
             return new AgentAnswer(reply, null);
         }
     }

@@ -40,10 +40,10 @@ public sealed class AgentHostTests : IDisposable
 
         var reply = Host(AgentRequest.Run(plan, MeasurementProfile.Smoke));
 
-        Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Cells.Select(c => c.Key));
-        Assert.All(reply.Cells, c => Assert.Equal((1.5, VerificationStatus.Ok), (c.MeanNs, c.Status)));
-        Assert.All(reply.Cells, c => Assert.NotNull(c.PayloadBytes));
-        Assert.All(reply.Cells, c => Assert.All(Compressor.All, k => Assert.True(k.Of(c) is { Bytes: > 0, Ns: > 0 }, k.Name)));
+        Assert.Equal(plan.SelectMany(p => p.Operations.Select(o => PlannedCells.Key(p, o))), reply.Rounds.Select(r => r.Described.Key));
+        Assert.All(reply.Rounds, r => Assert.Equal((1.5, VerificationStatus.Ok), (r.Measured?.MeanNs, r.Described.Status)));
+        Assert.All(reply.Rounds, r => Assert.NotNull(r.Described.PayloadBytes));
+        Assert.All(reply.Rounds, r => Assert.All(Compressor.All, k => Assert.True(k.Of(r.Described) is { Bytes: > 0, Ns: > 0 }, k.Name)));
     }
 
     [Fact]
@@ -53,9 +53,9 @@ public sealed class AgentHostTests : IDisposable
 
         var reply = Host(AgentRequest.Verify(plan));
 
-        Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Cells.Select(c => c.Key));
-        Assert.All(reply.Cells, c => Assert.Equal(VerificationStatus.Ok, c.Status));
-        Assert.All(reply.Cells, c => Assert.Null(c.MeanNs));
+        Assert.Equal(plan.Select(p => PlannedCells.Key(p, p.Operations[0])), reply.Rounds.Select(r => r.Described.Key));
+        Assert.All(reply.Rounds, r => Assert.Equal(VerificationStatus.Ok, r.Described.Status));
+        Assert.All(reply.Rounds, r => Assert.Null(r.Measured));
     }
 
     [Fact]
@@ -64,7 +64,24 @@ public sealed class AgentHostTests : IDisposable
         var reply = Host(AgentRequest.FirstCall(Plan("binary-utf8")[0]));
 
         Assert.True(reply.FirstCall!.SerializeMicroseconds > 0);
-        Assert.Empty(reply.Cells);
+        Assert.Empty(reply.Rounds);
+    }
+
+    [Fact]
+    public void Save_ReadsBackARound_WhoseAllocationsWereNotMeasured()
+    {
+        var planned = Plan("binary-utf8")[0];
+        var round = new CellRound(PlannedCells.Describe(planned, planned.Operations[0], GateOutcome.Ok), new CellMeasurement
+        {
+            MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0.1, MedianNs = 1.5, AllocatedBytes = null, Gen0 = null, Gen1 = null, Gen2 = null, IterationsNs = [1.5],
+        }, Seconds: 0.5);
+        var reply = new AgentReply();
+        reply.Rounds.Add(round);
+
+        reply.Save(_directory.Path);
+
+        var read = AgentReply.Read(_directory.Path)!.Rounds.Single();
+        Assert.Equal((round.Described.Key, 1.5, (long?)null, (double?)0.5), (read.Described.Key, read.Measured!.MeanNs, read.Measured.AllocatedBytes, read.Seconds));
     }
 
     [Fact]
