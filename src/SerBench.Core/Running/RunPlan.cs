@@ -10,7 +10,7 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
 {
     public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
 
-    /// <summary>Why the agent that should run this case did not build; set by whoever built the agents.</summary>
+    /// <summary>Why the agent that should run this case (its runtime's, its version's, the models') did not build; set once, when the run is prepared.</summary>
     public string? RuntimeUnavailableReason { get; init; }
 
     // A case of the user's types runs their code (constructors, getters, setters), which must never end or hang SerBench's own process.
@@ -22,8 +22,15 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
 internal static class RunPlan
 {
+    [ThreadStatic]
+    private static int _built;
+
+    /// <summary>Plans made on this thread: a test holds a command to one.</summary>
+    internal static int BuiltOnThisThread => _built;
+
     public static IReadOnlyList<PlannedCase> Create(RunRequest request)
     {
+        _built++;
         var cases = new List<PlannedCase>();
         // Every cell the other filters leave, as --cells names them: a pattern that keeps none of them is a mistake.
         var offered = new List<CellKey>();
