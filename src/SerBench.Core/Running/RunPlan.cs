@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 using SerBench.Core.Results;
@@ -22,15 +23,12 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
 internal static class RunPlan
 {
-    [ThreadStatic]
-    private static int _built;
-
-    /// <summary>Plans made on this thread: a test holds a command to one.</summary>
-    internal static int BuiltOnThisThread => _built;
+    // Lets a test count the plans of one command (issue 43: one per run, verify or first-call) while other tests plan their own.
+    internal static readonly AsyncLocal<StrongBox<int>?> Builds = new();
 
     public static IReadOnlyList<PlannedCase> Create(RunRequest request)
     {
-        _built++;
+        _ = Builds.Value is { } builds ? Interlocked.Increment(ref builds.Value) : 0;
         var cases = new List<PlannedCase>();
         // Every cell the other filters leave, as --cells names them: a pattern that keeps none of them is a mistake.
         var offered = new List<CellKey>();
