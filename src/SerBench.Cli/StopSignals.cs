@@ -18,17 +18,17 @@ internal sealed class StopSignals : IDisposable
 
     public CancellationToken Token => _stop.Token;
 
-    /// <summary>Work before anything is measured: a signal ends the command with the stopped work's one line and the signal's exit code.</summary>
-    public static T Around<T>(Func<CancellationToken, T> work)
+    /// <summary>Work before anything is measured: a signal ends the command with "stopped while <paramref name="doing"/>" and the signal's exit code.</summary>
+    public static T Around<T>(string doing, Func<CancellationToken, T> work)
     {
         using var stop = new StopSignals();
         try
         {
             return work(stop.Token);
         }
-        catch (OperationCanceledException exception) when (stop.ExitCode is { } code)
+        catch (OperationCanceledException) when (stop.ExitCode is { } code)
         {
-            throw new StoppedException(code, exception.Message);
+            throw new StoppedException(code, $"stopped while {doing}; nothing was measured");
         }
     }
 

@@ -50,7 +50,7 @@ internal static class ConformanceCommand
             var directory = parse.GetValue(output) ?? Path.Combine("results", "conformance-" + startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             // Before the agent is built (which can take a while): a folder that cannot be written fails at once.
             using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, Entries, parse.GetValue(force));
-            var agent = StopSignals.Around(stop => PreparedRun.MainAgent(chosen, [], [], context.Error.WriteLine, stop));
+            var agent = StopSignals.Around("building the measuring agent", stop => PreparedRun.MainAgent(chosen, [], [], context.Error.WriteLine, stop));
             var report = Write(folder, staging =>
                 ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));

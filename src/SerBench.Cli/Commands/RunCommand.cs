@@ -74,11 +74,7 @@ internal static class RunCommand
                 Runtimes = parse.GetValue(runtimes), Rounds = parse.GetValue(rounds), Budget = parse.GetValue(budget), FirstCall = parse.GetValue(firstCall),
                 Clock = parse.GetValue(clock), Compressions = parse.GetValue(compressions),
             });
-            StopSignals.Around(stop =>
-            {
-                PreparedRun.Check(planned.Request, SelfProcess.Run, stop);
-                return true;
-            });
+            StopSignals.Around("checking your types", stop => PreparedRun.Check(planned, SelfProcess.Run, stop));
             var time = TimeProvider.System;
             var startedAt = time.GetLocalNow();
             // Taken before the agent build (which can take minutes): a second run into the same folder is refused at once.
@@ -93,10 +89,13 @@ internal static class RunCommand
                 Log(whyNoTyped);
             }
 
-            var run = StopSignals.Around(stop => PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), Log, stop));
+            var run = StopSignals.Around("building the measuring agent", stop => PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), Log, stop));
             var document = run.NewDocument(context.CommandLine, startedAt);
             var store = ResultsFolder.Open(folder, document);
-            run.WriteModel(store.Directory);
+            if (run.Request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
+            {
+                File.WriteAllText(Path.Combine(store.Directory, OutputFolderClaim.ModelFileName), Core.UserData.InferredDataModel.Combine(models));
+            }
             return Execute(context, run.Request, run.Plan, document, folder, store, time, run.Client(store.Directory, SelfProcess.Run));
         });
         return command;

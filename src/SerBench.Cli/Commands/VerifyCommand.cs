@@ -23,12 +23,8 @@ internal static class VerifyCommand
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var planned = RunOptionsParser.Plan(common.Read(parse));
-            var run = StopSignals.Around(stop =>
-            {
-                PreparedRun.Check(planned.Request, SelfProcess.Run, stop);
-                return PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), context.Error.WriteLine, stop);
-            });
+            var planned = StopSignals.Around("checking your types", stop => PreparedRun.Check(RunOptionsParser.Plan(common.Read(parse)), SelfProcess.Run, stop));
+            var run = StopSignals.Around("building the measuring agent", stop => PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), context.Error.WriteLine, stop));
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards, also when stopped.
             using var stop = new StopSignals();
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");

@@ -4,9 +4,7 @@ using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
-using SerBench.Core.UserData;
 using SerBench.Packs;
-using SerBench.Results;
 
 namespace SerBench.Running;
 
@@ -21,26 +19,23 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     IReadOnlyDictionary<string, VersionAgent> VersionAgents)
 {
     /// <summary>Before anything is written: another runtime needs an SDK that targets it, and the user's types are made in a child (<see cref="AgentTypesCheck"/>).</summary>
-    /// <exception cref="OperationCanceledException"><paramref name="stop"/> fired; its message says what was stopped.</exception>
-    public static void Check(RunRequest request, StartChild start, CancellationToken stop)
+    public static PlannedRun Check(PlannedRun planned, StartChild start, CancellationToken stop)
     {
-        if (request.Runtimes.Any(r => !r.IsCurrent))
+        if (planned.Request.Runtimes.Any(r => !r.IsCurrent))
         {
-            RuntimeTarget.RequireSdkFor(request.Runtimes, DotnetCli.NewestSdk());
+            RuntimeTarget.RequireSdkFor(planned.Request.Runtimes, DotnetCli.NewestSdk());
         }
 
-        if (request.Studies.Select(s => s.UserTypes).FirstOrDefault(t => t is not null) is { } types)
+        if (planned.Request.Studies.Select(s => s.UserTypes).FirstOrDefault(t => t is not null) is { } types)
         {
-            Stoppable("checking your types", stop, () =>
-            {
-                AgentTypesCheck.Run(types, start, stop);
-                return true;
-            });
+            AgentTypesCheck.Run(types, start, stop);
         }
+
+        stop.ThrowIfCancellationRequested();
+        return planned;
     }
 
     /// <summary>Builds (or reuses) every agent the plan needs, then applies availability once (<see cref="Of"/>).</summary>
-    /// <exception cref="OperationCanceledException"><paramref name="stop"/> fired; its message says what was stopped.</exception>
     public static PreparedRun Prepare(PlannedRun planned, IReadOnlyList<string> packageSources, Action<string> log, CancellationToken stop)
     {
         var (request, plan) = planned;
@@ -53,9 +48,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
             log($"{runtime.Name} agent: looking for a build in {AgentBuilder.DefaultCacheDirectory}");
             var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log($"{runtime.Name} agent: {line}"), runtime: runtime,
                 modelSources: ModelSources(plan)), packs, stop);
-            log(build.RuntimeFailure is { } failure ? $"{runtime.Name} agent: UNAVAILABLE: {failure}"
-                : build.Reused ? string.Create(CultureInfo.InvariantCulture, $"{runtime.Name} agent: reused the cached build ({build.ElapsedSeconds:0.0} s)")
-                : $"{runtime.Name} agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
+            log(Outcome($"{runtime.Name} agent", build, build.RuntimeFailure, packs.Count));
             runtimeAgents[runtime] = build;
         }
 
@@ -77,7 +70,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
             var result = build.Packs.FirstOrDefault();
             var failure = build.RuntimeFailure ?? (result is { Status: not PackBuildStatus.Built } ? result.Message : null)
                           ?? (build.AgentAssembly is null ? $"the agent with {id} {version} was not built" : null);
-            log(failure is not null ? $"{label}: UNAVAILABLE: {failure}" : build.Reused ? $"{label}: reused the cached build ({build.ElapsedSeconds:0.0} s)" : $"{label}: built in {build.ElapsedSeconds:0} s");
+            log(Outcome(label, build, failure, packs: null));
             foreach (var contender in group)
             {
                 var restored = new VersionedContender(contender.Inner, contender.Version) { RestoredVersion = result?.RestoredVersions.GetValueOrDefault(id) ?? version };
@@ -91,19 +84,16 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     /// <summary>The one place a case becomes UNAVAILABLE for want of its agent (the models', its runtime's, its version's), with why; versions take their restored contender.</summary>
     public static PreparedRun Of(PlannedRun planned, AgentBuild? agent, IReadOnlyDictionary<RuntimeTarget, AgentBuild> runtimeAgents,
         IReadOnlyDictionary<string, VersionAgent> versionAgents)
-    {
-        PlannedCase Prepared(PlannedCase p)
-        {
-            var version = p.Contender is VersionedContender && versionAgents.TryGetValue(p.Contender.Name, out var built) ? built : null;
-            var reason = p.RuntimeUnavailableReason
-                         ?? (!p.Runtime.IsCurrent ? UnavailableOn(runtimeAgents[p.Runtime], p.Contender)
-                             : p.Study.RunsInAgent && agent?.AgentAssembly is null ? agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built"
-                             : version?.Failure);
-            return p with { Contender = version?.Contender ?? p.Contender, RuntimeUnavailableReason = reason };
-        }
-
-        return new PreparedRun(planned.Request, [.. planned.Plan.Select(Prepared)], agent, runtimeAgents, versionAgents);
-    }
+        => new(planned.Request, [.. from p in planned.Plan
+            let version = p.Contender is VersionedContender ? versionAgents.GetValueOrDefault(p.Contender.Name) : null
+            select p with
+            {
+                Contender = version?.Contender ?? p.Contender,
+                RuntimeUnavailableReason = p.RuntimeUnavailableReason
+                    ?? (!p.Runtime.IsCurrent ? UnavailableOn(runtimeAgents[p.Runtime], p.Contender)
+                        : p.Study.RunsInAgent && agent?.AgentAssembly is null ? agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built"
+                        : version?.Failure),
+            }], agent, runtimeAgents, versionAgents);
 
     /// <summary>Built only when the contenders have a pack contender (or there are models), always from every known pack, so one cached agent serves every later command.</summary>
     public static AgentBuild? MainAgent(IReadOnlyList<Contender> contenders, IReadOnlyList<Contender> userContenders, IReadOnlyList<string> packageSources,
@@ -118,9 +108,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
         var packs = AllPacks(userContenders);
         log($"measuring agent: looking for a build of SerBench with {packs.Count} contender pack(s) in {AgentBuilder.DefaultCacheDirectory}");
         var build = Ensure(new AgentBuilder(packageSources: packageSources, log: line => log("measuring agent: " + line), modelSources: modelSources), packs, stop);
-        log(build.Reused
-            ? string.Create(CultureInfo.InvariantCulture, $"measuring agent: reused the cached build ({build.ElapsedSeconds:0.0} s)")
-            : $"measuring agent: built in {build.ElapsedSeconds:0} s; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {packs.Count} pack(s) built");
+        log(Outcome("measuring agent", build, failure: null, packs.Count));
         return build;
     }
 
@@ -128,9 +116,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     public ResultsDocument NewDocument(string commandLine, DateTimeOffset startedAt)
     {
         var document = ResultsHeader.NewDocument(Request, Plan, commandLine, startedAt);
-        document.Agent = Agent is null ? null : Record(Agent);
-        document.RuntimeAgents = RuntimeRecords;
-        document.VersionAgents = VersionRecords;
+        (document.Agent, document.RuntimeAgents, document.VersionAgents) = (Agent is null ? null : Record(Agent), RuntimeRecords, VersionRecords);
         return document;
     }
 
@@ -147,15 +133,6 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     public AgentClient Client(string directory, StartChild start) =>
         new(directory, start, Agent, RuntimeAgents, VersionAgents.ToDictionary(v => v.Key, v => v.Value.Build, StringComparer.OrdinalIgnoreCase));
 
-    /// <summary>The models of the user's documents, as the agent compiled them, beside results.json.</summary>
-    public void WriteModel(string directory)
-    {
-        if (Request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
-        {
-            File.WriteAllText(Path.Combine(directory, OutputFolderClaim.ModelFileName), InferredDataModel.Combine(models));
-        }
-    }
-
     public static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),
         [.. build.Packs.Select(p => new AgentPackRecord(p.Library, p.Status switch
         {
@@ -164,59 +141,41 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
             _ => "compile-failed",
         }, p.Message))]);
 
+    private static string Outcome(string label, AgentBuild build, string? failure, int? packs) =>
+        failure is not null ? $"{label}: UNAVAILABLE: {failure}"
+        : build.Reused ? string.Create(CultureInfo.InvariantCulture, $"{label}: reused the cached build ({build.ElapsedSeconds:0.0} s)")
+        : string.Create(CultureInfo.InvariantCulture, $"{label}: built in {build.ElapsedSeconds:0} s")
+          + (packs is { } count ? $"; {build.Packs.Count(p => p.Status == PackBuildStatus.Built)} of {count} pack(s) built" : "");
+
     private static List<Pack> AllPacks(IReadOnlyList<Contender> userContenders) =>
         [.. PackCatalog.Current.Packs.Concat(userContenders.OfType<PackContender>().Select(c => c.Pack)).Distinct()];
 
     private static Dictionary<string, string> ModelSources(IReadOnlyList<PlannedCase> plan) =>
         plan.Select(p => p.Study).Distinct().SelectMany(s => s.ModelSources).DistinctBy(m => m.Key).ToDictionary(m => m.Key, m => m.Value, StringComparer.Ordinal);
 
-    private static string? UnavailableOn(AgentBuild agent, Contender contender)
-    {
-        if (contender is VersionedContender)
+    private static string? UnavailableOn(AgentBuild agent, Contender contender) =>
+        contender is VersionedContender ? $"a version named with @ is measured on SerBench's own runtime ({RuntimeTarget.Current.Name}) only"
+        : agent.RuntimeFailure is not null || agent.AgentAssembly is null ? agent.RuntimeFailure ?? $"the {agent.Runtime} agent could not be built"
+        : contender is not PackContender packContender ? contender.UnavailableReason
+        : (agent.Packs.FirstOrDefault(p => p.Slug == packContender.Pack.Slug) ?? agent.Packs.FirstOrDefault(p => p.Library == contender.Library)) switch
         {
-            return $"a version named with @ is measured on SerBench's own runtime ({RuntimeTarget.Current.Name}) only";
-        }
+            null => "the agent build left no record for this pack",
+            { Status: PackBuildStatus.Built } => null,
+            var result => result.Message,
+        };
 
-        if (agent.RuntimeFailure is { } failure || agent.AgentAssembly is null)
-        {
-            return agent.RuntimeFailure ?? $"the {agent.Runtime} agent could not be built";
-        }
-
-        if (contender is not PackContender packContender)
-        {
-            return contender.UnavailableReason;
-        }
-
-        var result = agent.Packs.FirstOrDefault(p => p.Slug == packContender.Pack.Slug) ?? agent.Packs.FirstOrDefault(p => p.Library == contender.Library);
-        return result is null ? "the agent build left no record for this pack"
-            : result.Status == PackBuildStatus.Built ? null
-            : result.Message;
-    }
-
+    // A signal during a build it did not notice (a cached agent) stops the run all the same.
     private static AgentBuild Ensure(AgentBuilder builder, IReadOnlyList<Pack> packs, CancellationToken stop)
     {
         try
         {
-            return Stoppable("building the measuring agent", stop, () => builder.Ensure(packs, stop));
+            var build = builder.Ensure(packs, stop);
+            stop.ThrowIfCancellationRequested();
+            return build;
         }
         catch (PackException exception)
         {
             throw new UsageException(exception.Message);
-        }
-    }
-
-    // A signal during the work, even one it did not notice (a cached agent), ends it with a message saying what was stopped.
-    private static T Stoppable<T>(string doing, CancellationToken stop, Func<T> work)
-    {
-        try
-        {
-            var result = work();
-            stop.ThrowIfCancellationRequested();
-            return result;
-        }
-        catch (OperationCanceledException exception) when (stop.IsCancellationRequested)
-        {
-            throw new OperationCanceledException($"stopped while {doing}; nothing was measured", exception, stop);
         }
     }
 }
