@@ -133,7 +133,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     public AgentClient Client(string directory, StartChild start) =>
         new(directory, start, Agent, RuntimeAgents, VersionAgents.ToDictionary(v => v.Key, v => v.Value.Build, StringComparer.OrdinalIgnoreCase));
 
-    public static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),
+    private static AgentRecord Record(AgentBuild build) => new(build.Key, build.Reused, build.BuildSeconds, Math.Round(build.ElapsedSeconds, 2),
         [.. build.Packs.Select(p => new AgentPackRecord(p.Library, p.Status switch
         {
             PackBuildStatus.Built => "built",
