@@ -18,6 +18,20 @@ internal sealed class StopSignals : IDisposable
 
     public CancellationToken Token => _stop.Token;
 
+    /// <summary>Work before anything is measured: a signal ends the command with "stopped while <paramref name="doing"/>" and the signal's exit code.</summary>
+    public static T Around<T>(string doing, Func<CancellationToken, T> work)
+    {
+        using var stop = new StopSignals();
+        try
+        {
+            return work(stop.Token);
+        }
+        catch (OperationCanceledException) when (stop.ExitCode is { } code)
+        {
+            throw new StoppedException(code, $"stopped while {doing}; nothing was measured");
+        }
+    }
+
     public CancellationToken Abandon => _abandon.Token;
 
     public string? Name => _signal switch { 0 => null, CliApp.ExitInterrupted => "Ctrl+C (SIGINT)", _ => "SIGTERM" };

@@ -9,6 +9,7 @@ using SerBench.Core.Running;
 using SerBench.Core.UserData;
 using SerBench.Reports;
 using SerBench.Results;
+using SerBench.Running;
 using Spectre.Console;
 
 namespace SerBench.Cli.Commands;
@@ -49,7 +50,7 @@ internal static class ConformanceCommand
             var directory = parse.GetValue(output) ?? Path.Combine("results", "conformance-" + startedAt.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
             // Before the agent is built (which can take a while): a folder that cannot be written fails at once.
             using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, Entries, parse.GetValue(force));
-            var agent = AgentPreparation.Prepare(chosen, [], [], context.Error.WriteLine);
+            var agent = StopSignals.Around("building the measuring agent", stop => PreparedRun.MainAgent(chosen, [], [], context.Error.WriteLine, stop));
             var report = Write(folder, staging =>
                 ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));

@@ -69,20 +69,13 @@ internal static class RunCommand
 
         command.SetAction(parse =>
         {
-            var request = RunOptionsParser.Parse(common.Read(parse) with
+            var planned = RunOptionsParser.Plan(common.Read(parse) with
             {
                 Sizes = parse.GetValue(sizes), Ops = parse.GetValue(ops), Profile = parse.GetValue(profile), Shapes = parse.GetValue(shapes), Cells = parse.GetValue(cells),
                 Runtimes = parse.GetValue(runtimes), Rounds = parse.GetValue(rounds), Budget = parse.GetValue(budget), FirstCall = parse.GetValue(firstCall),
                 Clock = parse.GetValue(clock), Compressions = parse.GetValue(compressions),
             });
-            if (request.Runtimes.Any(r => !r.IsCurrent))
-            {
-                RuntimeTarget.RequireSdkFor(request.Runtimes, DotnetCli.NewestSdk());
-            }
-
-            AgentPreparation.CheckTypes(request);
-
-            var plan = RunPlan.Create(request);
+            StopSignals.Around("checking your types", stop => PreparedRun.Check(planned, SelfProcess.Run, stop));
             var time = TimeProvider.System;
             var startedAt = time.GetLocalNow();
             // Taken before the agent build (which can take minutes): a second run into the same folder is refused at once.
@@ -92,26 +85,19 @@ internal static class RunCommand
 
             // Before the document: the agent build decides which pack contenders are available and at which versions.
             void Log(string line) => context.Console.MarkupLine(Markup.Escape(line));
-            if (request.WhyNoTypedStudy is { } whyNoTyped && request.Studies.Any(s => s.Name == Core.UserData.DataStudy.Name))
+            if (planned.Request.WhyNoTypedStudy is { } whyNoTyped && planned.Request.Studies.Any(s => s.Name == Core.UserData.DataStudy.Name))
             {
                 Log(whyNoTyped);
             }
 
-            var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), Log);
-            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
-            (plan, var runtimeAgents) = AgentPreparation.PrepareRuntimes(plan, request.UserContenders, common.PackOptions.PackageSources(parse), Log);
-            var versionAgents = AgentPreparation.PrepareVersions(plan, common.PackOptions.PackageSources(parse), Log);
-            var document = ResultsHeader.NewDocument(request, plan, context.CommandLine, startedAt);
-            document.Agent = agent is null ? null : AgentPreparation.Record(agent);
-            document.RuntimeAgents = AgentPreparation.RuntimeRecords(runtimeAgents);
-            document.VersionAgents = AgentPreparation.VersionRecords(plan, versionAgents);
+            var run = StopSignals.Around("building the measuring agent", stop => PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), Log, stop));
+            var document = run.NewDocument(context.CommandLine, startedAt);
             var store = ResultsFolder.Open(folder, document);
-            if (request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
+            if (run.Request.Studies.SelectMany(s => s.ModelSources.Values).ToList() is { Count: > 0 } models)
             {
                 File.WriteAllText(Path.Combine(store.Directory, OutputFolderClaim.ModelFileName), Core.UserData.InferredDataModel.Combine(models));
             }
-            var agents = new AgentClient(store.Directory, SelfProcess.Run, agent, runtimeAgents, versionAgents);
-            return Execute(context, request, plan, document, folder, store, time, agents);
+            return Execute(context, run.Request, run.Plan, document, folder, store, time, run.Client(store.Directory, SelfProcess.Run));
         });
         return command;
     }

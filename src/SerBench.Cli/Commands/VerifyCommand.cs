@@ -23,19 +23,14 @@ internal static class VerifyCommand
         command.Options.Add(json);
         command.SetAction(parse =>
         {
-            var request = RunOptionsParser.Parse(common.Read(parse));
-            AgentPreparation.CheckTypes(request);
-            var plan = RunPlan.Create(request);
-            var agent = AgentPreparation.Prepare(plan, request.UserContenders, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
-            plan = AgentPreparation.WithAgentOnlyCases(plan, agent);
-            var versionAgents = AgentPreparation.PrepareVersions(plan, common.PackOptions.PackageSources(parse), context.Error.WriteLine);
+            var planned = StopSignals.Around("checking your types", stop => PreparedRun.Check(RunOptionsParser.Plan(common.Read(parse)), SelfProcess.Run, stop));
+            var run = StopSignals.Around("building the measuring agent", stop => PreparedRun.Prepare(planned, common.PackOptions.PackageSources(parse), context.Error.WriteLine, stop));
             // verify writes no output folder: the children's requests and replies live in a temporary folder, deleted afterwards, also when stopped.
             using var stop = new StopSignals();
             var folder = Directory.CreateTempSubdirectory("serbench-verify-");
             try
             {
-                return Report(context, VerifyRunner.Run(plan, new AgentClient(folder.FullName, SelfProcess.Run, agent, versionAgents: versionAgents), stop.Token,
-                    context.Error.WriteLine), parse.GetValue(json));
+                return Report(context, VerifyRunner.Run(run.Plan, run.Client(folder.FullName, SelfProcess.Run), stop.Token, context.Error.WriteLine), parse.GetValue(json));
             }
             catch (OperationCanceledException) when (stop.ExitCode is { } code)
             {

@@ -28,10 +28,8 @@ internal sealed class VersionedContender : Contender
     /// <summary>Normalized as NuGet writes it (13.0 is 13.0.0).</summary>
     public string Version { get; }
 
-    /// <summary>In SerBench itself: NuGet's or the compiler's message when the agent was not built.</summary>
-    public string? BuildFailure { get; set; }
-
-    public string? RestoredVersion { get; set; }
+    /// <summary>The version NuGet restored for the agent; given when the contender is made anew after that build.</summary>
+    public string? RestoredVersion { get; init; }
 
     /// <summary>In the agent, the version loaded; in SerBench itself, the one restored for the agent (or asked for).</summary>
     public override string LibraryVersion => _loaded ? _inner.LibraryVersion : RestoredVersion ?? Version;
@@ -46,7 +44,8 @@ internal sealed class VersionedContender : Contender
 
     public override string Licence => _inner.Licence;
 
-    public override string? UnavailableReason => _loaded ? _inner.UnavailableReason : BuildFailure;
+    // In SerBench itself, an agent that failed to build makes the version's cases unavailable (PlannedCase.RuntimeUnavailableReason).
+    public override string? UnavailableReason => _loaded ? _inner.UnavailableReason : null;
 
     /// <summary>SerBench itself holds one version of each library: every cell of another version runs in that version's agent.</summary>
     public override bool NeedsProcessIsolation => UnavailableReason is null && (!_loaded || _inner.NeedsProcessIsolation);

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 using SerBench.Core.Results;
@@ -10,7 +11,7 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
 {
     public RuntimeTarget Runtime { get; init; } = RuntimeTarget.Current;
 
-    /// <summary>Why the agent that should run this case did not build; set by whoever built the agents.</summary>
+    /// <summary>Why the agent that should run this case (its runtime's, its version's, the models') did not build; set once, when the run is prepared.</summary>
     public string? RuntimeUnavailableReason { get; init; }
 
     // A case of the user's types runs their code (constructors, getters, setters), which must never end or hang SerBench's own process.
@@ -22,8 +23,12 @@ internal sealed record PlannedCase(Study Study, Contender Contender, Workload Wo
 /// <summary>Expands a <see cref="RunRequest"/> into the cases to verify and measure, baseline first in every group.</summary>
 internal static class RunPlan
 {
+    // Lets a test count the plans of one command (issue 43: one per run, verify or first-call) while other tests plan their own.
+    internal static readonly AsyncLocal<StrongBox<int>?> Builds = new();
+
     public static IReadOnlyList<PlannedCase> Create(RunRequest request)
     {
+        _ = Builds.Value is { } builds ? Interlocked.Increment(ref builds.Value) : 0;
         var cases = new List<PlannedCase>();
         // Every cell the other filters leave, as --cells names them: a pattern that keeps none of them is a mistake.
         var offered = new List<CellKey>();

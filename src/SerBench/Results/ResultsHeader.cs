@@ -17,8 +17,9 @@ internal static class ResultsHeader
             ["BenchmarkDotNet"] = Contender.VersionOf(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
             ["Bogus"] = Contender.VersionOf(typeof(Bogus.Faker).Assembly),
         };
-        // Only libraries that are loaded: an unavailable one has no version (its reason is in its cells).
-        foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null))
+        // Only libraries that are loaded: an unavailable one, or a version whose agent failed, has no version (its reason is in its cells).
+        var failedVersions = plan.Where(p => p is { Contender: VersionedContender, Runtime.IsCurrent: true, RuntimeUnavailableReason: not null }).Select(p => p.Contender);
+        foreach (var contender in plan.Select(p => p.Contender).Distinct().Where(c => c.UnavailableReason is null).Except(failedVersions))
         {
             // Two versions of one library side by side (name@version) are both listed.
             packages[contender.Library] = !packages.TryGetValue(contender.Library, out var other) ? contender.LibraryVersion

@@ -40,11 +40,16 @@ internal sealed record RunOptions
     public string? Compressions { get; init; }
 }
 
+/// <summary>A request and its plan, built once: the plan does not depend on the profile the rounds policy then chooses.</summary>
+internal sealed record PlannedRun(RunRequest Request, IReadOnlyList<PlannedCase> Plan);
+
 /// <summary>Folds <see cref="RunOptions"/> into a <see cref="RunRequest"/> apart from any command (as BenchmarkDotNet's ConfigParser); bad values are <see cref="UsageException"/>.</summary>
 internal static class RunOptionsParser
 {
+    public static RunRequest Parse(RunOptions options) => Plan(options).Request;
+
     // --data or --types make the run the user's data studies unless --study names another; without --rounds a tiny run gets more (RoundsPolicy.ForPlan).
-    public static RunRequest Parse(RunOptions options)
+    public static PlannedRun Plan(RunOptions options)
     {
         var request = Names(options) with
         {
@@ -53,10 +58,10 @@ internal static class RunOptionsParser
             Cells = options.Cells is null ? null : CellSelection.Parse(options.Cells),
         };
         request = request with { Profile = Profile(request.Profile, options) };
-        // Planned here even when the rounds are the user's, so that a filter that leaves nothing is refused by the parser alone.
+        // The only plan of the run: a filter that leaves nothing is refused here, and the rounds, agents and availability all read it.
         var plan = RunPlan.Create(request);
         RequireJitForTypes(plan);
-        return options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request;
+        return new PlannedRun(options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request, plan);
     }
 
     // Refused rather than planned as UNSUPPORTED cells: two runs joined by merge give the same report, without a column of refusals.
