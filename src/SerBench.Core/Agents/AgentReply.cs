@@ -12,7 +12,7 @@ internal sealed class AgentReply
 {
     public const string FileName = "reply.json";
 
-    private static readonly CompressorFields<AgentReply> Contracts = new(AgentReplyJsonContext.Default);
+    private static readonly CompressorFields<AgentReply> Contracts = new(ResultsJsonContext.Default);
 
     public List<Running.CellRound> Rounds { get; init; } = [];
 
@@ -41,7 +41,7 @@ internal sealed class AgentReply
     /// </summary>
     public static void SaveFirstCall(string directory, FirstCallSample sample) => Write(directory, stream =>
     {
-        using var json = new Utf8JsonWriter(stream);
+        using var json = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = true });
         json.WriteStartObject();
         json.WriteStartArray("rounds");
         json.WriteEndArray();
@@ -80,13 +80,3 @@ internal sealed class AgentReply
         }
     }
 }
-
-// Source-generated: a Native AOT agent writes replies too, and it has no reflection-based serialization.
-[JsonSourceGenerationOptions(
-    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
-    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
-    NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-    UseStringEnumConverter = true,
-    Converters = [typeof(ShapeJsonConverter), typeof(OperationJsonConverter), typeof(StatusJsonConverter)])]
-[JsonSerializable(typeof(AgentReply))]
-internal sealed partial class AgentReplyJsonContext : JsonSerializerContext;

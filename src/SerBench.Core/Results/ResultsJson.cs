@@ -6,7 +6,10 @@ using SerBench.Core.Sizes;
 
 namespace SerBench.Core.Results;
 
-/// <summary>Source-generated (de)serialization of <c>results.json</c>: camelCase, indented, nulls omitted.</summary>
+/// <summary>
+/// Source-generated (de)serialization of <c>results.json</c> and of an agent's reply, one contract for a cell in both:
+/// camelCase, indented, nulls omitted. Generated, as a Native AOT agent has no reflection-based serialization.
+/// </summary>
 [JsonSourceGenerationOptions(
     PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
     WriteIndented = true,
@@ -15,6 +18,7 @@ namespace SerBench.Core.Results;
     UseStringEnumConverter = true,
     Converters = [typeof(ShapeJsonConverter), typeof(OperationJsonConverter), typeof(StatusJsonConverter)])]
 [JsonSerializable(typeof(ResultsDocument))]
+[JsonSerializable(typeof(Agents.AgentReply))]
 internal sealed partial class ResultsJsonContext : JsonSerializerContext;
 
 internal static class ResultsJson
