@@ -40,6 +40,32 @@ public class CompressorTests
         }
     }
 
+    [Theory]
+    [InlineData(0, 1 + PayloadSizes.Repetitions)]
+    [InlineData(200, 1 + 2)]
+    public void CompressTimes_StopRepeatingOnceTheyTook0_3Seconds(int millisecondsAPass, int passes)
+    {
+        // One payload per pass: a slow compressor (10,000 of big-vs-many's payloads through Brotli) is timed fewer times, a fast one five.
+        var calls = 0;
+        var slow = new Compressor("slow", "Slow", "slow", "slow (a test's fake)", payload =>
+        {
+            calls++;
+            Thread.Sleep(millisecondsAPass);
+            return payload.Length;
+        });
+        Compressor.Use([slow]);
+        try
+        {
+            var sizes = PayloadSizes.Measure([new byte[10]], CompressionNames.Parse("slow"));
+            Assert.Equal(passes, calls);
+            Assert.True(sizes.Compressed["slow"].Ns >= millisecondsAPass * 1e6);
+        }
+        finally
+        {
+            Compressor.Use(null);
+        }
+    }
+
     [Fact]
     public void AFileWithSomeCompressorFieldsMissing_ReadsAndWritesBackFieldForField()
     {
