@@ -45,6 +45,6 @@ internal sealed record PayloadSizes(long Bytes, ImmutableDictionary<string, Comp
             times.Add(elapsed.TotalNanoseconds);
         }
 
-        return new Compressed(bytes, RoundStatistics.Median([.. times]));
+        return new Compressed(bytes, RoundStatistics.Median(times));
     }
 }
