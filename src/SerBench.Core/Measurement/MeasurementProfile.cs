@@ -79,9 +79,9 @@ internal sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 4 measured iterations of ~10 ms, no forced collection between iterations",
+        JobText = "1 warm-up and 4 measured iterations of ~15 ms, no forced collection between iterations",
         CreateJob = () => new Job("quick")
-            .WithIterationTime(TimeInterval.FromMilliseconds(10))
+            .WithIterationTime(TimeInterval.FromMilliseconds(15))
             .WithWarmupCount(1)
             .WithIterationCount(4)
             .WithGcForce(false),
