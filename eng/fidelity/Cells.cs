@@ -17,6 +17,9 @@ internal sealed record Cell(string Study, string Contender, string Payload, stri
 {
     public string Id => $"{Study}/{Contender}/{Payload}/{Shape}/{Count}/{Operation}";
 
+    /// <summary>The benchmark as <c>Class.Method</c>, for BenchmarkDotNet's <c>--filter</c> (the script's <c>--interleave</c>).</summary>
+    public string Method { get; init; } = "";
+
     public static Cell Parse(string id)
     {
         var parts = id.Split('/');
@@ -47,7 +50,7 @@ internal sealed record Cell(string Study, string Contender, string Payload, stri
                 var cell = Parse(method.GetCustomAttribute<BenchmarkAttribute>()!.Description
                                  ?? throw new InvalidOperationException($"{type.Name}.{method.Name} has no Description (its cell)."));
                 cell.Validate(study, $"{type.Name}.{method.Name}");
-                cells.Add(cell);
+                cells.Add(cell with { Method = $"{type.Name}.{method.Name}" });
             }
         }
 

@@ -12,7 +12,7 @@ if (args is ["--list-cells"])
 {
     Console.WriteLine(JsonSerializer.Serialize(Cell.All().Select(c => new
     {
-        id = c.Id, study = c.Study, contender = c.Contender, payload = c.Payload, shape = c.Shape, count = c.Count, operation = c.Operation,
+        id = c.Id, method = c.Method, study = c.Study, contender = c.Contender, payload = c.Payload, shape = c.Shape, count = c.Count, operation = c.Operation,
     })));
     return 0;
 }

@@ -27,6 +27,11 @@ public class FidelityBenchmarksTests
             var studies = cells.RootElement.EnumerateArray().Select(c => c.GetProperty("study").GetString()!).ToHashSet();
             Assert.True(cells.RootElement.GetArrayLength() >= 20, listing);
             Assert.Equal(["big-vs-many", "escaping", "json-vs-binary", "shootout", "web-api"], studies.Order(StringComparer.Ordinal));
+
+            // --interleave filters BenchmarkDotNet to one cell by "*.Class.Method": each must name exactly one benchmark.
+            var methods = cells.RootElement.EnumerateArray().Select(c => c.GetProperty("method").GetString()!).ToList();
+            Assert.All(methods, m => Assert.Matches(@"^[A-Za-z]+Benchmarks\.[A-Za-z0-9]+$", m));
+            Assert.Equal(methods.Count, methods.Distinct(StringComparer.Ordinal).Count());
         }
         finally
         {
