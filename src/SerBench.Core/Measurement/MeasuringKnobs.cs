@@ -15,4 +15,11 @@ internal static class MeasuringKnobs
     /// <summary>The knobs a measuring process gets: these, except where the user's environment already sets one.</summary>
     public static IEnumerable<KeyValuePair<string, string>> ToSet() =>
         Values.Where(k => string.IsNullOrEmpty(System.Environment.GetEnvironmentVariable(k.Key)));
+
+    /// <summary>The knobs the user's environment sets to another value than these, which the run warns about.</summary>
+    public static IEnumerable<(string Name, string Ours, string Theirs)> Overridden() =>
+        from knob in Values
+        let theirs = System.Environment.GetEnvironmentVariable(knob.Key)
+        where !string.IsNullOrEmpty(theirs) && theirs != knob.Value
+        select (knob.Key, knob.Value, theirs);
 }

@@ -58,6 +58,16 @@ public sealed class MeasuringKnobsTests : IDisposable
     }
 
     [Fact]
+    public void AUsersOtherValue_IsOverridden_OursOrNoneIsNot()
+    {
+        Assert.Empty(MeasuringKnobs.Overridden());
+        Environment.SetEnvironmentVariable(Delay, "0");
+        Assert.Empty(MeasuringKnobs.Overridden());
+        Environment.SetEnvironmentVariable(Delay, "100");
+        Assert.Equal([(Delay, "0", "100")], MeasuringKnobs.Overridden());
+    }
+
+    [Fact]
     public void ARunsResults_RecordTheKnob_OtherCommandsDoNot()
     {
         Assert.Equal("0", EnvironmentProbe.Knobs(measuring: true)["env:" + Delay]);
