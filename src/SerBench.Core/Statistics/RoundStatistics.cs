@@ -216,7 +216,7 @@ internal static class RoundStatistics
             return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity, mean - single, mean + single);
         }
 
-        var standardError = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1) / values.Count);
+        var standardError = Math.Sqrt(SampleVariance(values) / values.Count);
         var error = Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs);
         var verdict = Math.Max(StudentQuantile(values.Count - 1, VerdictConfidenceLevel) * standardError, withinRoundErrorNs * ToVerdictLevel(1));
         return new Interval(mean, error, 0, values.Count - 1, mean - verdict, mean + verdict);
@@ -232,10 +232,21 @@ internal static class RoundStatistics
     public static double StudentUpperTail(double t, double degreesOfFreedom) =>
         1 - new StudentDistribution(Math.Min(degreesOfFreedom, 1e6)).Cdf(t);
 
-    internal static double LogVariance(IReadOnlyList<double> values)
+    internal static double LogVariance(IReadOnlyList<double> values) => SampleVariance([.. values.Select(v => Math.Log(v))]);
+
+    /// <summary>The unbiased sample variance (n − 1); NaN under two values.</summary>
+    internal static double SampleVariance(IReadOnlyList<double> values)
     {
-        var logs = values.Select(v => Math.Log(v)).ToList();
-        var mean = logs.Average();
-        return logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1);
+        if (values.Count < 2)
+        {
+            return double.NaN;
+        }
+
+        var mean = values.Average();
+        return values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1);
     }
+
+    /// <summary>What the iterations alone say about a mean of <paramref name="roundErrorsNs"/>.Count round means: the rounds' Errors, root-mean-squared, over √n.</summary>
+    internal static double WithinRoundError(IReadOnlyList<double> roundErrorsNs) =>
+        Math.Sqrt(roundErrorsNs.Average(e => e * e) / roundErrorsNs.Count);
 }

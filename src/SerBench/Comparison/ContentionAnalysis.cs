@@ -72,7 +72,7 @@ internal static class ContentionAnalysis
         foreach (var (contender, logs) in named)
         {
             var mean = logs.Average();
-            var standardError = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1) / logs.Count);
+            var standardError = Math.Sqrt(RoundStatistics.SampleVariance(logs) / logs.Count);
             var difference = mean - medianLog;
             if (Math.Abs(difference) < Math.Log(Margin) || Math.Abs(difference) < StandardErrors * standardError)
             {

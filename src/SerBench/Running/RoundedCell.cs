@@ -81,8 +81,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
         }
 
         IReadOnlyList<double> dropped = [.. OddRounds, .. RoundStatistics.SettledRounds(AllRoundMeans).Dropped];
-        // What the iterations alone say about the mean of the rounds: each round's Error, averaged, shrinks with the rounds.
-        var withinRound = Math.Sqrt(counted.Average(r => r.Measured!.ErrorNs * r.Measured.ErrorNs) / counted.Count);
+        var withinRound = RoundStatistics.WithinRoundError([.. counted.Select(r => r.Measured!.ErrorNs)]);
         var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
         IReadOnlyList<SpeedMode>? modes = null;
         if (RoundStatistics.Modes(AllRoundMeans) is { } groups)
@@ -109,7 +108,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
         {
             MeanNs = interval.MeanNs,
             ErrorNs = interval.ErrorNs,
-            StdDevNs = PooledStandardDeviation(pooledIterations) ?? first.Measured!.StdDevNs,
+            StdDevNs = pooledIterations.Count > 1 ? Math.Sqrt(RoundStatistics.SampleVariance(pooledIterations)) : first.Measured!.StdDevNs,
             MedianNs = pooledIterations.Count > 0 ? RoundStatistics.Median(pooledIterations) : first.Measured!.MedianNs,
             AllocatedBytes = _rounds.Select(r => r.Measured!.AllocatedBytes).OfType<long>().Select(b => (double)b).ToList() is { Count: > 0 } allocated
                 ? (long)Math.Round(RoundStatistics.Median(allocated)) : null,
@@ -136,7 +135,4 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
 
     private double? Seconds() => _rounds.Count == 0 && _failure?.Seconds is null ? null
         : Math.Round(_rounds.Sum(r => r.Seconds ?? 0) + (_failure?.Seconds ?? 0), 3);
-
-    private static double? PooledStandardDeviation(List<double> values) => values.Count < 2 ? null
-        : values.Average() is var mean ? Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1)) : null;
 }

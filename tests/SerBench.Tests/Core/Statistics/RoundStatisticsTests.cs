@@ -187,4 +187,18 @@ public class RoundStatisticsModesTests
         Assert.Null(RoundStatistics.Modes([100, 160, 260, 420]));
         Assert.False(RoundStatistics.NeedsAnotherRound([100, 101, 99]));
     }
+
+    [Fact]
+    public void SampleVariance_DividesByNMinusOne_AndIsUndefinedForOneValue()
+    {
+        Assert.Equal(2.5, RoundStatistics.SampleVariance([1, 2, 3, 4, 5]), 12);
+        Assert.True(double.IsNaN(RoundStatistics.SampleVariance([7])));
+    }
+
+    [Fact]
+    public void WithinRoundError_IsTheRoundsRootMeanSquareErrorOverRootN()
+    {
+        // Errors 3 and 4 ns: root mean square √12.5; the mean of two rounds carries that over √2.
+        Assert.Equal(Math.Sqrt(12.5 / 2), RoundStatistics.WithinRoundError([3, 4]), 12);
+    }
 }
