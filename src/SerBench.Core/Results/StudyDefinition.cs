@@ -4,27 +4,12 @@ using SerBench.Core.Studies;
 namespace SerBench.Core.Results;
 
 /// <summary>A study as it was run, so <c>report</c> renders an old file the same way after the code's definitions change.</summary>
-internal sealed record StudyDefinition
+internal sealed record StudyDefinition : StudyLayout
 {
-    public required string Name { get; init; }
-
-    public required string Title { get; init; }
-
-    public required string Source { get; init; }
-
+    [JsonPropertyOrder(4)]
     public required ConventionsDefinition Conventions { get; init; }
 
-    public required IReadOnlyList<string> Contenders { get; init; }
-
-    public required string Baseline { get; init; }
-
-    /// <summary>Table columns besides contender and case; empty means the default set.</summary>
-    public IReadOnlyList<StudyColumn> Columns { get; init; } = [];
-
-    public IReadOnlyList<SectionDefinition> Sections { get; init; } = [];
-
-    public IReadOnlyList<string> Notes { get; init; } = [];
-
+    [JsonPropertyOrder(10)]
     public IReadOnlyList<WorkloadDefinition> Workloads { get; init; } = [];
 
     [JsonIgnore]
@@ -40,7 +25,7 @@ internal sealed record StudyDefinition
         Contenders = study.Contenders,
         Baseline = study.Baseline,
         Columns = study.Columns,
-        Sections = [.. study.Sections.Select(s => new SectionDefinition(s.Title, s.Contenders))],
+        Sections = study.Sections,
         Notes = study.Notes,
         Workloads = [.. study.Workloads.Select(w => new WorkloadDefinition(w.Payload.Name, w.Shape, w.Count, w.Operations))],
     };
@@ -57,7 +42,5 @@ internal sealed record StudyDefinition
 }
 
 internal sealed record ConventionsDefinition(string Name, bool CamelCase, bool EnumsAsStrings, bool CaseInsensitiveReading);
-
-internal sealed record SectionDefinition(string Title, IReadOnlyList<string> Contenders);
 
 internal sealed record WorkloadDefinition(string Payload, Payloads.Shape Shape, int Count, IReadOnlyList<Operation> Operations);

@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 
@@ -54,31 +55,47 @@ internal enum StudyColumn
 /// <summary>A part of a study's report that shows some of its contenders, in table order.</summary>
 internal sealed record StudySection(string Title, IReadOnlyList<string> Contenders);
 
-/// <summary>A named preset reproducing one published study; the README's Studies table lists them.</summary>
-internal sealed record Study
+/// <summary>
+/// What a study's report is laid out from. <see cref="Study"/> adds what to measure; <see cref="Results.StudyDefinition"/>
+/// is the same layout as results.json records it, so an old file renders the same after the code's studies change.
+/// </summary>
+internal abstract record StudyLayout
 {
+    [JsonPropertyOrder(1)]
     public required string Name { get; init; }
 
+    [JsonPropertyOrder(2)]
     public required string Title { get; init; }
 
+    [JsonPropertyOrder(3)]
     public required string Source { get; init; }
 
-    public required JsonConventions Conventions { get; init; }
-
     /// <summary>In table order, the baseline first.</summary>
+    [JsonPropertyOrder(5)]
     public required IReadOnlyList<string> Contenders { get; init; }
 
+    [JsonPropertyOrder(6)]
     public required string Baseline { get; init; }
 
-    public required IReadOnlyList<Workload> Workloads { get; init; }
-
-    public required IReadOnlyList<StudyColumn> Columns { get; init; }
+    /// <summary>Table columns besides contender and case; empty means the default set.</summary>
+    [JsonPropertyOrder(7)]
+    public IReadOnlyList<StudyColumn> Columns { get; init; } = [];
 
     /// <summary>Empty when the study has one table per payload and operation.</summary>
+    [JsonPropertyOrder(8)]
     public IReadOnlyList<StudySection> Sections { get; init; } = [];
 
     /// <summary>What was changed from the original and why.</summary>
+    [JsonPropertyOrder(9)]
     public IReadOnlyList<string> Notes { get; init; } = [];
+}
+
+/// <summary>A named preset reproducing one published study; the README's Studies table lists them.</summary>
+internal sealed record Study : StudyLayout
+{
+    public required JsonConventions Conventions { get; init; }
+
+    public required IReadOnlyList<Workload> Workloads { get; init; }
 
     /// <summary>With <c>--data</c>, its cases: a child process reads their files again to build the same study.</summary>
     public IReadOnlyList<UserData.DataSet> DataSets { get; init; } = [];

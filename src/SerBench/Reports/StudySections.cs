@@ -1,3 +1,4 @@
+using SerBench.Core.Studies;
 using SerBench.Core.Results;
 
 namespace SerBench.Reports;
@@ -8,7 +9,7 @@ internal static class StudySections
     {
         var sections = study.Sections is { Count: > 0 } defined
             ? defined
-            : [new SectionDefinition("", [.. cells.Select(c => c.Contender).Distinct()])];
+            : [new StudySection("", [.. cells.Select(c => c.Contender).Distinct()])];
         return [.. sections.Select(s =>
         {
             var contenders = s.Contenders.ToHashSet(StringComparer.Ordinal);

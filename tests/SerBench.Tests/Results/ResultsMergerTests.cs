@@ -1,3 +1,4 @@
+using SerBench.Core.Studies;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Results;
@@ -149,7 +150,7 @@ public sealed class ResultsMergerTests
         StudyDefinition Study(params string[] contenders) => new()
         {
             Name = "shootout", Title = "Shootout", Source = "s", Conventions = new ConventionsDefinition("c", true, false, false), Contenders = contenders, Baseline = contenders[0],
-            Sections = [new SectionDefinition("JSON", contenders)],
+            Sections = [new StudySection("JSON", contenders)],
         };
         var linux = Run(Linux, Monday);
         linux = new ResultsDocument { Tool = linux.Tool, Command = linux.Command, Profile = linux.Profile, StartedAt = linux.StartedAt, Environment = linux.Environment, Packages = linux.Packages, Studies = [Study("a", "b")] };
