@@ -1,5 +1,5 @@
-using SerBench.Core.Studies;
 using SerBench.Core.Results;
+using SerBench.Core.Studies;
 
 namespace SerBench.Reports;
 

@@ -1,6 +1,6 @@
-using SerBench.Core.Studies;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
+using SerBench.Core.Studies;
 using SerBench.Results;
 
 namespace SerBench.Tests.Results;
