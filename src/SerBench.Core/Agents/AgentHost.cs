@@ -59,6 +59,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         {
             reply.Rounds.Add(round);
             reply.WarmUp ??= timer.LastWarmUp;
+            reply.FastestCanaryNs = HostSpeed.Process.FastestNs < double.MaxValue ? HostSpeed.Process.FastestNs : null;
             reply.Save(directory);
             var (planned, operation) = (request.Cases.First(p => PlannedCells.Key(p, round.Described.Key.Operation) == round.Described.Key), round.Described.Key.Operation);
             observer.CellFinished(round.Row(request.Profile.TargetRelativeError), new RunProgress(reply.Rounds.Count, total, PlannedCells.Label(planned, operation), null));

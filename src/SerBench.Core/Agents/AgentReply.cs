@@ -21,6 +21,9 @@ internal sealed class AgentReply
     /// <summary>How the measuring process's shared warm-up ended (BenchmarkDotNetMeasurer's log line).</summary>
     public string? WarmUp { get; set; }
 
+    /// <summary>The measuring process's fastest <see cref="Measurement.HostSpeed"/> reading: slow when its whole life fell in a spell of the host.</summary>
+    public double? FastestCanaryNs { get; set; }
+
     /// <summary>Written before the first document.</summary>
     public ContenderInfo? Contender { get; set; }
 

@@ -13,6 +13,9 @@ internal sealed class AgentCaseRunner(IAgentClient client)
     /// <summary>How the last measuring process's warm-up ended, as it said.</summary>
     public string? LastWarmUp { get; private set; }
 
+    /// <summary>The last measuring process's fastest reading of its host's speed.</summary>
+    public double? LastFastestCanaryNs { get; private set; }
+
     /// <summary><paramref name="passed"/>: every case passed the gate in an earlier process of this run.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, CellRound Round)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
         bool passed, CancellationToken cancellation) =>
@@ -27,6 +30,7 @@ internal sealed class AgentCaseRunner(IAgentClient client)
     {
         var answer = client.Send(request(group), cancellation);
         LastWarmUp = answer.Reply?.WarmUp;
+        LastFastestCanaryNs = answer.Reply?.FastestCanaryNs;
         foreach (var planned in group)
         {
             AgentAnswer? alone = null;

@@ -1,11 +1,13 @@
 using System.Globalization;
+using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 using SerBench.Core.Statistics;
 
 namespace SerBench.Running;
 
 /// <summary>One measuring process: its contender's group, its number among that group's processes, its cells, what it said.</summary>
-internal sealed record MeasuringProcess(int Id, string Group, string Contender, int Number, IReadOnlyList<CellKey> Cells, double ProbeCoreNs, string? WarmUp);
+internal sealed record MeasuringProcess(int Id, string Group, string Contender, int Number, IReadOnlyList<CellKey> Cells, double ProbeCoreNs, string? WarmUp,
+    double? FastestCanaryNs = null);
 
 /// <summary>
 /// A process whose cells together ran apart from the same cells' other processes: a starved host, code that never tiered
@@ -25,12 +27,29 @@ internal static class OddProcesses
         odd.Clear();
         foreach (var process in processes)
         {
-            if (RatioOf(process, rounds) is { } ratio && (ratio > OddRatio || ratio < 1 / OddRatio))
+            if ((RatioOf(process, rounds) is { } ratio && (ratio > OddRatio || ratio < 1 / OddRatio)) || InOneSpell(process, processes) is not null)
             {
                 odd.Add(process.Id);
             }
         }
     }
+
+    /// <summary>
+    /// The fastest host-speed reading of a process that never saw the host fast (HostSpeed judges cells within a process, so
+    /// it cannot see this), and the run's fastest under the same runtime; null when the process is not one, or too few processes to tell.
+    /// </summary>
+    public static (double Own, double Run)? InOneSpell(MeasuringProcess process, IReadOnlyList<MeasuringProcess> processes)
+    {
+        if (process.FastestCanaryNs is not { } own)
+        {
+            return null;
+        }
+
+        var peers = processes.Where(p => p.FastestCanaryNs is not null && RuntimeOf(p) == RuntimeOf(process)).Select(p => p.FastestCanaryNs!.Value).ToList();
+        return peers.Count >= ProcessesToJudge && own > peers.Min() * HostSpeed.SlowRatio ? (own, peers.Min()) : null;
+    }
+
+    private static string? RuntimeOf(MeasuringProcess process) => process.Cells.Count > 0 && process.Cells[0].Runtime.Length > 0 ? process.Cells[0].Runtime : null;
 
     /// <summary>The median over the process's cells of its round against the median of all that cell's rounds; null when too few to judge.</summary>
     public static double? RatioOf(MeasuringProcess process, IReadOnlyDictionary<CellKey, IReadOnlyList<(int Process, double MeanNs)>> rounds)
@@ -55,15 +74,19 @@ internal static class OddProcesses
         return [.. processes.Where(p => odd.Contains(p.Id)).Select(p =>
         {
             var ratio = RatioOf(p, rounds) ?? 1;
-            var runtime = p.Cells.Count > 0 && p.Cells[0].Runtime.Length > 0 ? p.Cells[0].Runtime : null;
-            return new OddProcess(p.Contender, runtime, p.Number, Math.Round(ratio, 3), p.Cells.Count, Cause(p, ratio, medianCore));
+            return new OddProcess(p.Contender, RuntimeOf(p), p.Number, Math.Round(ratio, 3), p.Cells.Count, Cause(p, ratio, medianCore, InOneSpell(p, processes)));
         })];
     }
 
     // What the evidence shows: the machine probe taken just before the process, or the warm-up's own account of why it ended.
-    private static string Cause(MeasuringProcess process, double ratio, double medianCoreNs)
+    private static string Cause(MeasuringProcess process, double ratio, double medianCoreNs, (double Own, double Run)? spell)
     {
         var invariant = CultureInfo.InvariantCulture;
+        if (spell is var (own, run))
+        {
+            return string.Create(invariant, $"the host: its core ran slow all through the process (host-speed reading {own / 1e3:0.0} μs at its fastest, the run's {run / 1e3:0.0} μs)");
+        }
+
         if (ratio > 1 && medianCoreNs > 0 && process.ProbeCoreNs > medianCoreNs * ProbeSlower)
         {
             return string.Create(invariant, $"the host: the machine probe before it read {process.ProbeCoreNs / 1e6:0.00} ms against the run's median {medianCoreNs / 1e6:0.00} ms");

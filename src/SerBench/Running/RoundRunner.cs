@@ -116,7 +116,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 observer.CellFinished(shown, Progress(done, total, cellLabel, budget));
             }
 
-            processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp));
+            processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp, _children.LastFastestCanaryNs));
             budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started, gated: !passed);
             OddProcesses.Find(processes, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), odd);
             pooled = Save(store, order, cells, profile, calibration, probes);

@@ -243,6 +243,25 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void AProcessThatNeverSawTheHostFast_IsOdd_ThoughItsCellsAreUnder2xApart()
+    {
+        using var directory = new TempDirectory();
+        // binary-utf8's second process lived inside one slow spell: its fastest host-speed reading 1.7× the others', its cells 1.7× slow.
+        var processes = new FakeProcesses((contender, round) => contender == "binary-utf8" && round == 2 ? 170 : 100 + round)
+        {
+            FastestCanaryOf = (contender, round) => contender == "binary-utf8" && round == 2 ? 4_600 : 2_700 + round,
+        };
+
+        var saved = Run(directory.Path, processes, 3, CancellationToken.None, [Operation.Serialize, Operation.Deserialize], "binary-utf8", "binary-utf16");
+
+        Assert.Equal(4, processes.Launched.Count(c => c == "binary-utf8"));
+        var odd = Assert.Single(saved.OddProcesses!);
+        Assert.Equal(("binary-utf8", 2), (odd.Contender, odd.Process));
+        Assert.StartsWith("the host: its core ran slow all through the process (host-speed reading 4.6 μs", odd.Cause, StringComparison.Ordinal);
+        Assert.All(saved.Cells.Where(c => c.Contender == "binary-utf8"), cell => Assert.Equal([170], cell.DroppedRoundsNs!));
+    }
+
+    [Fact]
     public void LaterRounds_SendOnlyTheCellsThatPassed_AndSayTheGateWasPassed()
     {
         using var directory = new TempDirectory();
@@ -356,6 +375,9 @@ public sealed class RoundRunnerTests
 
         public (string Contender, int Round)? DiesIn { get; init; }
 
+        /// <summary>Each launch's fastest host-speed reading, where the test sets one.</summary>
+        public Func<string, int, double?>? FastestCanaryOf { get; init; }
+
         /// <summary>Called after each launch (e.g. to stop the run there).</summary>
         public Action? AfterLaunch { get; init; }
 
@@ -382,7 +404,7 @@ public sealed class RoundRunnerTests
             }
 
             double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
-            var reply = new AgentReply();
+            var reply = new AgentReply { FastestCanaryNs = FastestCanaryOf?.Invoke(contender, round) };
             reply.Rounds.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => new CellRound(PlannedCells.Describe(p, o, GateOutcome.Ok), new CellMeasurement
             {
                 MeanNs = Mean(o),
