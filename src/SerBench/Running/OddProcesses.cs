@@ -7,7 +7,7 @@ namespace SerBench.Running;
 
 /// <summary>One measuring process: its contender's group, its number among that group's processes, its cells, what it said.</summary>
 internal sealed record MeasuringProcess(int Id, string Group, string Contender, int Number, IReadOnlyList<CellKey> Cells, double ProbeCoreNs, string? WarmUp,
-    double? FastestCanaryNs = null);
+    double? FastestCanaryNs);
 
 /// <summary>
 /// A process whose cells together ran apart from the same cells' other processes: a starved host, code that never tiered
