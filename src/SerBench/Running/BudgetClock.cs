@@ -46,21 +46,21 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     }
 
     /// <summary>
-    /// Seconds for one process: a fixed cost plus a cost per cell, least squares over the processes of its kind so far (their
-    /// mean per cell until two sizes exist). Before any of its kind, the other kind's figure scaled as the first guesses are.
+    /// Seconds for one process: the project's figure for its kind and cells, scaled by how this machine's processes of that kind
+    /// (else of the other) compared with theirs so far; once enough sizes are known, a fixed cost plus a cost per cell fitted to them.
     /// </summary>
     internal double Estimate(int cells, bool gated = true)
     {
-        var known = _processes.Where(p => p.Gated == gated).Select(p => (p.Cells, p.Seconds)).ToList();
-        if (known.Count > 0)
+        var known = _processes.Where(p => p.Gated == gated).ToList();
+        if (known.Count >= FittedAfter && known.Select(p => p.Cells).Distinct().Count() >= 2 && Fitted(known, cells) is { } fitted)
         {
-            return Fitted(known, cells);
+            return fitted;
         }
 
-        var other = _processes.Where(p => p.Gated != gated).Select(p => (p.Cells, p.Seconds)).ToList();
-        if (other.Count > 0)
+        var measured = known.Count > 0 ? known : _processes;
+        if (measured.Count > 0)
         {
-            return Fitted(other, cells) * FirstGuess(cells, gated) / FirstGuess(cells, !gated);
+            return FirstGuess(cells, gated) * measured.Sum(p => p.Seconds) / measured.Sum(p => FirstGuess(p.Cells, p.Gated));
         }
 
         // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe.
@@ -68,31 +68,31 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         return scale * FirstGuess(cells, gated);
     }
 
-    private static double FirstGuess(int cells, bool gated) => gated ? 2.35 + (0.37 * cells) : 2.8 + (0.15 * cells);
+    // One process scales the project's figure (a fixed cost and a cost per cell); a line through fewer would follow one process's luck.
+    private const int FittedAfter = 4;
 
-    private static double Fitted(List<(int Cells, double Seconds)> processes, int cells)
+    private static double FirstGuess(int cells, bool gated) => gated ? GatedSeconds + (GatedSecondsPerCell * cells) : LaterSeconds + (LaterSecondsPerCell * cells);
+
+    private static double? Fitted(List<(int Cells, double Seconds, bool Gated)> processes, int cells)
     {
-        var perCell = processes.Sum(p => p.Seconds) / Math.Max(1, processes.Sum(p => p.Cells));
-        if (processes.Select(p => p.Cells).Distinct().Count() < 2)
-        {
-            return perCell * cells;
-        }
-
         var (meanX, meanY) = (processes.Average(p => p.Cells), processes.Average(p => p.Seconds));
         var slope = processes.Sum(p => (p.Cells - meanX) * (p.Seconds - meanY)) / processes.Sum(p => (p.Cells - meanX) * (p.Cells - meanX));
         var intercept = meanY - (slope * meanX);
-        return slope > 0 && intercept >= 0 ? intercept + (slope * cells) : perCell * cells;
+        return slope > 0 && intercept >= 0 ? intercept + (slope * cells) : null;
     }
 
     /// <summary>Seconds for one round of these processes (cells each): the first round gates, later ones only time.</summary>
     public double RoundSeconds(IReadOnlyList<int> processCells, bool gated = true) => processCells.Sum(cells => Estimate(cells, gated));
 
-    // The first round and then later ones, in seconds.
-    private double RoundsSeconds(IReadOnlyList<int> processCells, int rounds) =>
-        rounds <= 0 ? 0 : RoundSeconds(processCells) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
+    // What is left of the first round, then later rounds of every process, in seconds.
+    private double RoundsSeconds(IReadOnlyList<int> firstRoundLeft, IReadOnlyList<int> processCells, int rounds) =>
+        rounds <= 0 ? 0 : RoundSeconds(firstRoundLeft) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
 
-    /// <summary>How many whole rounds fit between now and the deadline, less the reserve; <paramref name="wanted"/> without a deadline.</summary>
-    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted)
+    /// <summary>
+    /// How many whole rounds fit between now and the deadline, less the reserve, with <paramref name="firstRoundLeft"/> (by default
+    /// every process) still to run in the first; <paramref name="wanted"/> without a deadline.
+    /// </summary>
+    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted, IReadOnlyList<int>? firstRoundLeft = null)
     {
         if (deadline is not { } end)
         {
@@ -100,31 +100,56 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         }
 
         var left = (end - _reserve - clock.GetUtcNow()).TotalSeconds;
-        var first = RoundSeconds(processCells);
+        var first = RoundSeconds(firstRoundLeft ?? processCells);
         return left < first ? 0 : 1 + (int)Math.Floor((left - first) / Math.Max(0.001, RoundSeconds(processCells, gated: false)));
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
-    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt) =>
-        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds)) + _reserve);
+    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null) =>
+        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds)) + _reserve);
 
-    /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
-    public string PlanLine(IReadOnlyList<int> processCells, int rounds, int fits, TimeSpan budget, DateTimeOffset startedAt)
+    /// <summary>
+    /// What the run will do, said once its first process has shown what a process costs here, e.g. "3 rounds of 22 processes, about
+    /// 3 min 40 s on this machine"; <paramref name="firstRoundLeft"/> are the first round's processes still to run.
+    /// </summary>
+    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null)
     {
+        var fits = RoundsThatFit(processCells, rounds, firstRoundLeft);
+        _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
+        var seconds = _processes.Sum(p => p.Seconds) + RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds);
         var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum()} cells), " +
-            $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(RoundsSeconds(processCells, rounds))))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
+            $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(seconds)))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
         if (fits >= rounds)
         {
             return plan + $", then more rounds where the verdict is open and the first calls, within the {Durations.Format(budget)} budget.";
         }
 
-        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt);
+        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt, firstRoundLeft);
         return fits <= 1
             ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
             : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
     }
 
+    private int? _promised;
+
+    /// <summary>After the first round: null while the plan holds, else what the budget holds now and what would hold the plan.</summary>
+    public string? Revised(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
+    {
+        // The first round is done: it counts whatever the budget has left.
+        if (_promised is not { } promised || Math.Max(1, RoundsThatFit(processCells, rounds, firstRoundLeft: [])) is var fits && fits >= promised)
+        {
+            return null;
+        }
+
+        _promised = fits;
+        var smallest = BudgetFor(processCells, promised, startedAt, firstRoundLeft: []);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
+    }
+
     // A default run on the project's machine (2-core VM, probe core half ~3.5 ms, 2026-11-29, run D8): the first guesses' seconds.
     private const double ReferenceCoreNs = 3.5e6;
+
+    private const double GatedSeconds = 2.35, GatedSecondsPerCell = 0.37, LaterSeconds = 2.8, LaterSecondsPerCell = 0.15;
 }

@@ -34,28 +34,31 @@ public sealed class BudgetClockTests
     [Fact]
     public void APlanThatFits_SaysHowManyRoundsOfHowManyProcesses_AndAboutHowLong()
     {
-        var budget = After(30, (10, 8), (2, 4));
+        // The plan comes once the first process (10 cells, 8 s) has run: 1.32× the project's figure for it.
+        var budget = After(30, (10, 8));
         int[] processes = [10, 2];
 
-        var fits = budget.RoundsThatFit(processes, 3);
-        var line = budget.PlanLine(processes, 3, fits, TimeSpan.FromMinutes(30), Start);
+        var line = budget.PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start, firstRoundLeft: [2]);
 
-        // 8 s and 4 s a process: 12 s for the first round; later rounds skip the gate, guessed at 5.7 s and 4.0 s until measured.
-        Assert.True(fits >= 3, $"{fits} rounds fit");
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 31 s on this machine", line, StringComparison.Ordinal);
+        // 8 s spent; the other first-round process 4.1 s; a later round 5.7 s and 4.1 s, the project's figures scaled alike.
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 32 s on this machine", line, StringComparison.Ordinal);
     }
 
     [Fact]
     public void LaterRoundsMeasured_ReplaceTheGuess()
     {
-        var budget = After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]);
-        int[] processes = [10, 2];
+        // Two later processes scale the project's figure (3 s against its 7.4 s); four of two sizes give a line of their own.
+        Assert.Equal(4.3 * 3 / 7.4, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]).Estimate(10, gated: false), 3);
+        Assert.Equal(2, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1), (10, 2), (2, 1)]).Estimate(10, gated: false), 3);
+    }
 
-        var line = budget.PlanLine(processes, 3, budget.RoundsThatFit(processes, 3), TimeSpan.FromMinutes(30), Start);
+    [Fact]
+    public void OneProcess_ScalesTheProjectsFigure_NotJustItsCostPerCell()
+    {
+        // 21 cells in 20 s: a 2-cell process is not 2/21 of that, since every process pays for its start and warm-up.
+        var budget = After(30, (21, 20));
 
-        // 12 s, then 3 s a round.
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 18 s on this machine", line, StringComparison.Ordinal);
-        Assert.Equal(2, budget.Estimate(10, gated: false), 3);
+        Assert.Equal(20 * (2.35 + (0.37 * 2)) / (2.35 + (0.37 * 21)), budget.Estimate(2), 3);
     }
 
     [Fact]
@@ -74,13 +77,39 @@ public sealed class BudgetClockTests
         var budget = After(2, (10, 40), (20, 80));
         int[] processes = [10, 20];
 
-        var fits = budget.RoundsThatFit(processes, 3);
-        var line = budget.PlanLine(processes, 3, fits, TimeSpan.FromMinutes(2), Start);
+        var line = budget.PlanLine(processes, 3, TimeSpan.FromMinutes(2), Start);
 
-        // 120 s for the first round, 100 s left once the reports' 20 s are kept: not even one. Two: 120 s + about 92 s for
+        // 120 s for the first round, 100 s left once the reports' 20 s are kept: not even one. Two: 120 s + about 77 s for
         // a timing-only round + 20 s, 4 minutes.
-        Assert.Equal(0, fits);
         Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 4m or more for two.",
             line, StringComparison.Ordinal);
+    }
+
+    private sealed class MovingTime(DateTimeOffset now) : TimeProvider
+    {
+        public DateTimeOffset Now { get; set; } = now;
+
+        public override DateTimeOffset GetUtcNow() => Now;
+    }
+
+    [Fact]
+    public void AFirstRoundLongerThanPlanned_SaysWhatTheBudgetHoldsNow()
+    {
+        // Run F1: the plan promised more processes than the first round left time for, and said nothing more.
+        var time = new MovingTime(Start + TimeSpan.FromSeconds(10));
+        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(5), time, TimeSpan.FromSeconds(20));
+        budget.Spent(21, TimeSpan.FromSeconds(10));
+        int[] processes = [21, 10, 10];
+        Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start, firstRoundLeft: [10, 10]), StringComparison.Ordinal);
+        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+
+        budget.Spent(10, TimeSpan.FromSeconds(60));
+        budget.Spent(10, TimeSpan.FromSeconds(60));
+        time.Now = Start + TimeSpan.FromSeconds(130);
+
+        // 150 s left; a later round is now about 85 s.
+        Assert.Equal("The first round took 2 min 10 s, longer than planned: the 5 min budget now measures each cell in 2 processes, not 3; --budget 6m would have held 3.",
+            budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
     }
 }

@@ -17,6 +17,20 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.InRange(measured.AllocatedBytes!.Value, 200_000, 201_000);
     }
 
+    /// <summary>Forced collections are for calls that make large objects, not for calls that make many small ones.</summary>
+    [Fact]
+    public void LargeObjectHeap_IsToldApartFromManySmallObjects()
+    {
+        var holes = Enumerable.Range(0, 20).Select(i => i % 2 == 0 ? null : new byte[150_000]).ToList();
+        GC.Collect(); // Holes in the large-object heap: a new object there must count although the heap does not grow.
+
+        Assert.True(BenchmarkDotNetMeasurer.AllocatesOnTheLargeObjectHeap(() => new byte[100_000]));
+        Assert.True(BenchmarkDotNetMeasurer.AllocatesOnTheLargeObjectHeap(() => new List<object>(Enumerable.Range(0, 12_000).Select(i => (object)i))));
+        Assert.False(BenchmarkDotNetMeasurer.AllocatesOnTheLargeObjectHeap(() => Enumerable.Range(0, 3_000).Select(_ => new byte[100]).ToArray()));
+        Assert.False(BenchmarkDotNetMeasurer.AllocatesOnTheLargeObjectHeap(() => new byte[80_000]));
+        GC.KeepAlive(holes);
+    }
+
     [Fact]
     [Trait("Category", "Slow")]
     public async Task TwoMeasurersInOneProcess_EachTimeTheirOwnBody()
