@@ -79,7 +79,7 @@ internal sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 4 measured iterations of ~15 ms, forced collections between iterations only where a call allocates 85,000 B or more",
+        JobText = "1 warm-up and 4 measured iterations of ~15 ms, forced collections between iterations only where a call makes an object of 85,000 B or more",
         CreateJob = () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(15))
             .WithWarmupCount(1)

@@ -47,7 +47,8 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
 
     /// <summary>
     /// Seconds for one process: the project's figure for its kind and cells, scaled by how this machine's processes of that kind
-    /// (else of the other) compared with theirs so far; once enough sizes are known, a fixed cost plus a cost per cell fitted to them.
+    /// (else of the other) compared with it so far, starting from the probe's scale; once enough sizes are known, a fixed cost
+    /// plus a cost per cell fitted to them.
     /// </summary>
     internal double Estimate(int cells, bool gated = true)
     {
@@ -57,18 +58,17 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             return fitted;
         }
 
-        var measured = known.Count > 0 ? known : _processes;
-        if (measured.Count > 0)
-        {
-            return FirstGuess(cells, gated) * measured.Sum(p => p.Seconds) / measured.Sum(p => FirstGuess(p.Cells, p.Gated));
-        }
-
-        // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe.
+        // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe,
+        // then by the processes so far: the probe's scale counts as PriorSeconds of them, so one heavy contender does not set it.
         var scale = _probeCoreNs > 0 ? Math.Clamp(_probeCoreNs / ReferenceCoreNs, 0.5, 4) : 1;
-        return scale * FirstGuess(cells, gated);
+        var measured = known.Count > 0 ? known : _processes;
+        return FirstGuess(cells, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * scale)) / (measured.Sum(p => FirstGuess(p.Cells, p.Gated)) + PriorSeconds);
     }
 
-    // One process scales the project's figure (a fixed cost and a cost per cell); a line through fewer would follow one process's luck.
+    // E3: Newtonsoft's first process took 2× the project's figure for it, the whole first round 0.96×.
+    private const double PriorSeconds = 30;
+
+    // A line through fewer processes would follow their luck.
     private const int FittedAfter = 4;
 
     private static double FirstGuess(int cells, bool gated) => gated ? GatedSeconds + (GatedSecondsPerCell * cells) : LaterSeconds + (LaterSecondsPerCell * cells);
@@ -108,16 +108,13 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null) =>
         Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds)) + _reserve);
 
-    /// <summary>
-    /// What the run will do, said once its first process has shown what a process costs here, e.g. "3 rounds of 22 processes, about
-    /// 3 min 40 s on this machine"; <paramref name="firstRoundLeft"/> are the first round's processes still to run.
-    /// </summary>
-    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null)
+    /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
+    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
     {
-        var fits = RoundsThatFit(processCells, rounds, firstRoundLeft);
+        var fits = RoundsThatFit(processCells, rounds);
         _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
-        var seconds = _processes.Sum(p => p.Seconds) + RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds);
+        var seconds = RoundsSeconds(processCells, processCells, rounds);
         var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum()} cells), " +
             $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(seconds)))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
         if (fits >= rounds)
@@ -125,7 +122,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             return plan + $", then more rounds where the verdict is open and the first calls, within the {Durations.Format(budget)} budget.";
         }
 
-        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt, firstRoundLeft);
+        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt);
         return fits <= 1
             ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
             : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
@@ -148,8 +145,8 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
     }
 
-    // A default run on the project's machine (2-core VM, probe core half ~3.5 ms, 2026-11-29, run D8): the first guesses' seconds.
+    // A default run on the project's machine (2-core VM, 2026-11-30, run E3 at a probe core half of 2.92 ms scaled to 3.5 ms): the first guesses' seconds.
     private const double ReferenceCoreNs = 3.5e6;
 
-    private const double GatedSeconds = 2.35, GatedSecondsPerCell = 0.37, LaterSeconds = 2.8, LaterSecondsPerCell = 0.15;
+    private const double GatedSeconds = 2.35, GatedSecondsPerCell = 0.46, LaterSeconds = 2.8, LaterSecondsPerCell = 0.19;
 }

@@ -123,9 +123,20 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             store.Update(d => d.OddProcesses = OddProcesses.Describe(processes, odd, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), probes));
         }
 
+        var sizes = groups.Select(g => g.Sum(p => p.Operations.Count)).ToList();
+        if (groups.Count > 0 && profile.Budget is { } budgetForPlan)
+        {
+            // The plan, from how fast this machine measures (its probe, fastest of three: one reading can land in a neighbour's burst), before the long part starts.
+            for (var i = 0; i < 3; i++)
+            {
+                budget.Probed(MachineProbe.Measure(profile.Clock).CoreNs);
+            }
+
+            observer.Note(budget.PlanLine(sizes, rounds, budgetForPlan, store.StartedAt));
+        }
+
         // The rounds every cell gets, before any extra round or first call: round by round, so a budget that runs out
         // leaves every cell measured as often as the others.
-        var sizes = groups.Select(g => g.Sum(p => p.Operations.Count)).ToList();
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested && !budget.RanOut; round++)
         {
             if (groups.Count > 0)
@@ -134,7 +145,6 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
 
             var roundGroups = round == 1 ? groups : TimedOnly(groups, cells);
-            var started = 0;
             foreach (var group in round % 2 == 1 ? roundGroups : Enumerable.Reverse(roundGroups))
             {
                 if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
@@ -143,13 +153,9 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 }
 
                 MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
-                if (round == 1 && ++started == 1 && profile.Budget is { } planned)
-                {
-                    // The plan, once the first process has shown what a process costs on this machine (its probe alone missed 1.7× in run F1).
-                    observer.Note(budget.PlanLine(sizes, rounds, planned, store.StartedAt, firstRoundLeft: sizes[1..]));
-                }
             }
 
+            // Run F1's plan promised two processes a cell, and its first round left time for one: say so when it happens.
             if (round == 1 && !budget.RanOut && profile.Budget is { } budgetLength && budget.Revised(sizes, rounds, budgetLength, store.StartedAt) is { } revised)
             {
                 observer.Note(revised);

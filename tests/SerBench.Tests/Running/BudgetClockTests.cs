@@ -31,57 +31,70 @@ public sealed class BudgetClockTests
         return budget;
     }
 
-    [Fact]
-    public void APlanThatFits_SaysHowManyRoundsOfHowManyProcesses_AndAboutHowLong()
+    /// <summary>A budget of <paramref name="minutes"/> from the start, before any process, on a machine whose probe reads <paramref name="probeMs"/>.</summary>
+    private static BudgetClock Probed(double minutes, double probeMs, TimeProvider? time = null)
     {
-        // The plan comes once the first process (10 cells, 8 s) has run: 1.32× the project's figure for it.
-        var budget = After(30, (10, 8));
-        int[] processes = [10, 2];
-
-        var line = budget.PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start, firstRoundLeft: [2]);
-
-        // 8 s spent; the other first-round process 4.1 s; a later round 5.7 s and 4.1 s, the project's figures scaled alike.
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 32 s on this machine", line, StringComparison.Ordinal);
+        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(minutes), time ?? new FixedTime(Start), TimeSpan.FromSeconds(20));
+        budget.Probed(probeMs * 1e6);
+        return budget;
     }
 
     [Fact]
-    public void LaterRoundsMeasured_ReplaceTheGuess()
+    public void APlanThatFits_SaysHowManyRoundsOfHowManyProcesses_AndAboutHowLong_ScaledByTheProbe()
     {
-        // Two later processes scale the project's figure (3 s against its 7.4 s); four of two sizes give a line of their own.
-        Assert.Equal(4.3 * 3 / 7.4, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]).Estimate(10, gated: false), 3);
+        int[] processes = [10, 2];
+
+        // The project's figures at its probe's 3.5 ms: 10.2 s for the first round, 7.9 s for each later one. Twice as slow, twice as long.
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 26 s on this machine (probe 3.50 ms), then more rounds",
+            Probed(30, 3.5).PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start), StringComparison.Ordinal);
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 52 s on this machine (probe 7.00 ms)",
+            Probed(30, 7).PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void LaterRoundsMeasured_MoveTheGuess_AndFourOfTwoSizes_ReplaceIt()
+    {
+        // The project's figure for a later 10-cell process is 4.7 s; these took 2 s and 1 s.
+        var two = After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]).Estimate(10, gated: false);
+        Assert.InRange(two, 4.7 * 3 / 7.88, 4.7);
         Assert.Equal(2, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1), (10, 2), (2, 1)]).Estimate(10, gated: false), 3);
     }
 
     [Fact]
-    public void OneProcess_ScalesTheProjectsFigure_NotJustItsCostPerCell()
+    public void OneHeavyProcess_DoesNotSetTheScale_NorCountOnlyItsCostPerCell()
     {
-        // 21 cells in 20 s: a 2-cell process is not 2/21 of that, since every process pays for its start and warm-up.
-        var budget = After(30, (21, 20));
+        // Run E3: Newtonsoft's 21 cells took 2× the project's figure; the first round as a whole 0.96×.
+        var budget = After(30, (21, 24));
 
-        Assert.Equal(20 * (2.35 + (0.37 * 2)) / (2.35 + (0.37 * 21)), budget.Estimate(2), 3);
+        Assert.InRange(budget.Estimate(21), 12.01, 24);
+        // A 2-cell process is not 2/21 of it: every process pays for its start and warm-up.
+        Assert.True(budget.Estimate(2) > 24.0 * 2 / 21, $"{budget.Estimate(2)} s");
     }
 
     [Fact]
     public void OneRoundFits_WhenOnlyTheFirstRoundsCostIsLeft()
     {
-        // 100 s left after the reports' 20 s; the first round costs 90 s, a later one 30 s.
-        var budget = After(2, [(10, 90)], [(10, 30)]);
+        // At the project's own figures: a 100-cell process costs 48.4 s in the first round, 21.8 s in each later one.
+        BudgetClock After(double minutes)
+        {
+            var budget = Probed(minutes, 3.5);
+            budget.Spent(100, TimeSpan.FromSeconds(48.35));
+            budget.Spent(100, TimeSpan.FromSeconds(21.8), gated: false);
+            return budget;
+        }
 
-        Assert.Equal(1, budget.RoundsThatFit([10], 3));
-        Assert.Equal(4, After(3.5, [(10, 90)], [(10, 30)]).RoundsThatFit([10], 5));
+        Assert.Equal(1, After(1.5).RoundsThatFit([100], 3));
+        Assert.Equal(4, After(2.5).RoundsThatFit([100], 5));
     }
 
     [Fact]
     public void ABudgetTooShortForTheRounds_SaysSoFirst_WithTheSmallestBudgetThatHoldsThem()
     {
-        var budget = After(2, (10, 40), (20, 80));
-        int[] processes = [10, 20];
+        // Twice as slow as the project's machine: 285 s for the first round, 125 s for a later one, 100 s left once the reports'
+        // 20 s are kept: not even one round. Two: 285 + 125 + 20 s, 7 min 11 s.
+        var line = Probed(2, 7).PlanLine([100, 200], 3, TimeSpan.FromMinutes(2), Start);
 
-        var line = budget.PlanLine(processes, 3, TimeSpan.FromMinutes(2), Start);
-
-        // 120 s for the first round, 100 s left once the reports' 20 s are kept: not even one. Two: 120 s + about 77 s for
-        // a timing-only round + 20 s, 4 minutes.
-        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 4m or more for two.",
+        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 8m or more for two.",
             line, StringComparison.Ordinal);
     }
 
@@ -95,21 +108,33 @@ public sealed class BudgetClockTests
     [Fact]
     public void AFirstRoundLongerThanPlanned_SaysWhatTheBudgetHoldsNow()
     {
-        // Run F1: the plan promised more processes than the first round left time for, and said nothing more.
-        var time = new MovingTime(Start + TimeSpan.FromSeconds(10));
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(5), time, TimeSpan.FromSeconds(20));
-        budget.Spent(21, TimeSpan.FromSeconds(10));
+        // Run F1: the plan promised two processes a cell, the first round left time for one, and nothing said so.
+        var time = new MovingTime(Start);
+        var budget = Probed(5, 3.5, time);
         int[] processes = [21, 10, 10];
-        Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start, firstRoundLeft: [10, 10]), StringComparison.Ordinal);
-        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+        Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start), StringComparison.Ordinal);
 
+        budget.Spent(21, TimeSpan.FromSeconds(70));
         budget.Spent(10, TimeSpan.FromSeconds(60));
         budget.Spent(10, TimeSpan.FromSeconds(60));
-        time.Now = Start + TimeSpan.FromSeconds(130);
+        time.Now = Start + TimeSpan.FromSeconds(190);
 
-        // 150 s left; a later round is now about 85 s.
-        Assert.Equal("The first round took 2 min 10 s, longer than planned: the 5 min budget now measures each cell in 2 processes, not 3; --budget 6m would have held 3.",
+        // 90 s left; a later round is now about 64 s.
+        Assert.Equal("The first round took 3 min 10 s, longer than planned: the 5 min budget now measures each cell in 2 processes, not 3; --budget 6m would have held 3.",
             budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+    }
+
+    [Fact]
+    public void AFirstRoundAsPlanned_AddsNothing()
+    {
+        var budget = Probed(5, 3.5);
+        int[] processes = [21, 10, 10];
+        budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start);
+        budget.Spent(21, TimeSpan.FromSeconds(12));
+        budget.Spent(10, TimeSpan.FromSeconds(7));
+        budget.Spent(10, TimeSpan.FromSeconds(7));
+
         Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
     }
 }
