@@ -6,12 +6,16 @@ namespace SerBench.Running;
 /// <summary>
 /// A process is started only when, by the cost of the processes so far, it should end before the deadline less the reserve.
 /// A contender's first process (gate comparisons, sizes) and its later ones (timing only) cost apart and are estimated apart.
+/// The reserve is <paramref name="reserve"/> (the reports) and <paramref name="firstCalls"/> at the project's machine's speed, scaled by the probe.
 /// </summary>
-internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, TimeSpan reserve)
+internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, TimeSpan reserve, TimeSpan firstCalls = default)
 {
     private readonly List<(int Cells, double Seconds, bool Gated)> _processes = [];
-    private readonly TimeSpan _reserve = reserve;
     private double _probeCoreNs;
+
+    private TimeSpan Reserve => reserve + (firstCalls * ProbeScale);
+
+    private double ProbeScale => _probeCoreNs > 0 ? Math.Clamp(_probeCoreNs / ReferenceCoreNs, 0.5, 4) : 1;
 
     public bool RanOut { get; private set; }
 
@@ -25,7 +29,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     {
         // The first process is how the run learns what a process costs here: it starts whenever any time is left.
         var expected = _processes.Count == 0 ? 0 : Estimate(cells, gated);
-        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + _reserve > end)
+        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + Reserve > end)
         {
             RanOut = true;
         }
@@ -42,7 +46,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         }
 
         var estimate = TimeSpan.FromSeconds(Math.Max(0, cellsLeft) * _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Cells)));
-        return deadline is { } end && end - _reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
+        return deadline is { } end && end - Reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
     }
 
     /// <summary>
@@ -60,7 +64,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
 
         // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe,
         // then by the processes so far: the probe's scale counts as PriorSeconds of them, so one heavy contender does not set it.
-        var scale = _probeCoreNs > 0 ? Math.Clamp(_probeCoreNs / ReferenceCoreNs, 0.5, 4) : 1;
+        var scale = ProbeScale;
         var measured = known.Count > 0 ? known : _processes;
         return FirstGuess(cells, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * scale)) / (measured.Sum(p => FirstGuess(p.Cells, p.Gated)) + PriorSeconds);
     }
@@ -99,14 +103,14 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             return wanted;
         }
 
-        var left = (end - _reserve - clock.GetUtcNow()).TotalSeconds;
+        var left = (end - Reserve - clock.GetUtcNow()).TotalSeconds;
         var first = RoundSeconds(firstRoundLeft ?? processCells);
         return left < first ? 0 : 1 + (int)Math.Floor((left - first) / Math.Max(0.001, RoundSeconds(processCells, gated: false)));
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
     public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null) =>
-        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds)) + _reserve);
+        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds)) + Reserve);
 
     /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
     public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)

@@ -77,8 +77,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         VariancePrior? pooled = null;
-        var reserve = FirstCallReserve(plan, profile);
-        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, reserve);
+        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile));
         var extraRounds = 0;
         foreach (var (key, label) in unavailable)
         {
@@ -240,23 +239,25 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return open;
     }
 
-    // Each first-call launch builds one codec and calls it twice: 0.25 s at the median, 0.3 s on average (run D8, docs/performance.md),
+    // Each first-call launch builds one codec and calls it twice: 0.19 s on average at the project's probe (F3, 0.16 s at 2.9 ms),
     // and on your documents a call at tier 0 over the first document: 2 s a launch for 1.9 MB ones (issue 41's run), not 0.4.
+    /// <summary>The first calls' time at the project's machine's speed (the budget scales it by the probe).</summary>
     internal static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
     {
         var launches = plan.Where(p => p.UnavailableReason is null).GroupBy(FirstCallRunner.LaunchKey).Select(g => g.First());
         var seconds = launches.Sum(p => SecondsPerFirstCallLaunch + (SecondsPerFirstCallMegabyte * FirstDocumentMegabytes(p)));
-        return TimeSpan.FromSeconds((seconds * profile.FirstCallLaunches) + SecondsForReports);
+        return TimeSpan.FromSeconds(seconds * profile.FirstCallLaunches);
     }
 
     private static double FirstDocumentMegabytes(PlannedCase planned) =>
         planned.Study.DataSets.FirstOrDefault(d => d.Name == planned.Workload.Payload.Name) is { Documents: [var first, ..] } ? first.Utf8.Length / 1e6 : 0;
 
-    private const double SecondsPerFirstCallLaunch = 0.4;
+    private const double SecondsPerFirstCallLaunch = 0.25;
 
     private const double SecondsPerFirstCallMegabyte = 0.7;
 
-    private const double SecondsForReports = 20;
+    // F3's reports and charts took 2 s; a run on your documents writes larger ones.
+    private const double SecondsForReports = 10;
 
     /// <summary>Returns the run's current pooled spread, for the progress display.</summary>
     private static VariancePrior? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,

@@ -98,6 +98,16 @@ public sealed class BudgetClockTests
             line, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void TheFirstCallsReserve_ScalesWithTheProbe_TheReportsDoNot()
+    {
+        // Twice as slow: two rounds of a 100-cell process 140 s, the reports 10 s, the first calls 2 × 60 s: 5 minutes, not 4.
+        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60));
+        budget.Probed(7e6);
+
+        Assert.Contains("give --budget 5m or more for two", budget.PlanLine([100], 3, TimeSpan.FromMinutes(1), Start), StringComparison.Ordinal);
+    }
+
     private sealed class MovingTime(DateTimeOffset now) : TimeProvider
     {
         public DateTimeOffset Now { get; set; } = now;

@@ -56,9 +56,9 @@ public sealed class RoundRunnerTests
         var small = RoundRunner.FirstCallReserve(PlanOf(10), MeasurementProfile.Quick);
         var large = RoundRunner.FirstCallReserve(PlanOf(2_000_000), MeasurementProfile.Quick);
 
-        // One case, 3 launches: 0.4 s each, and 0.7 s more each per MB of its document.
-        Assert.Equal(3 * 0.4, (small - TimeSpan.FromSeconds(20)).TotalSeconds, 1);
-        Assert.Equal(3 * (0.4 + (0.7 * 2)), (large - TimeSpan.FromSeconds(20)).TotalSeconds, 1);
+        // One case, 3 launches: 0.25 s each, and 0.7 s more each per MB of its document.
+        Assert.Equal(3 * 0.25, small.TotalSeconds, 2);
+        Assert.Equal(3 * (0.25 + (0.7 * 2)), large.TotalSeconds, 2);
     }
 
     [Fact]
@@ -152,9 +152,9 @@ public sealed class RoundRunnerTests
     {
         using var directory = new TempDirectory();
         var time = new SteppingTime();
-        // Every process takes 10 s; 20 s of the budget is kept for the reports.
+        // Every process takes 10 s; 10 s of the budget is kept for the reports, and a second process is expected to take 3 s or more.
         var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
-        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(25) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(15) };
 
         var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
 
@@ -169,8 +169,9 @@ public sealed class RoundRunnerTests
     {
         using var directory = new TempDirectory();
         var time = new SteppingTime();
+        // 10 s a process, 10 s for the reports: the second fits at 10 s (expected 3–5 s), a third at 20 s (expected 4–6 s) does not.
         var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
-        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(40) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(28) };
 
         var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
 
