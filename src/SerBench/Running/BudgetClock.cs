@@ -24,17 +24,14 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     /// <summary>The machine probe's core half: before any process has run, it scales the first guess to this machine.</summary>
     public void Probed(double coreNs) => _probeCoreNs = _probeCoreNs == 0 ? coreNs : Math.Min(_probeCoreNs, coreNs);
 
-    /// <summary>Once false, the run has run out.</summary>
+    /// <summary>Whether this process should end in time; once one does not, the run has run out, though a smaller one may still fit.</summary>
     public bool Fits(int cells, bool gated = true)
     {
         // The first process is how the run learns what a process costs here: it starts whenever any time is left.
         var expected = _processes.Count == 0 ? 0 : Estimate(cells, gated);
-        if (deadline is { } end && clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + Reserve > end)
-        {
-            RanOut = true;
-        }
-
-        return !RanOut;
+        var fits = deadline is not { } end || clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + Reserve <= end;
+        RanOut |= !fits;
+        return fits;
     }
 
     /// <summary>At most what the budget leaves; null before the first process.</summary>

@@ -146,12 +146,16 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             var roundGroups = round == 1 ? groups : TimedOnly(groups, cells);
             foreach (var group in round % 2 == 1 ? roundGroups : Enumerable.Reverse(roundGroups))
             {
-                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
+                if (cancellation.IsCancellationRequested)
                 {
                     break;
                 }
 
-                MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
+                // A process too long for what is left is skipped: a smaller one after it in the round may still fit.
+                if (budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
+                {
+                    MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
+                }
             }
 
             // Run F1's plan promised two processes a cell, and its first round left time for one: say so when it happens.

@@ -108,6 +108,19 @@ public sealed class BudgetClockTests
         Assert.Contains("give --budget 5m or more for two", budget.PlanLine([100], 3, TimeSpan.FromMinutes(1), Start), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void AProcessTooLong_RunsTheBudgetOut_YetASmallerOneStillFits()
+    {
+        // 50 s left after the reports; at the project's own figures a 200-cell first-round process takes 94 s, a 10-cell one 7 s.
+        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10));
+        budget.Probed(3.5e6);
+        budget.Spent(10, TimeSpan.FromSeconds(6.95));
+
+        Assert.False(budget.Fits(200));
+        Assert.True(budget.Fits(10));
+        Assert.True(budget.RanOut);
+    }
+
     private sealed class MovingTime(DateTimeOffset now) : TimeProvider
     {
         public DateTimeOffset Now { get; set; } = now;
