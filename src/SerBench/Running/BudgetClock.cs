@@ -61,9 +61,8 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
 
         // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe,
         // then by the processes so far: the probe's scale counts as PriorSeconds of them, so one heavy contender does not set it.
-        var scale = ProbeScale;
         var measured = known.Count > 0 ? known : _processes;
-        return FirstGuess(cells, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * scale)) / (measured.Sum(p => FirstGuess(p.Cells, p.Gated)) + PriorSeconds);
+        return FirstGuess(cells, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * ProbeScale)) / (measured.Sum(p => FirstGuess(p.Cells, p.Gated)) + PriorSeconds);
     }
 
     // E3: Newtonsoft's first process took 2× the project's figure for it, the whole first round 0.96×.
@@ -85,29 +84,25 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     /// <summary>Seconds for one round of these processes (cells each): the first round gates, later ones only time.</summary>
     public double RoundSeconds(IReadOnlyList<int> processCells, bool gated = true) => processCells.Sum(cells => Estimate(cells, gated));
 
-    // What is left of the first round, then later rounds of every process, in seconds.
-    private double RoundsSeconds(IReadOnlyList<int> firstRoundLeft, IReadOnlyList<int> processCells, int rounds) =>
-        rounds <= 0 ? 0 : RoundSeconds(firstRoundLeft) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
+    // The first round (unless done) and then later ones, in seconds.
+    private double RoundsSeconds(IReadOnlyList<int> processCells, int rounds, bool firstRoundDone) =>
+        rounds <= 0 ? 0 : (firstRoundDone ? 0 : RoundSeconds(processCells)) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
 
-    /// <summary>
-    /// How many whole rounds fit between now and the deadline, less the reserve, with <paramref name="firstRoundLeft"/> (by default
-    /// every process) still to run in the first; <paramref name="wanted"/> without a deadline.
-    /// </summary>
-    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted, IReadOnlyList<int>? firstRoundLeft = null)
+    /// <summary>How many whole rounds fit between now and the deadline, less the reserve (a first round done counts); <paramref name="wanted"/> without a deadline.</summary>
+    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted, bool firstRoundDone = false)
     {
         if (deadline is not { } end)
         {
             return wanted;
         }
 
-        var left = (end - Reserve - clock.GetUtcNow()).TotalSeconds;
-        var first = RoundSeconds(firstRoundLeft ?? processCells);
-        return left < first ? 0 : 1 + (int)Math.Floor((left - first) / Math.Max(0.001, RoundSeconds(processCells, gated: false)));
+        var left = (end - Reserve - clock.GetUtcNow()).TotalSeconds - (firstRoundDone ? 0 : RoundSeconds(processCells));
+        return left < 0 ? (firstRoundDone ? 1 : 0) : 1 + (int)Math.Floor(left / Math.Max(0.001, RoundSeconds(processCells, gated: false)));
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
-    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, IReadOnlyList<int>? firstRoundLeft = null) =>
-        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(firstRoundLeft ?? processCells, processCells, rounds)) + Reserve);
+    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, bool firstRoundDone = false) =>
+        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds, firstRoundDone)) + Reserve);
 
     /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
     public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
@@ -115,7 +110,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         var fits = RoundsThatFit(processCells, rounds);
         _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
-        var seconds = RoundsSeconds(processCells, processCells, rounds);
+        var seconds = RoundsSeconds(processCells, rounds, firstRoundDone: false);
         var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum()} cells), " +
             $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(seconds)))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
         if (fits >= rounds)
@@ -134,14 +129,13 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     /// <summary>After the first round: null while the plan holds, else what the budget holds now and what would hold the plan.</summary>
     public string? Revised(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
     {
-        // The first round is done: it counts whatever the budget has left.
-        if (_promised is not { } promised || Math.Max(1, RoundsThatFit(processCells, rounds, firstRoundLeft: [])) is var fits && fits >= promised)
+        if (_promised is not { } promised || RoundsThatFit(processCells, rounds, firstRoundDone: true) is var fits && fits >= promised)
         {
             return null;
         }
 
         _promised = fits;
-        var smallest = BudgetFor(processCells, promised, startedAt, firstRoundLeft: []);
+        var smallest = BudgetFor(processCells, promised, startedAt, firstRoundDone: true);
         return string.Create(CultureInfo.InvariantCulture,
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
     }

@@ -243,7 +243,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return open;
     }
 
-    // Each first-call launch builds one codec and calls it twice: 0.19 s on average at the project's probe (F3, 0.16 s at 2.9 ms),
+    // Each first-call launch builds one codec and calls it twice: 0.19 s on average at the project's probe (F3, 0.16 s at 2.9 ms; 0.25 kept),
     // and on your documents a call at tier 0 over the first document: 2 s a launch for 1.9 MB ones (issue 41's run), not 0.4.
     /// <summary>The first calls' time at the project's machine's speed (the budget scales it by the probe).</summary>
     internal static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
