@@ -51,7 +51,8 @@ public sealed partial class DocsTests
         var budgetMinutes = (int)quick.Budget!.Value.TotalMinutes;
         var commands = Read("docs", "commands.md");
 
-        Assert.Contains($"(at most {budgetMinutes} minutes: --budget)", Read("README.md"), StringComparison.Ordinal);
+        Assert.Contains($"(at most {budgetMinutes} minutes, or what {quick.Rounds} processes a cell take on a slower machine: --budget)", Read("README.md"), StringComparison.Ordinal);
+        Assert.True(quick.BudgetYieldsToRounds);
         Assert.Contains($"precision target ({quick.TargetRelativeError.ToString("0%", CultureInfo.InvariantCulture)} in `quick`)", Read("README.md"), StringComparison.Ordinal);
         Assert.Contains($"at most {budgetMinutes} minutes for everything", Read("docs", "ci.md"), StringComparison.Ordinal);
         Assert.Contains($"`quick` measures every cell in **{quick.Rounds} rounds**", commands, StringComparison.Ordinal);

@@ -33,6 +33,9 @@ internal sealed record MeasurementProfile
     /// <summary>No measuring process starts that would end past it.</summary>
     public TimeSpan? Budget { get; init; }
 
+    /// <summary>The profile's own budget: on a machine too slow for it, it gives way to the <see cref="Rounds"/> every cell needs; a user's --budget never does.</summary>
+    public bool BudgetYieldsToRounds { get; init; }
+
     /// <summary>Fresh processes per contender, payload and runtime that time the first use.</summary>
     public int FirstCallLaunches { get; init; }
 
@@ -79,16 +82,17 @@ internal sealed record MeasurementProfile
         Name = "quick",
         TargetRelativeError = 0.03,
         Timeout = TimeSpan.FromMinutes(3),
-        JobText = "1 warm-up and 4 measured iterations of ~15 ms, forced collections between iterations only where a call makes an object of 85,000 B or more",
+        JobText = "1 warm-up and 3 measured iterations of ~15 ms, forced collections between iterations only where a call makes an object of 85,000 B or more",
         CreateJob = () => new Job("quick")
             .WithIterationTime(TimeInterval.FromMilliseconds(15))
             .WithWarmupCount(1)
-            .WithIterationCount(4)
+            .WithIterationCount(3)
             .WithGcForce(false),
         PreWarm = TimeSpan.FromMilliseconds(300),
         Rounds = 3,
         MaximumRounds = 8,
-        Budget = TimeSpan.FromMinutes(10),
+        Budget = TimeSpan.FromMinutes(8),
+        BudgetYieldsToRounds = true,
         InvocationsFromWarmUp = true,
         MaximumWarm = TimeSpan.FromSeconds(1.5),
         FirstCallLaunches = 3,

@@ -104,8 +104,11 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, bool firstRoundDone = false) =>
         Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds, firstRoundDone)) + Reserve);
 
-    /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
-    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
+    /// <summary>
+    /// What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".
+    /// A budget that yields (the profile's own) gives way to the rounds on a machine too slow for it.
+    /// </summary>
+    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt, bool yields = false)
     {
         var fits = RoundsThatFit(processCells, rounds);
         _promised = Math.Min(fits, rounds);
@@ -116,6 +119,11 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
         if (fits >= rounds)
         {
             return plan + $", then more rounds where the verdict is open and the first calls, within the {Durations.Format(budget)} budget.";
+        }
+
+        if (yields)
+        {
+            return plan + string.Create(invariant, $": longer than the default {Durations.Format(budget)} budget, which gives way to the {rounds} processes every cell needs (--budget {Durations.AsOption(budget)} keeps to it), then the first calls.");
         }
 
         var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt);

@@ -131,7 +131,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 budget.Probed(MachineProbe.Measure(profile.Clock).CoreNs);
             }
 
-            observer.Note(budget.PlanLine(sizes, rounds, budgetForPlan, store.StartedAt));
+            observer.Note(budget.PlanLine(sizes, rounds, budgetForPlan, store.StartedAt, profile.BudgetYieldsToRounds));
         }
 
         // The rounds every cell gets, before any extra round or first call: round by round, so a budget that runs out
@@ -152,14 +152,14 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 }
 
                 // A process too long for what is left is skipped: a smaller one after it in the round may still fit.
-                if (budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
+                if (profile.BudgetYieldsToRounds || budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
                 {
                     MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
                 }
             }
 
             // Run F1's plan promised two processes a cell, and its first round left time for one: say so when it happens.
-            if (round == 1 && !budget.RanOut && profile.Budget is { } budgetLength && budget.Revised(sizes, rounds, budgetLength, store.StartedAt) is { } revised)
+            if (round == 1 && !budget.RanOut && !profile.BudgetYieldsToRounds && profile.Budget is { } budgetLength && budget.Revised(sizes, rounds, budgetLength, store.StartedAt) is { } revised)
             {
                 observer.Note(revised);
             }

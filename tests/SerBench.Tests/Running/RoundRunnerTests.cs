@@ -154,7 +154,7 @@ public sealed class RoundRunnerTests
         var time = new SteppingTime();
         // Every process takes 10 s; 10 s of the budget is kept for the reports, and a second process is expected to take 3 s or more.
         var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
-        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(15) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(15), BudgetYieldsToRounds = false };
 
         var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
 
@@ -171,7 +171,7 @@ public sealed class RoundRunnerTests
         var time = new SteppingTime();
         // 10 s a process, 10 s for the reports: the second fits at 10 s (expected 3–5 s), a third at 20 s (expected 4–6 s) does not.
         var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
-        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(28) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(28), BudgetYieldsToRounds = false };
 
         var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], new NullObserver(), "binary-utf8", "binary-utf16");
 
@@ -179,6 +179,23 @@ public sealed class RoundRunnerTests
         Assert.True(saved.Budget!.RanOut);
         Assert.Empty(saved.Budget.NotMeasured);
         Assert.All(saved.Cells, c => Assert.Equal(1, c.RoundsNs?.Count ?? 1));
+    }
+
+    [Fact]
+    public void TheProfilesOwnBudget_GivesWayToTheRoundsEveryCellGets_AndSaysSo()
+    {
+        using var directory = new TempDirectory();
+        var time = new SteppingTime();
+        // Too short for one round when given (10 s are kept for the reports): quick's own budget still gives both cells their 3 processes.
+        var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 0, Budget = TimeSpan.FromSeconds(12) };
+        var observer = new RecordingObserver();
+
+        var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize], observer, "binary-utf8", "binary-utf16");
+
+        Assert.Equal(6, processes.Launched.Count);
+        Assert.All(saved.Cells, c => Assert.Equal(3, c.RoundsNs!.Count));
+        Assert.True(observer.Notes.Any(n => n.Contains("longer than the default 12 s budget, which gives way to the 3 processes every cell needs", StringComparison.Ordinal)), string.Join(" / ", observer.Notes));
     }
 
     /// <summary>A clock that moves only when told.</summary>
@@ -320,11 +337,15 @@ public sealed class RoundRunnerTests
     {
         public List<ResultCell> Cells { get; } = [];
 
+        public List<string> Notes { get; } = [];
+
         public void CellStarting(RunProgress progress)
         {
         }
 
         public void CellFinished(ResultCell cell, RunProgress progress) => Cells.Add(cell);
+
+        public void Note(string line) => Notes.Add(line);
     }
 
     private static ResultsDocument Run(string directory, FakeProcesses processes, int rounds, params string[] contenders) =>
