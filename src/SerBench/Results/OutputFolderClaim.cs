@@ -1,5 +1,3 @@
-using System.Security.Cryptography;
-using System.Text.Json;
 using SerBench.Core.Agents;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
@@ -100,7 +98,7 @@ internal sealed class OutputFolderClaim : IDisposable
         try
         {
             RemoveStaleStaging(root);
-            var owned = ReadManifest(root, manifest, entries);
+            var owned = OutputManifest.Read(root, manifest, entries);
             refusal = Refusal(directory, root, use, entries, owned?.Keys, force);
             if (refusal is null)
             {
@@ -165,67 +163,6 @@ internal sealed class OutputFolderClaim : IDisposable
             : $"Output folder '{directory}' holds {Names(foreign)}, which SerBench did not write. Move it away, choose another folder with --out DIR, or add --force to replace it.";
     }
 
-    // A folder with SerBench's results.json but no manifest predates the manifest: of a run's folders, only the names SerBench writes are its.
-    private static Dictionary<string, FileStamp>? ReadManifest(string root, FileStream manifest, IReadOnlyList<string> entries)
-    {
-        if (manifest.Length == 0)
-        {
-            return FolderFiles.IsSerBenchResults(Path.Combine(root, "results.json"))
-                ? Stamps(root, FolderFiles.Files(root, RunEntries).Keys.Where(name => IsSerBenchName(name, RunEntries)).Select(name => (name, (FileStamp?)null)))
-                : null;
-        }
-
-        try
-        {
-            using var json = JsonDocument.Parse(manifest);
-            var files = json.RootElement.ValueKind == JsonValueKind.Object && json.RootElement.TryGetProperty("files", out var listed) && listed.ValueKind == JsonValueKind.Array
-                ? listed.EnumerateArray() : default;
-            // A manifest is read like any file a folder came with (copied, forged): a file counts only inside the folder, and only while it
-            // is what SerBench wrote; an older manifest's bare names count only where they are names SerBench writes.
-            return Stamps(root, files.Select(file => file.ValueKind switch
-            {
-                JsonValueKind.String => (file.GetString()!, (FileStamp?)null),
-                JsonValueKind.Object when file.TryGetProperty("path", out var path) && path.ValueKind == JsonValueKind.String
-                                          && file.TryGetProperty("size", out var size) && size.ValueKind == JsonValueKind.Number && size.TryGetInt64(out var length)
-                                          && file.TryGetProperty("sha256", out var hash) && hash.ValueKind == JsonValueKind.String
-                    => (path.GetString()!, new FileStamp(length, default, hash.GetString()!)),
-                _ => ("", null),
-            }).Where(file => file.Item2 is not null || IsSerBenchName(file.Item1, entries)));
-        }
-        catch (JsonException)
-        {
-            // A damaged manifest still marks the folder as SerBench's; what it listed is left alone.
-            return [];
-        }
-    }
-
-    /// <summary>The listed files that are there, inside the folder, and (when recorded) of the recorded size and hash.</summary>
-    private static Dictionary<string, FileStamp> Stamps(string root, IEnumerable<(string Name, FileStamp? Recorded)> files)
-    {
-        var owned = new Dictionary<string, FileStamp>(StringComparer.Ordinal);
-        foreach (var (name, recorded) in files)
-        {
-            if (FolderFiles.ThroughNoLink(root, name) && Stamp(root, name) is { } stamp && (recorded is null || recorded.SameContent(stamp)))
-            {
-                owned[name] = stamp;
-            }
-        }
-
-        return owned;
-    }
-
-    private static FileStamp? Stamp(string root, string name)
-    {
-        var file = new FileInfo(OutputFolder.PathOf(root, name));
-        if (!file.Exists)
-        {
-            return null;
-        }
-
-        using var stream = file.OpenRead();
-        return new FileStamp(file.Length, file.LastWriteTimeUtc, Convert.ToHexStringLower(SHA256.HashData(stream)));
-    }
-
     /// <summary>The names SerBench writes: results and reports, charts, and its children's files; what a user keeps beside them never is.</summary>
     internal static bool IsSerBenchName(string name, IReadOnlyList<string> entries) => name.Split('/') switch
     {
@@ -262,7 +199,7 @@ internal sealed class OutputFolderClaim : IDisposable
                 var target = OutputFolder.PathOf(Root, name);
                 System.IO.Directory.CreateDirectory(Path.GetDirectoryName(target)!);
                 File.Move(Path.Combine(staging, name), target, overwrite: true);
-                _owned[name] = Stamp(Root, name)!;
+                _owned[name] = OutputManifest.Stamp(Root, name)!;
             }
 
             var kept = staged.ToHashSet(StringComparer.Ordinal);
@@ -318,7 +255,7 @@ internal sealed class OutputFolderClaim : IDisposable
         var now = Snapshot();
         foreach (var (name, state) in now)
         {
-            if ((!_before.TryGetValue(name, out var earlier) || earlier != state) && Stamp(Root, name) is { } stamp)
+            if ((!_before.TryGetValue(name, out var earlier) || earlier != state) && OutputManifest.Stamp(Root, name) is { } stamp)
             {
                 _owned[name] = stamp;
             }
@@ -330,12 +267,7 @@ internal sealed class OutputFolderClaim : IDisposable
         }
 
         _before = now;
-        // Written through the locked handle (a rename would lose the lock); a torn manifest reads as one that lists nothing, which deletes nothing.
-        var bytes = JsonSerializer.SerializeToUtf8Bytes(new Manifest([.. _owned.OrderBy(f => f.Key, StringComparer.Ordinal).Select(f => new ManifestFile(f.Key, f.Value.Length, f.Value.Sha256))]));
-        _manifest.SetLength(0);
-        _manifest.Position = 0;
-        _manifest.Write(bytes);
-        _manifest.Flush(flushToDisk: true);
+        OutputManifest.Write(_manifest, _owned);
     }
 
     /// <summary>Records what the command wrote, and lets the next command take the folder; a command that wrote nothing leaves it as it found it.</summary>
@@ -394,7 +326,7 @@ internal sealed class OutputFolderClaim : IDisposable
     {
         var file = new FileInfo(OutputFolder.PathOf(Root, name));
         var recorded = _owned[name];
-        return file.Exists && ((file.Length, file.LastWriteTimeUtc) == (recorded.Length, recorded.Written) || Stamp(Root, name) is { } now && recorded.SameContent(now));
+        return file.Exists && ((file.Length, file.LastWriteTimeUtc) == (recorded.Length, recorded.Written) || OutputManifest.Stamp(Root, name) is { } now && recorded.SameContent(now));
     }
 
     private Dictionary<string, (long, DateTime)> Snapshot() => FolderFiles.Files(Root, _entries);
@@ -446,18 +378,5 @@ internal sealed class OutputFolderClaim : IDisposable
         }
 
         manifest.Dispose();
-    }
-
-    private sealed record Manifest([property: System.Text.Json.Serialization.JsonPropertyName("files")] IReadOnlyList<ManifestFile> Files);
-
-    private sealed record ManifestFile(
-        [property: System.Text.Json.Serialization.JsonPropertyName("path")] string Path,
-        [property: System.Text.Json.Serialization.JsonPropertyName("size")] long Size,
-        [property: System.Text.Json.Serialization.JsonPropertyName("sha256")] string Sha256);
-
-    /// <summary>A file as SerBench last saw it; <see cref="Written"/> only spares hashing a file that did not change.</summary>
-    private sealed record FileStamp(long Length, DateTime Written, string Sha256)
-    {
-        public bool SameContent(FileStamp other) => Length == other.Length && string.Equals(Sha256, other.Sha256, StringComparison.OrdinalIgnoreCase);
     }
 }

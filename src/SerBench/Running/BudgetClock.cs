@@ -8,8 +8,14 @@ namespace SerBench.Running;
 /// A contender's first process (gate comparisons, sizes) and its later ones (timing only) cost apart and are estimated apart.
 /// The reserve is <paramref name="reserve"/> (the reports) and <paramref name="firstCalls"/> at the project's machine's speed, scaled by the probe.
 /// </summary>
-internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, TimeSpan reserve, TimeSpan firstCalls = default)
+/// <remarks>A budget that yields (the profile's own) gives way to the base rounds on a machine too slow for them; one the user gives never does.</remarks>
+internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, TimeProvider clock, TimeSpan reserve, TimeSpan firstCalls = default, bool yields = false)
 {
+    private readonly DateTimeOffset? deadline = length is { } budget ? startedAt + budget : null;
+
+    /// <summary>The budget from the command's start; null without one.</summary>
+    public TimeSpan? Length => length;
+
     private readonly List<(int Cells, double Seconds, bool Gated)> _processes = [];
     private double _probeCoreNs;
 
@@ -24,9 +30,17 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     /// <summary>The machine probe's core half: before any process has run, it scales the first guess to this machine.</summary>
     public void Probed(double coreNs) => _probeCoreNs = _probeCoreNs == 0 ? coreNs : Math.Min(_probeCoreNs, coreNs);
 
-    /// <summary>Whether this process should end in time; once one does not, the run has run out, though a smaller one may still fit.</summary>
-    public bool Fits(int cells, bool gated = true)
+    /// <summary>
+    /// Whether this process should end in time; once one does not, the run has run out, though a smaller one may still fit.
+    /// A process of the rounds every cell gets (<c>baseRound</c>) always fits a budget that yields.
+    /// </summary>
+    public bool Fits(int cells, bool gated = true, bool baseRound = false)
     {
+        if (baseRound && yields)
+        {
+            return true;
+        }
+
         // The first process is how the run learns what a process costs here: it starts whenever any time is left.
         var expected = _processes.Count == 0 ? 0 : Estimate(cells, gated);
         var fits = deadline is not { } end || clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + Reserve <= end;
@@ -101,15 +115,13 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
-    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, DateTimeOffset startedAt, bool firstRoundDone = false) =>
+    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, bool firstRoundDone = false) =>
         Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds, firstRoundDone)) + Reserve);
 
-    /// <summary>
-    /// What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".
-    /// A budget that yields (the profile's own) gives way to the rounds on a machine too slow for it.
-    /// </summary>
-    public string PlanLine(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt, bool yields = false)
+    /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
+    public string PlanLine(IReadOnlyList<int> processCells, int rounds)
     {
+        var budget = length ?? throw new InvalidOperationException("A run without a budget has no plan line.");
         var fits = RoundsThatFit(processCells, rounds);
         _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
@@ -126,7 +138,7 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
             return plan + string.Create(invariant, $": longer than the default {Durations.Format(budget)} budget, which gives way to the {rounds} processes every cell needs (--budget {Durations.AsOption(budget)} keeps to it), then the first calls.");
         }
 
-        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds, startedAt);
+        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds);
         return fits <= 1
             ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
             : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
@@ -135,15 +147,15 @@ internal sealed class BudgetClock(DateTimeOffset? deadline, TimeProvider clock, 
     private int? _promised;
 
     /// <summary>After the first round: null while the plan holds, else what the budget holds now and what would hold the plan.</summary>
-    public string? Revised(IReadOnlyList<int> processCells, int rounds, TimeSpan budget, DateTimeOffset startedAt)
+    public string? Revised(IReadOnlyList<int> processCells, int rounds)
     {
-        if (_promised is not { } promised || RoundsThatFit(processCells, rounds, firstRoundDone: true) is var fits && fits >= promised)
+        if (yields || length is not { } budget || _promised is not { } promised || RoundsThatFit(processCells, rounds, firstRoundDone: true) is var fits && fits >= promised)
         {
             return null;
         }
 
         _promised = fits;
-        var smallest = BudgetFor(processCells, promised, startedAt, firstRoundDone: true);
+        var smallest = BudgetFor(processCells, promised, firstRoundDone: true);
         return string.Create(CultureInfo.InvariantCulture,
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
     }

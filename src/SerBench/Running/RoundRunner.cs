@@ -77,7 +77,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         VariancePrior? pooled = null;
-        var budget = new BudgetClock(profile.Budget is { } length ? store.StartedAt + length : null, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile));
+        var budget = new BudgetClock(store.StartedAt, profile.Budget, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile), profile.BudgetYieldsToRounds);
         var extraRounds = 0;
         foreach (var (key, label) in unavailable)
         {
@@ -123,7 +123,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         }
 
         var sizes = groups.Select(g => g.Sum(p => p.Operations.Count)).ToList();
-        if (groups.Count > 0 && profile.Budget is { } budgetForPlan)
+        if (groups.Count > 0 && budget.Length is not null)
         {
             // The plan, from how fast this machine measures (its probe, fastest of three: one reading can land in a neighbour's burst), before the long part starts.
             for (var i = 0; i < 3; i++)
@@ -131,7 +131,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 budget.Probed(MachineProbe.Measure(profile.Clock).CoreNs);
             }
 
-            observer.Note(budget.PlanLine(sizes, rounds, budgetForPlan, store.StartedAt, profile.BudgetYieldsToRounds));
+            observer.Note(budget.PlanLine(sizes, rounds));
         }
 
         // The rounds every cell gets, before any extra round or first call: round by round, so a budget that runs out
@@ -152,14 +152,14 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 }
 
                 // A process too long for what is left is skipped: a smaller one after it in the round may still fit.
-                if (profile.BudgetYieldsToRounds || budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1))
+                if (budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1, baseRound: true))
                 {
                     MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
                 }
             }
 
             // Run F1's plan promised two processes a cell, and its first round left time for one: say so when it happens.
-            if (round == 1 && !budget.RanOut && !profile.BudgetYieldsToRounds && profile.Budget is { } budgetLength && budget.Revised(sizes, rounds, budgetLength, store.StartedAt) is { } revised)
+            if (round == 1 && !budget.RanOut && budget.Revised(sizes, rounds) is { } revised)
             {
                 observer.Note(revised);
             }
@@ -198,7 +198,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         }
 
         Save(store, order, cells, profile, calibration, probes);
-        if (profile.Budget is { } limit)
+        if (budget.Length is { } limit)
         {
             var notMeasured = order.Where(key => !cells[key].HasResult).Select(key => labels[key]).ToList();
             var once = order.Where(key => cells[key].RoundCount == 1).Select(key => labels[key]).ToList();

@@ -17,7 +17,7 @@ public sealed class BudgetClockTests
     /// <summary>As above, with later-round (timing-only) processes too.</summary>
     private static BudgetClock After(double minutes, (int Cells, double Seconds)[] gated, (int Cells, double Seconds)[] later)
     {
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(minutes), new FixedTime(Start), TimeSpan.FromSeconds(20));
+        var budget = new BudgetClock(Start, TimeSpan.FromMinutes(minutes), new FixedTime(Start), TimeSpan.FromSeconds(20));
         foreach (var (cells, seconds) in gated)
         {
             budget.Spent(cells, TimeSpan.FromSeconds(seconds));
@@ -34,7 +34,7 @@ public sealed class BudgetClockTests
     /// <summary>A budget of <paramref name="minutes"/> from the start, before any process, on a machine whose probe reads <paramref name="probeMs"/>.</summary>
     private static BudgetClock Probed(double minutes, double probeMs, TimeProvider? time = null)
     {
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(minutes), time ?? new FixedTime(Start), TimeSpan.FromSeconds(20));
+        var budget = new BudgetClock(Start, TimeSpan.FromMinutes(minutes), time ?? new FixedTime(Start), TimeSpan.FromSeconds(20));
         budget.Probed(probeMs * 1e6);
         return budget;
     }
@@ -46,9 +46,9 @@ public sealed class BudgetClockTests
 
         // The project's figures at its probe's 3.5 ms: 10.2 s for the first round, 7.9 s for each later one. Twice as slow, twice as long.
         Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 26 s on this machine (probe 3.50 ms), then more rounds",
-            Probed(30, 3.5).PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start), StringComparison.Ordinal);
+            Probed(30, 3.5).PlanLine(processes, 3), StringComparison.Ordinal);
         Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 52 s on this machine (probe 7.00 ms)",
-            Probed(30, 7).PlanLine(processes, 3, TimeSpan.FromMinutes(30), Start), StringComparison.Ordinal);
+            Probed(30, 7).PlanLine(processes, 3), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -92,7 +92,7 @@ public sealed class BudgetClockTests
     {
         // Twice as slow as the project's machine: 285 s for the first round, 125 s for a later one, 100 s left once the reports'
         // 20 s are kept: not even one round. Two: 285 + 125 + 20 s, 7 min 11 s.
-        var line = Probed(2, 7).PlanLine([100, 200], 3, TimeSpan.FromMinutes(2), Start);
+        var line = Probed(2, 7).PlanLine([100, 200], 3);
 
         Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 8m or more for two.",
             line, StringComparison.Ordinal);
@@ -102,17 +102,17 @@ public sealed class BudgetClockTests
     public void TheFirstCallsReserve_ScalesWithTheProbe_TheReportsDoNot()
     {
         // Twice as slow: two rounds of a 100-cell process 140 s, the reports 10 s, the first calls 2 × 60 s: 5 minutes, not 4.
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60));
+        var budget = new BudgetClock(Start, TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60));
         budget.Probed(7e6);
 
-        Assert.Contains("give --budget 5m or more for two", budget.PlanLine([100], 3, TimeSpan.FromMinutes(1), Start), StringComparison.Ordinal);
+        Assert.Contains("give --budget 5m or more for two", budget.PlanLine([100], 3), StringComparison.Ordinal);
     }
 
     [Fact]
     public void AProcessTooLong_RunsTheBudgetOut_YetASmallerOneStillFits()
     {
         // 50 s left after the reports; at the project's own figures a 200-cell first-round process takes 94 s, a 10-cell one 7 s.
-        var budget = new BudgetClock(Start + TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10));
+        var budget = new BudgetClock(Start, TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10));
         budget.Probed(3.5e6);
         budget.Spent(10, TimeSpan.FromSeconds(6.95));
 
@@ -135,7 +135,7 @@ public sealed class BudgetClockTests
         var time = new MovingTime(Start);
         var budget = Probed(5, 3.5, time);
         int[] processes = [21, 10, 10];
-        Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start), StringComparison.Ordinal);
+        Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3), StringComparison.Ordinal);
 
         budget.Spent(21, TimeSpan.FromSeconds(70));
         budget.Spent(10, TimeSpan.FromSeconds(60));
@@ -144,8 +144,8 @@ public sealed class BudgetClockTests
 
         // 90 s left; a later round is now about 64 s.
         Assert.Equal("The first round took 3 min 10 s, longer than planned: the 5 min budget now measures each cell in 2 processes, not 3; --budget 6m would have held 3.",
-            budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
-        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+            budget.Revised(processes, 3));
+        Assert.Null(budget.Revised(processes, 3));
     }
 
     [Fact]
@@ -153,11 +153,27 @@ public sealed class BudgetClockTests
     {
         var budget = Probed(5, 3.5);
         int[] processes = [21, 10, 10];
-        budget.PlanLine(processes, 3, TimeSpan.FromMinutes(5), Start);
+        budget.PlanLine(processes, 3);
         budget.Spent(21, TimeSpan.FromSeconds(12));
         budget.Spent(10, TimeSpan.FromSeconds(7));
         budget.Spent(10, TimeSpan.FromSeconds(7));
 
-        Assert.Null(budget.Revised(processes, 3, TimeSpan.FromMinutes(5), Start));
+        Assert.Null(budget.Revised(processes, 3));
+    }
+
+    [Fact]
+    public void ABudgetThatYields_StartsEveryBaseRoundProcess_ButNoExtraOne_AndSaysSo()
+    {
+        // One minute, 20 s kept for reports, a machine twice as slow as the project's: 3 rounds of a 100-cell process take minutes.
+        var budget = new BudgetClock(Start, TimeSpan.FromMinutes(1), new FixedTime(Start + TimeSpan.FromMinutes(2)), TimeSpan.FromSeconds(20), yields: true);
+        budget.Probed(7e6);
+        budget.Spent(100, TimeSpan.FromSeconds(90));
+
+        Assert.Contains("longer than the default 1 min budget, which gives way to the 3 processes every cell needs (--budget 1m keeps to it)", budget.PlanLine([100], 3), StringComparison.Ordinal);
+        Assert.True(budget.Fits(100, gated: false, baseRound: true));
+        Assert.False(budget.RanOut);
+        Assert.False(budget.Fits(100, gated: false));
+        Assert.True(budget.RanOut);
+        Assert.Null(budget.Revised([100], 3));
     }
 }
