@@ -48,7 +48,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         return fits;
     }
 
-    /// <summary>At most what the budget leaves; null before the first process.</summary>
+    /// <summary>At most what the budget leaves (one that yields: the estimate); null before the first process.</summary>
     public TimeSpan? Remaining(int cellsLeft)
     {
         if (_processes.Count == 0)
@@ -57,7 +57,8 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         }
 
         var estimate = TimeSpan.FromSeconds(Math.Max(0, cellsLeft) * _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Cells)));
-        return deadline is { } end && end - Reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
+        // A budget that yields runs its base rounds past the deadline: capped, the line would say nothing is left while they go on.
+        return !yields && deadline is { } end && end - Reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
     }
 
     /// <summary>

@@ -175,5 +175,6 @@ public sealed class BudgetClockTests
         Assert.False(budget.Fits(100, gated: false));
         Assert.True(budget.RanOut);
         Assert.Null(budget.Revised([100], 3));
+        Assert.True(budget.Remaining(100) > TimeSpan.Zero, "the progress line would say nothing is left while the base rounds go on");
     }
 }
