@@ -18,4 +18,7 @@ internal sealed class NewtonsoftJsonUtf16 : ContenderAdapter
             value => JsonConvert.SerializeObject(value, settings),
             json => JsonConvert.DeserializeObject<T>(json, settings)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+        new NewtonsoftStreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
 }

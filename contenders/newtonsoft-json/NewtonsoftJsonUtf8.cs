@@ -20,6 +20,9 @@ internal sealed class NewtonsoftJsonUtf8 : ContenderAdapter
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) =>
         new Utf8StreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
 
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+        new NewtonsoftStreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
+
     private sealed class Utf8StreamCodec<T>(JsonSerializer serializer) : Codec<T, byte[]> where T : class
     {
         public override byte[] Serialize(T value)

@@ -84,6 +84,12 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     /// <summary>Throws <see cref="NotSupportedException"/> with the reason when the library cannot handle the type or the conventions.</summary>
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
 
+    /// <summary>The library's own async stream path; throws <see cref="NotSupportedException"/> with the reason when it has none.</summary>
+    public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class => throw new NotSupportedException(NoStreamApi(Library));
+
+    /// <summary>Why a contender has no stream cells: SerBench does not fake a stream path with a buffer copy.</summary>
+    public static string NoStreamApi(string library) => $"no async stream path for {library} in this contender; SerBench does not fake one by copying a buffer into the stream";
+
     /// <summary>Informational version without build metadata ("+sha", or " built on …" as Bogus writes it).</summary>
     internal static string VersionOf(Assembly? assembly)
     {

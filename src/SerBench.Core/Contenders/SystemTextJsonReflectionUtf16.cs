@@ -24,4 +24,7 @@ internal sealed class SystemTextJsonReflectionUtf16(string name = "stj-reflectio
             value => JsonSerializer.Serialize(value, options),
             json => JsonSerializer.Deserialize<T>(json, options)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-reflection-utf8"));
 }

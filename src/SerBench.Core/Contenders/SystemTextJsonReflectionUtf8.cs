@@ -14,4 +14,12 @@ internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("
             value => JsonSerializer.SerializeToUtf8Bytes(value, options),
             utf8 => JsonSerializer.Deserialize<T>(utf8, options)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return SystemTextJsonSettings.StreamCodec<T>(
+            (stream, value) => JsonSerializer.SerializeAsync(stream, value, options),
+            stream => JsonSerializer.DeserializeAsync<T>(stream, options));
+    }
 }

@@ -11,4 +11,7 @@ internal sealed class SystemTextJsonSourceGenUtf16() : SystemTextJsonContender("
             value => JsonSerializer.Serialize(value, typeInfo),
             json => JsonSerializer.Deserialize(json, typeInfo)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-sourcegen-utf8"));
 }

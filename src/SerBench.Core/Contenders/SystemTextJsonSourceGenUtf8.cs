@@ -11,4 +11,12 @@ internal sealed class SystemTextJsonSourceGenUtf8() : SystemTextJsonContender("s
             value => JsonSerializer.SerializeToUtf8Bytes(value, typeInfo),
             utf8 => JsonSerializer.Deserialize(utf8, typeInfo)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var typeInfo = SystemTextJsonSettings.GeneratedTypeInfo<T>(conventions);
+        return SystemTextJsonSettings.StreamCodec<T>(
+            (stream, value) => JsonSerializer.SerializeAsync(stream, value, typeInfo),
+            stream => JsonSerializer.DeserializeAsync(stream, typeInfo));
+    }
 }

@@ -52,6 +52,8 @@ internal sealed class VersionedContender : Contender
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => _inner.CreateCodec<T>(conventions);
 
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => _inner.CreateStreamCodec<T>(conventions);
+
     public static bool Names(string name) => name.Contains(Separator, StringComparison.Ordinal);
 
     /// <summary>In the agent built for the version: run by this process's copy of the library.</summary>

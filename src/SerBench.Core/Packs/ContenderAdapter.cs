@@ -18,6 +18,13 @@ public abstract class ContenderAdapter
     /// Throw <see cref="NotSupportedException"/> with the reason when the library cannot handle the type or the conventions.
     /// </summary>
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
+
+    /// <summary>
+    /// The library's own async stream path (<c>serialize-stream</c>, <c>deserialize-stream</c>). Leave it out when the library
+    /// has none: its stream cells are then UNSUPPORTED, never a buffer copied into the stream.
+    /// </summary>
+    public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class =>
+        throw new NotSupportedException(Contender.NoStreamApi(LibraryAssembly.GetName().Name ?? "this library"));
 }
 
 /// <summary>Ties a <see cref="ContenderAdapter"/> to the contender of that name in its pack's <c>pack.json</c>.</summary>

@@ -41,4 +41,9 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
         Adapter is not { } adapter
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
             : adapter.CreateCodec<T>(conventions);
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+        Adapter is not { } adapter
+            ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
+            : adapter.CreateStreamCodec<T>(conventions);
 }

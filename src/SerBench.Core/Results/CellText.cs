@@ -17,12 +17,14 @@ internal static class CellText
         _ => throw new ArgumentOutOfRangeException(nameof(shape), shape, null),
     };
 
-    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>first-call</c>.</summary>
+    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>serialize-stream</c>, <c>deserialize-stream</c>, <c>first-call</c>.</summary>
     public static string Name(Operation operation) => operation switch
     {
         Operation.Serialize => "serialize",
         Operation.Deserialize => "deserialize",
         Operation.RoundTrip => "roundtrip",
+        Operation.SerializeStream => "serialize-stream",
+        Operation.DeserializeStream => "deserialize-stream",
         Operation.FirstCall => "first-call",
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
@@ -84,6 +86,8 @@ internal static class CellText
         Operation.Serialize => "ser",
         Operation.Deserialize => "deser",
         Operation.RoundTrip => "round-trip",
+        Operation.SerializeStream => "ser-stream",
+        Operation.DeserializeStream => "deser-stream",
         _ => Name(operation),
     };
 

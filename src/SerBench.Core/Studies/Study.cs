@@ -11,6 +11,12 @@ internal enum Operation
 
     RoundTrip,
 
+    /// <summary>Async, into a <see cref="System.IO.Stream"/>, as ASP.NET Core writes a response body.</summary>
+    SerializeStream,
+
+    /// <summary>Async, from a <see cref="System.IO.Stream"/>, as ASP.NET Core reads a request body.</summary>
+    DeserializeStream,
+
     /// <summary>The first use in a fresh process; never a study workload's operation.</summary>
     FirstCall,
 }

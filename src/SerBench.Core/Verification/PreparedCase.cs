@@ -14,7 +14,7 @@ internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
 
     public long? PayloadBytes => Sizes?.Bytes;
 
-    public GateOutcome OutcomeFor(Operation operation) => Outcome.For(operation);
+    public virtual GateOutcome OutcomeFor(Operation operation) => Outcome.For(operation);
 
     /// <summary>Only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
@@ -54,10 +54,24 @@ internal sealed class PreparedCase<T>(
     Contenders.Codec<T>? itemCodec,
     Contenders.Codec<List<T>>? listCodec,
     object[] payloads,
-    IRoundTripJudge judge) : PreparedCase(outcome, sizes) where T : class
+    IRoundTripJudge judge,
+    StreamCase<T>? itemStream = null,
+    StreamCase<List<T>>? listStream = null) : PreparedCase(outcome, sizes) where T : class
 {
+    private static readonly GateOutcome NoStreamGate = new(VerificationStatus.Unsupported, "the study has no stream cells");
+
+    public override GateOutcome OutcomeFor(Operation operation) => operation is Operation.SerializeStream or Operation.DeserializeStream
+        ? (shape == Shape.List ? listStream?.For(operation) : itemStream?.For(operation)) ?? NoStreamGate
+        : base.OutcomeFor(operation);
+
     public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
     {
+        (Shape.List, Operation.SerializeStream) => listStream!.Codec!.SerializeOne([.. items]),
+        (Shape.List, Operation.DeserializeStream) => listStream!.Codec!.DeserializeOne(Bytes(payloads[0])),
+        (Shape.Many, Operation.SerializeStream) => itemStream!.Codec!.SerializeEach(items),
+        (Shape.Many, Operation.DeserializeStream) => itemStream!.Codec!.DeserializeEach([.. payloads.Select(Bytes)]),
+        (_, Operation.SerializeStream) => itemStream!.Codec!.SerializeOne(items[0]),
+        (_, Operation.DeserializeStream) => itemStream!.Codec!.DeserializeOne(Bytes(payloads[0])),
         (Shape.List, Operation.Serialize) => listCodec!.SerializeOne([.. items]),
         (Shape.List, Operation.Deserialize) => listCodec!.DeserializeOne(payloads[0]),
         (Shape.List, Operation.RoundTrip) => listCodec!.RoundTripOne([.. items]),
@@ -70,8 +84,26 @@ internal sealed class PreparedCase<T>(
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
 
-    // The same values, payloads and paths as the gate's (Verifier).
-    public override CheckedAgain CheckAgain(Operation operation) => shape switch
+    private static byte[] Bytes(object payload) => Contenders.Codec<T>.PayloadBytes(payload).ToArray();
+
+    // The same values, payloads and paths as the gate's (Verifier, StreamGate).
+    public override CheckedAgain CheckAgain(Operation operation) => (shape, operation) switch
+    {
+        (Shape.List, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(listStream!, [[.. items]], operation, _ => "$"),
+        (Shape.Many, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(itemStream!, items, operation, i => $"$[{i}]"),
+        (_, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(itemStream!, [items[0]], operation, _ => "$"),
+        _ => CheckBufferedAgain(operation),
+    };
+
+    private CheckedAgain CheckStreamAgain<TValue>(StreamCase<TValue> stream, TValue[] values, Operation operation, Func<int, string> root) where TValue : class
+    {
+        var now = operation == Operation.SerializeStream
+            ? StreamGate.Written(stream.Codec!, stream.Write, values, payloads, judge, root)
+            : StreamGate.Read(stream.Codec!, stream.Read, values, payloads, judge, root);
+        return new CheckedAgain(now.IsTimed ? null : now, BytesVary: false);
+    }
+
+    private CheckedAgain CheckBufferedAgain(Operation operation) => shape switch
     {
         Shape.List => CheckAgain(listCodec!, [[.. items]], operation, _ => "$"),
         Shape.Many => CheckAgain(itemCodec!, items, operation, i => $"$[{i}]"),

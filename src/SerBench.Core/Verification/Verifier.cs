@@ -17,9 +17,11 @@ internal static class Verifier
     /// <summary><paramref name="passed"/>: an earlier process of this run gated the case; each item is only round-tripped once, not compared again.</summary>
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed,
         Compressions? compressions = null, bool passed = false) =>
-        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions, passed));
+        workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions, passed,
+            workload.Operations.Any(o => o is Operation.SerializeStream or Operation.DeserializeStream)));
 
-    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions, bool passed)
+    private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions, bool passed,
+        bool streams)
         : IPayloadModelVisitor<PreparedCase>
     {
         public PreparedCase Visit<T>(PayloadModel<T> model) where T : class
@@ -101,7 +103,11 @@ internal static class Verifier
             }
 
             var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
-            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker);
+            var (itemStream, listStream) = !streams ? (null, null)
+                : shape == Shape.List ? (null, StreamGate.Check<List<T>>(contender, conventions, outcome, [[.. items]], payloads, checker, _ => "$"))
+                : (StreamGate.Check(contender, conventions, outcome, shape == Shape.Many ? items : [items[0]], payloads, checker,
+                    i => shape == Shape.Many ? $"$[{i}]" : "$"), (StreamCase<List<T>>?)null);
+            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker, itemStream, listStream);
         }
 
         private static (GateOutcome, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class

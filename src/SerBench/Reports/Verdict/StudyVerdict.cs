@@ -2,6 +2,7 @@ using System.Globalization;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
 using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
 
 namespace SerBench.Reports.Verdict;
 
@@ -81,6 +82,11 @@ internal sealed record StudyVerdict(
             findings.Add(twoSpeeds);
         }
 
+        if (rank)
+        {
+            findings.AddRange(StreamLines(cells));
+        }
+
         var failed = cells.Where(c => c.MeanNs is null && c.Outcome.Status is Core.Verification.VerificationStatus.Mismatch or Core.Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
         if (failed.Count > 0)
         {
@@ -153,12 +159,36 @@ internal sealed record StudyVerdict(
                (bimodal.Count > 1 ? $" ({bimodal.Count - 1} more such cell{(bimodal.Count == 2 ? "" : "s")} in the tables)." : ".");
     }
 
+    // Does streaming cost or save: each stream cell against the same contender's string or byte[] call, largest case first.
+    private static IEnumerable<string> StreamLines(IReadOnlyList<ResultCell> cells)
+    {
+        var rankable = cells.Where(Reports.Findings.IsRankable).ToList();
+        foreach (var group in rankable.Where(c => c.Operation is Operation.SerializeStream or Operation.DeserializeStream)
+                     .GroupBy(c => (c.Payload, c.Shape, c.Count)).OrderByDescending(g => g.Key.Count))
+        {
+            var pairs = group.Select(stream => (Stream: stream, Buffered: rankable.FirstOrDefault(b => b.Contender == stream.Contender && b.Payload == stream.Payload
+                    && b.Shape == stream.Shape && b.Count == stream.Count && b.Operation == (stream.Operation == Operation.SerializeStream ? Operation.Serialize : Operation.Deserialize))))
+                .Where(p => p.Buffered is not null).ToList();
+            var parts = pairs.GroupBy(p => p.Buffered!.Operation).Select(g =>
+                $"{CellText.Name(g.Key)} " + string.Join(", ", g.Select(p => $"{p.Stream.Contender} {RatioInterval.Of(p.Stream, p.Buffered!)}"))).ToList();
+            if (parts.Count > 0)
+            {
+                yield return $"Through a stream, {group.First().Payload} {CellText.Case(group.Key.Shape, group.Key.Count)}, against the same contender's string or byte[] call (under 1× saves): {string.Join("; ", parts)}.";
+            }
+        }
+    }
+
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>
         [.. cells.Where(c => !Reports.Findings.IsShown(c))
             .GroupBy(c => (c.Contender, c.Status, c.Reason))
-            .Select(g => $"{g.Key.Contender}: {CellText.Label(g.Key.Status)}" + (g.Key.Reason is { } reason ? $" — {reason}" : "")),
+            .Select(g => $"{g.Key.Contender}{OperationsIfNotAll(g.Key.Contender, g.ToList(), cells)}: {CellText.Label(g.Key.Status)}" + (g.Key.Reason is { } reason ? $" — {reason}" : "")),
          .. cells.Where(c => c.OneProcess).GroupBy(c => c.Contender)
             .Select(g => $"{g.Key}: {g.Count()} cell{(g.Count() == 1 ? "" : "s")} measured in one process only, so not ranked (the budget ran out before another, or its other processes were odd)")];
+
+    // "stj-reflection-string (serialize-stream, deserialize-stream)" when only some of its cells are not shown.
+    private static string OperationsIfNotAll(string contender, IReadOnlyList<ResultCell> failing, IReadOnlyList<ResultCell> cells) =>
+        cells.Count(c => c.Contender == contender) == failing.Count ? ""
+            : $" ({string.Join(", ", failing.Select(c => c.Operation).Distinct().Order().Select(CellText.Name))})";
 
     internal static string Names(IEnumerable<string> names)
     {

@@ -58,6 +58,12 @@ internal static class WhatToUse
             }
         }
 
+        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream])
+        {
+            answers.Add(Fastest($"Fastest JSON {(operation == Operation.SerializeStream ? "to" : "from")} a stream (async) · {CellText.Name(operation)}", steady,
+                c => c.Format == "json" && c.Operation == operation));
+        }
+
         foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
         {
             answers.Add(Fastest($"Fastest binary format · {CellText.Name(operation)}", steady, c => c.Format == "binary" && c.Operation == operation));

@@ -66,6 +66,27 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void StreamCells_AreDecidedAgainstTheSameContendersBufferedCall_AndAnsweredInWhatToUse()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 700_000), SampleResults.Cell("newtonsoft-string", 500_000, operation: Operation.SerializeStream),
+            SampleResults.Cell("stj-reflection-utf8", 300_000), SampleResults.Cell("stj-reflection-utf8", 303_000, operation: Operation.SerializeStream),
+            SampleResults.Cell("stj-reflection-string", 310_000),
+            SampleResults.Cell("stj-reflection-string", null, VerificationStatus.Unsupported, operation: Operation.SerializeStream, reason: "a string contender"));
+
+        var verdict = VerdictOf(document);
+
+        var streams = Assert.Single(verdict.Findings, f => f.StartsWith("Through a stream, person list of 200", StringComparison.Ordinal));
+        Assert.Contains("serialize newtonsoft-string 0.71× (", streams, StringComparison.Ordinal);
+        Assert.Contains("stj-reflection-utf8 tied (", streams, StringComparison.Ordinal);
+        Assert.DoesNotContain("stj-reflection-string", streams, StringComparison.Ordinal);
+        // Only its stream cells are unsupported: the line says which, so its other cells are not thought unranked.
+        Assert.Equal("stj-reflection-string (serialize-stream): UNSUPPORTED — a string contender", Assert.Single(verdict.NotRanked));
+        var answer = Assert.Single(WhatToUse.Answer(Slices(document)), a => a.Question == "Fastest JSON to a stream (async) · serialize-stream");
+        Assert.Equal(["stj-reflection-utf8"], answer.Winners);
+    }
+
+    [Fact]
     public void SmokeRun_RanksNothing_AndSaysWhy()
     {
         var sample = SampleResults.WebApiWithCrash();

@@ -1,0 +1,113 @@
+using System.Reflection;
+using System.Text.Json;
+using SerBench.Core.Contenders;
+using SerBench.Core.Payloads;
+using SerBench.Core.Studies;
+using SerBench.Core.Verification;
+
+namespace SerBench.Tests.Core.Verification;
+
+public class StreamGateTests
+{
+    private static readonly Workload PersonList = new(PayloadRegistry.Person, Shape.List, 20,
+        [Operation.Serialize, Operation.Deserialize, Operation.SerializeStream, Operation.DeserializeStream]);
+
+    [Theory]
+    [InlineData("object", 1)]
+    [InlineData("list", 20)]
+    [InlineData("many", 5)]
+    public void SystemTextJsonsStreamPath_PassesTheGate_AndItsBodiesRun(string shapeName, int count)
+    {
+        var shape = SerBench.Core.Results.CellText.ParseShape(shapeName);
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-reflection-utf8")!, JsonConventions.Web, PersonList with { Shape = shape, Count = count });
+
+        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream])
+        {
+            Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(operation).Status);
+            Assert.NotNull(prepared.CreateBody(operation)());
+            Assert.Null(prepared.CheckAgain(operation).Change);
+        }
+
+        // The body writes into one stream it empties first: what it holds after two calls is one payload.
+        var written = (MemoryStream)prepared.CreateBody(Operation.SerializeStream)()!;
+        if (shape != Shape.Many)
+        {
+            Assert.Equal(prepared.PayloadBytes, written.Length);
+        }
+    }
+
+    [Fact]
+    public void AStringContender_HasNoStreamCells_AndSaysWhichContenderHasThem()
+    {
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-string")!, JsonConventions.Web, PersonList);
+
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.Serialize).Status);
+        var outcome = prepared.OutcomeFor(Operation.SerializeStream);
+        Assert.Equal(VerificationStatus.Unsupported, outcome.Status);
+        Assert.Contains("stj-sourcegen-utf8", outcome.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AContenderWithoutAStreamApi_IsUnsupported_NeverABufferCopy()
+    {
+        var prepared = Verifier.Prepare(new StreamFake("no-stream", stream: null), JsonConventions.Web, PersonList);
+
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.Deserialize).Status);
+        Assert.Equal(VerificationStatus.Unsupported, prepared.OutcomeFor(Operation.DeserializeStream).Status);
+        Assert.Contains("does not fake one by copying a buffer", prepared.OutcomeFor(Operation.SerializeStream).Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void OtherBytesWithTheSameData_Differ_AndAreStillTimed()
+    {
+        var indented = new JsonSerializerOptions(JsonSerializerDefaults.Web) { WriteIndented = true, Converters = { new System.Text.Json.Serialization.JsonStringEnumConverter() } };
+        var prepared = Verifier.Prepare(new StreamFake("indents", Stream<List<Person>>(indented, indented)), JsonConventions.Web, PersonList);
+
+        var outcome = prepared.OutcomeFor(Operation.SerializeStream);
+        Assert.Equal(VerificationStatus.Differs, outcome.Status);
+        Assert.Contains("same data", outcome.Reason, StringComparison.Ordinal);
+        Assert.True(outcome.IsTimed);
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.DeserializeStream).Status);
+    }
+
+    [Fact]
+    public void AStreamReaderThatLosesAField_IsMismatchWithThePath()
+    {
+        // PascalCase names: the web-convention payload's camelCase members are not read back.
+        var pascal = new JsonSerializerOptions();
+        var prepared = Verifier.Prepare(new StreamFake("loses", Stream<List<Person>>(new JsonSerializerOptions(JsonSerializerDefaults.Web), pascal)), JsonConventions.Web, PersonList);
+
+        var outcome = prepared.OutcomeFor(Operation.DeserializeStream);
+        Assert.Equal(VerificationStatus.Mismatch, outcome.Status);
+        Assert.StartsWith("deserialize-stream changed the data: $[0]", outcome.Reason, StringComparison.Ordinal);
+        Assert.False(outcome.IsTimed);
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.Deserialize).Status);
+    }
+
+    [Fact]
+    public void AStreamWriterThatThrows_IsCrash_AndTheBufferedCellsStayTimed()
+    {
+        var throwing = new DelegateStreamCodec<List<Person>>((_, _) => throw new IOException("broken pipe <b>"), _ => throw new IOException("never"));
+        var prepared = Verifier.Prepare(new StreamFake("throws", throwing), JsonConventions.Web, PersonList);
+
+        Assert.Equal(VerificationStatus.Crash, prepared.OutcomeFor(Operation.SerializeStream).Status);
+        Assert.Equal("serialize-stream threw IOException: broken pipe <b>", prepared.OutcomeFor(Operation.SerializeStream).Reason);
+        Assert.Equal(VerificationStatus.Crash, prepared.OutcomeFor(Operation.DeserializeStream).Status);
+        Assert.True(prepared.OutcomeFor(Operation.Serialize).IsTimed);
+    }
+
+    private static DelegateStreamCodec<T> Stream<T>(JsonSerializerOptions write, JsonSerializerOptions read) where T : class => new(
+        (stream, value) => new ValueTask(JsonSerializer.SerializeAsync(stream, value, write)),
+        async stream => (await JsonSerializer.DeserializeAsync<T>(stream, read))!);
+
+    // System.Text.Json's buffered path under the study's conventions, with the stream path given (null: none).
+    private sealed class StreamFake(string name, object? stream) : Contender(name, "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.Reflection)
+    {
+        protected override Assembly? LibraryAssembly => null;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => ContenderRegistry.Find("stj-reflection-utf8")!.CreateCodec<T>(conventions);
+
+        public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
+            stream as StreamCodec<T> ?? base.CreateStreamCodec<T>(conventions);
+    }
+}
