@@ -12,6 +12,11 @@ internal static class MemoryPackCodecs
 
     public static Codec<T> Create<T>(MemoryPackSerializerOptions options) where T : class =>
         new DelegateCodec<T, byte[]>(value => MemoryPackSerializer.Serialize(value, options), bytes => MemoryPackSerializer.Deserialize<T>(bytes, options)!);
+
+    /// <summary>Its async stream API, <c>SerializeAsync</c>/<c>DeserializeAsync</c>.</summary>
+    public static StreamCodec<T> CreateStream<T>(MemoryPackSerializerOptions options) where T : class =>
+        new DelegateStreamCodec<T>((stream, value) => MemoryPackSerializer.SerializeAsync(stream, value, options),
+            stream => StreamCodec<T>.NotNull(MemoryPackSerializer.DeserializeAsync<T>(stream, options)));
 }
 
 [PackContender("memorypack")]
@@ -20,6 +25,8 @@ internal sealed class MemoryPackUtf16 : ContenderAdapter
     public override Assembly LibraryAssembly => MemoryPackCodecs.Assembly;
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Default);
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreateStream<T>(MemoryPackSerializerOptions.Default);
 }
 
 [PackContender("memorypack-utf8")]
@@ -28,4 +35,6 @@ internal sealed class MemoryPackUtf8 : ContenderAdapter
     public override Assembly LibraryAssembly => MemoryPackCodecs.Assembly;
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Utf8);
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreateStream<T>(MemoryPackSerializerOptions.Utf8);
 }

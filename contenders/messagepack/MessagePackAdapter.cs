@@ -21,4 +21,11 @@ internal sealed class MessagePackAdapter : ContenderAdapter
         var options = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
         return new DelegateCodec<T, byte[]>(value => MessagePackSerializer.Serialize(value, options), bytes => MessagePackSerializer.Deserialize<T>(bytes, options));
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var options = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
+        return new DelegateStreamCodec<T>((stream, value) => new ValueTask(MessagePackSerializer.SerializeAsync(stream, value, options)),
+            stream => MessagePackSerializer.DeserializeAsync<T>(stream, options));
+    }
 }

@@ -18,14 +18,21 @@ internal sealed class NerdbankMessagePackAdapter : ContenderAdapter
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {
-        if (PayloadShapes.GeneratedTypeShapeProvider.GetTypeShape(typeof(T)) is not ITypeShape<T> shape)
-        {
-            throw new NotSupportedException($"no PolyType shape is generated for {typeof(T).Name}");
-        }
-
+        var shape = Shape<T>();
         var serializer = new MessagePackSerializer();
         return new DelegateCodec<T, byte[]>(value => serializer.Serialize(value, shape), bytes => serializer.Deserialize(bytes, shape)!);
     }
+
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var shape = Shape<T>();
+        var serializer = new MessagePackSerializer();
+        return new DelegateStreamCodec<T>((stream, value) => serializer.SerializeAsync(stream, value, shape),
+            stream => StreamCodec<T>.NotNull(serializer.DeserializeAsync(stream, shape)));
+    }
+
+    private static ITypeShape<T> Shape<T>() => PayloadShapes.GeneratedTypeShapeProvider.GetTypeShape(typeof(T)) as ITypeShape<T>
+        ?? throw new NotSupportedException($"no PolyType shape is generated for {typeof(T).Name}");
 }
 
 /// <summary>PolyType's witness class: one generated provider for every payload model and its list.</summary>

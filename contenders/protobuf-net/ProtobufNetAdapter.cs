@@ -32,6 +32,19 @@ internal sealed class ProtobufNetAdapter : ContenderAdapter
             bytes => (T)model.Deserialize(new MemoryStream(bytes, writable: false), null, typeof(T))!);
     }
 
+    /// <summary>Its stream API is synchronous: the call completes before the ValueTask is returned.</summary>
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var model = Model.Value;
+        return new DelegateStreamCodec<T>(
+            (stream, value) =>
+            {
+                model.Serialize(stream, value);
+                return ValueTask.CompletedTask;
+            },
+            stream => new ValueTask<T>((T)model.Deserialize(stream, null, typeof(T))!));
+    }
+
     private static RuntimeTypeModel CreateModel()
     {
         var model = RuntimeTypeModel.Create("serbench");

@@ -12,6 +12,11 @@ public abstract class StreamCodec<T> where T : class
     /// <summary>Reads one value from <paramref name="source"/>, which holds what <see cref="SerializeAsync"/> wrote.</summary>
     public abstract ValueTask<T> DeserializeAsync(Stream source);
 
+    /// <summary>For a library whose reader returns <c>ValueTask&lt;T?&gt;</c>: no await, and no state machine, when it completed at once.</summary>
+    public static ValueTask<T> NotNull(ValueTask<T?> pending) => pending.IsCompletedSuccessfully ? new(pending.Result!) : Awaited(pending);
+
+    private static async ValueTask<T> Awaited(ValueTask<T?> pending) => (await pending.ConfigureAwait(false))!;
+
     /// <summary>The timed loop waits for the call: a memory stream completes it at once, so no thread pool hop is timed.</summary>
     internal static void Wait(ValueTask pending)
     {

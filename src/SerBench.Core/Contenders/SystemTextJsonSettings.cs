@@ -56,11 +56,7 @@ internal static class SystemTextJsonSettings
 
     /// <summary>JsonSerializer.SerializeAsync/DeserializeAsync over the stream: the path ASP.NET Core's System.Text.Json formatters take.</summary>
     public static StreamCodec<T> StreamCodec<T>(Func<Stream, T, Task> serialize, Func<Stream, ValueTask<T?>> deserialize) where T : class =>
-        new DelegateStreamCodec<T>((stream, value) => new ValueTask(serialize(stream, value)), stream => NotNull(deserialize(stream)));
-
-    private static ValueTask<T> NotNull<T>(ValueTask<T?> pending) => pending.IsCompletedSuccessfully ? new(pending.Result!) : Awaited(pending);
-
-    private static async ValueTask<T> Awaited<T>(ValueTask<T?> pending) => (await pending.ConfigureAwait(false))!;
+        new DelegateStreamCodec<T>((stream, value) => new ValueTask(serialize(stream, value)), stream => Contenders.StreamCodec<T>.NotNull(deserialize(stream)));
 
     /// <summary>Why a UTF-16 string contender has no stream cells: the library's stream path is UTF-8, measured once under the UTF-8 contender's name.</summary>
     public static string StreamIsUtf8(string utf8Contender) => $"a string contender; System.Text.Json streams UTF-8, measured as {utf8Contender}'s stream cells";
