@@ -16,7 +16,7 @@ internal static class MemoryPackCodecs
     /// <summary>Its async stream API, <c>SerializeAsync</c>/<c>DeserializeAsync</c>.</summary>
     public static StreamCodec<T> CreateStream<T>(MemoryPackSerializerOptions options) where T : class =>
         new DelegateStreamCodec<T>((stream, value) => MemoryPackSerializer.SerializeAsync(stream, value, options),
-            stream => StreamCodec<T>.NotNull(MemoryPackSerializer.DeserializeAsync<T>(stream, options)));
+            stream => AsyncCodec<T>.NotNull(MemoryPackSerializer.DeserializeAsync<T>(stream, options)));
 }
 
 [PackContender("memorypack")]

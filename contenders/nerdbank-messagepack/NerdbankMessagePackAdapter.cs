@@ -28,8 +28,18 @@ internal sealed class NerdbankMessagePackAdapter : ContenderAdapter
         var shape = Shape<T>();
         var serializer = new MessagePackSerializer();
         return new DelegateStreamCodec<T>((stream, value) => serializer.SerializeAsync(stream, value, shape),
-            stream => StreamCodec<T>.NotNull(serializer.DeserializeAsync(stream, shape)));
+            stream => AsyncCodec<T>.NotNull(serializer.DeserializeAsync(stream, shape)));
     }
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions)
+    {
+        var shape = Shape<T>();
+        var serializer = new MessagePackSerializer();
+        return new DelegatePipeCodec<T>((pipe, value) => serializer.SerializeAsync(pipe, value, shape),
+            pipe => AsyncCodec<T>.NotNull(serializer.DeserializeAsync(pipe, shape)));
+    }
+#endif
 
     private static ITypeShape<T> Shape<T>() => PayloadShapes.GeneratedTypeShapeProvider.GetTypeShape(typeof(T)) as ITypeShape<T>
         ?? throw new NotSupportedException($"no PolyType shape is generated for {typeof(T).Name}");

@@ -85,10 +85,27 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
 
     /// <summary>The library's own async stream path; throws <see cref="NotSupportedException"/> with the reason when it has none.</summary>
-    public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class => throw new NotSupportedException(NoStreamApi(Library));
+    public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class => throw new NotSupportedException(NoAsyncApi(Library));
 
-    /// <summary>Why a contender has no stream cells: SerBench does not fake a stream path with a buffer copy.</summary>
-    public static string NoStreamApi(string library) => $"no async stream path for {library} in this contender; SerBench does not fake one by copying a buffer into the stream";
+#if NET10_0_OR_GREATER
+    /// <summary>The library's own pipe path (PipeWriter, PipeReader); throws <see cref="NotSupportedException"/> with the reason when it has none.</summary>
+    public virtual PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) where T : class => throw new NotSupportedException(NoAsyncApi(Library, AsyncPath.Pipe));
+#endif
+
+    /// <summary>The codec of <paramref name="path"/>'s cells.</summary>
+    internal AsyncCodec<T> CreateAsyncCodec<T>(AsyncPath path, JsonConventions conventions) where T : class => path switch
+    {
+        AsyncPath.Stream => CreateStreamCodec<T>(conventions),
+#if NET10_0_OR_GREATER
+        _ => CreatePipeCodec<T>(conventions),
+#else
+        _ => throw new NotSupportedException("pipe cells need .NET 10 or later (System.Text.Json's PipeWriter and PipeReader overloads)"),
+#endif
+    };
+
+    /// <summary>Why a contender has no stream or pipe cells: SerBench does not fake one with a buffer copy.</summary>
+    public static string NoAsyncApi(string library, AsyncPath path = AsyncPath.Stream) =>
+        $"no async {(path == AsyncPath.Stream ? "stream" : "pipe")} path for {library} in this contender; SerBench does not fake one by copying a buffer into the {(path == AsyncPath.Stream ? "stream" : "pipe")}";
 
     /// <summary>Informational version without build metadata ("+sha", or " built on …" as Bogus writes it).</summary>
     internal static string VersionOf(Assembly? assembly)

@@ -1,23 +1,34 @@
+#if NET10_0_OR_GREATER
+using System.Buffers;
+using System.IO.Pipelines;
+#endif
+
 namespace SerBench.Core.Contenders;
 
-/// <summary>
-/// A contender's own async stream path for one type, as ASP.NET Core writes a response body and reads a request body.
-/// Never a buffer copied into the stream: a library without a stream API throws <see cref="NotSupportedException"/> instead.
-/// </summary>
-public abstract class StreamCodec<T> where T : class
+/// <summary>Where an async cell's bytes go: a <see cref="Stream"/>, or a pipe (what ASP.NET Core's System.Text.Json formatters use).</summary>
+internal enum AsyncPath
 {
-    /// <summary>Writes <paramref name="value"/> to <paramref name="destination"/> and flushes what the library buffered.</summary>
-    public abstract ValueTask SerializeAsync(Stream destination, T value);
+    Stream,
+    Pipe,
+}
 
-    /// <summary>Reads one value from <paramref name="source"/>, which holds what <see cref="SerializeAsync"/> wrote.</summary>
-    public abstract ValueTask<T> DeserializeAsync(Stream source);
+/// <summary>
+/// What the gate and the timed loop need of an async path, whatever it writes to: <see cref="StreamCodec{T}"/> or
+/// <see cref="PipeCodec{T}"/>. Never a buffer copied into the stream: a library without the API throws
+/// <see cref="NotSupportedException"/> instead.
+/// </summary>
+public abstract class AsyncCodec<T> where T : class
+{
+    private protected AsyncCodec()
+    {
+    }
 
     /// <summary>For a library whose reader returns <c>ValueTask&lt;T?&gt;</c>: no await, and no state machine, when it completed at once.</summary>
     public static ValueTask<T> NotNull(ValueTask<T?> pending) => pending.IsCompletedSuccessfully ? new(pending.Result!) : Awaited(pending);
 
     private static async ValueTask<T> Awaited(ValueTask<T?> pending) => (await pending.ConfigureAwait(false))!;
 
-    /// <summary>The timed loop waits for the call: a memory stream completes it at once, so no thread pool hop is timed.</summary>
+    /// <summary>The timed loop waits for the call: memory completes it at once, so no thread pool hop is timed.</summary>
     internal static void Wait(ValueTask pending)
     {
         if (pending.IsCompletedSuccessfully)
@@ -30,19 +41,27 @@ public abstract class StreamCodec<T> where T : class
 
     internal static T Wait(ValueTask<T> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
 
-    /// <summary>One memory stream, emptied before each call, keeps its capacity as a pooled response buffer does.</summary>
-    internal Func<object?> SerializeOne(T value)
-    {
-        var stream = new MemoryStream();
-        return () =>
-        {
-            stream.SetLength(0);
-            Wait(SerializeAsync(stream, value));
-            return stream;
-        };
-    }
+    /// <summary>A body that writes one value per call into a target it empties first, as a pooled response buffer is.</summary>
+    internal abstract Func<object?> SerializeEach(T[] values);
 
-    internal Func<object?> SerializeEach(T[] values)
+    internal abstract Func<object?> DeserializeEach(byte[][] payloads);
+
+    /// <summary>What one call writes, from empty.</summary>
+    internal abstract byte[] Write(T value);
+
+    internal abstract T Read(ReadOnlyMemory<byte> payload);
+}
+
+/// <summary>A contender's own async stream path for one type, as ASP.NET Core writes a response body and reads a request body.</summary>
+public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
+{
+    /// <summary>Writes <paramref name="value"/> to <paramref name="destination"/> and flushes what the library buffered.</summary>
+    public abstract ValueTask SerializeAsync(Stream destination, T value);
+
+    /// <summary>Reads one value from <paramref name="source"/>, which holds what <see cref="SerializeAsync"/> wrote.</summary>
+    public abstract ValueTask<T> DeserializeAsync(Stream source);
+
+    internal sealed override Func<object?> SerializeEach(T[] values)
     {
         var stream = new MemoryStream();
         return () =>
@@ -57,17 +76,7 @@ public abstract class StreamCodec<T> where T : class
         };
     }
 
-    internal Func<object?> DeserializeOne(byte[] payload)
-    {
-        var stream = new MemoryStream(payload, writable: false);
-        return () =>
-        {
-            stream.Position = 0;
-            return Wait(DeserializeAsync(stream));
-        };
-    }
-
-    internal Func<object?> DeserializeEach(byte[][] payloads)
+    internal sealed override Func<object?> DeserializeEach(byte[][] payloads)
     {
         var streams = payloads.Select(p => new MemoryStream(p, writable: false)).ToArray();
         return () =>
@@ -83,15 +92,14 @@ public abstract class StreamCodec<T> where T : class
         };
     }
 
-    /// <summary>What <see cref="SerializeAsync"/> wrote, from an empty stream.</summary>
-    internal byte[] Write(T value)
+    internal sealed override byte[] Write(T value)
     {
         using var stream = new MemoryStream();
         Wait(SerializeAsync(stream, value));
         return stream.ToArray();
     }
 
-    internal T Read(ReadOnlyMemory<byte> payload)
+    internal sealed override T Read(ReadOnlyMemory<byte> payload)
     {
         using var stream = new MemoryStream(payload.ToArray(), writable: false);
         return Wait(DeserializeAsync(stream));
@@ -105,3 +113,81 @@ public sealed class DelegateStreamCodec<T>(Func<Stream, T, ValueTask> serialize,
 
     public override ValueTask<T> DeserializeAsync(Stream source) => deserialize(source);
 }
+
+#if NET10_0_OR_GREATER
+/// <summary>
+/// A contender's own pipe path: a <see cref="PipeWriter"/>, as ASP.NET Core's response body writer, and a
+/// <see cref="PipeReader"/>, as its request body reader (System.Text.Json's formatters since .NET 10).
+/// </summary>
+public abstract class PipeCodec<T> : AsyncCodec<T> where T : class
+{
+    /// <summary>Writes <paramref name="value"/> and flushes; the caller reads what was flushed.</summary>
+    public abstract ValueTask SerializeAsync(PipeWriter destination, T value);
+
+    public abstract ValueTask<T> DeserializeAsync(PipeReader source);
+
+    // One pipe for every call, drained after each as the transport would; no back-pressure, so a flush never waits for a reader.
+    private static Pipe NewPipe() => new(new PipeOptions(pauseWriterThreshold: 0, readerScheduler: PipeScheduler.Inline, writerScheduler: PipeScheduler.Inline,
+        useSynchronizationContext: false));
+
+    private static long Drain(PipeReader reader)
+    {
+        if (!reader.TryRead(out var result))
+        {
+            return 0;
+        }
+
+        var length = result.Buffer.Length;
+        reader.AdvanceTo(result.Buffer.End);
+        return length;
+    }
+
+    internal sealed override Func<object?> SerializeEach(T[] values)
+    {
+        var pipe = NewPipe();
+        return () =>
+        {
+            long written = 0;
+            foreach (var value in values)
+            {
+                Wait(SerializeAsync(pipe.Writer, value));
+                written = Drain(pipe.Reader);
+            }
+
+            return written;
+        };
+    }
+
+    // A reader over the payload in memory per call, as a request body reader is per request.
+    internal sealed override Func<object?> DeserializeEach(byte[][] payloads) => () =>
+    {
+        object? last = null;
+        foreach (var payload in payloads)
+        {
+            last = Wait(DeserializeAsync(PipeReader.Create(new ReadOnlySequence<byte>(payload))));
+        }
+
+        return last;
+    };
+
+    internal sealed override byte[] Write(T value)
+    {
+        var pipe = NewPipe();
+        Wait(SerializeAsync(pipe.Writer, value));
+        pipe.Writer.Complete();
+        var bytes = pipe.Reader.TryRead(out var result) ? result.Buffer.ToArray() : [];
+        pipe.Reader.Complete();
+        return bytes;
+    }
+
+    internal sealed override T Read(ReadOnlyMemory<byte> payload) => Wait(DeserializeAsync(PipeReader.Create(new ReadOnlySequence<byte>(payload))));
+}
+
+/// <summary>A pipe codec built from two delegates.</summary>
+public sealed class DelegatePipeCodec<T>(Func<PipeWriter, T, ValueTask> serialize, Func<PipeReader, ValueTask<T>> deserialize) : PipeCodec<T> where T : class
+{
+    public override ValueTask SerializeAsync(PipeWriter destination, T value) => serialize(destination, value);
+
+    public override ValueTask<T> DeserializeAsync(PipeReader source) => deserialize(source);
+}
+#endif

@@ -27,4 +27,9 @@ internal sealed class SystemTextJsonReflectionUtf16(string name = "stj-reflectio
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
         throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-reflection-utf8"));
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-reflection-utf8"));
+#endif
 }

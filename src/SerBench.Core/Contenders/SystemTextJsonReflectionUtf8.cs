@@ -22,4 +22,14 @@ internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("
             (stream, value) => JsonSerializer.SerializeAsync(stream, value, options),
             stream => JsonSerializer.DeserializeAsync<T>(stream, options));
     }
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return SystemTextJsonSettings.PipeCodec<T>(
+            (pipe, value) => JsonSerializer.SerializeAsync(pipe, value, options),
+            pipe => JsonSerializer.DeserializeAsync<T>(pipe, options));
+    }
+#endif
 }

@@ -56,10 +56,16 @@ internal static class SystemTextJsonSettings
 
     /// <summary>JsonSerializer.SerializeAsync/DeserializeAsync over the stream: the path ASP.NET Core's System.Text.Json formatters take.</summary>
     public static StreamCodec<T> StreamCodec<T>(Func<Stream, T, Task> serialize, Func<Stream, ValueTask<T?>> deserialize) where T : class =>
-        new DelegateStreamCodec<T>((stream, value) => new ValueTask(serialize(stream, value)), stream => Contenders.StreamCodec<T>.NotNull(deserialize(stream)));
+        new DelegateStreamCodec<T>((stream, value) => new ValueTask(serialize(stream, value)), stream => AsyncCodec<T>.NotNull(deserialize(stream)));
+
+#if NET10_0_OR_GREATER
+    /// <summary>JsonSerializer.SerializeAsync/DeserializeAsync over a pipe: the path ASP.NET Core 10's System.Text.Json formatters take.</summary>
+    public static PipeCodec<T> PipeCodec<T>(Func<System.IO.Pipelines.PipeWriter, T, Task> serialize, Func<System.IO.Pipelines.PipeReader, ValueTask<T?>> deserialize) where T : class =>
+        new DelegatePipeCodec<T>((pipe, value) => new ValueTask(serialize(pipe, value)), pipe => AsyncCodec<T>.NotNull(deserialize(pipe)));
+#endif
 
     /// <summary>Why a UTF-16 string contender has no stream cells: the library's stream path is UTF-8, measured once under the UTF-8 contender's name.</summary>
-    public static string StreamIsUtf8(string utf8Contender) => $"a string contender; System.Text.Json streams UTF-8, measured as {utf8Contender}'s stream cells";
+    public static string StreamIsUtf8(string utf8Contender) => $"a string contender; System.Text.Json streams UTF-8, measured as {utf8Contender}'s stream and pipe cells";
 
     private static string Display(Type type) => type.IsGenericType
         ? $"{type.Name[..type.Name.IndexOf('`', StringComparison.Ordinal)]}<{string.Join(", ", type.GetGenericArguments().Select(Display))}>"

@@ -14,4 +14,9 @@ internal sealed class SystemTextJsonSourceGenUtf16() : SystemTextJsonContender("
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
         throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-sourcegen-utf8"));
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-sourcegen-utf8"));
+#endif
 }

@@ -19,4 +19,14 @@ internal sealed class SystemTextJsonSourceGenUtf8() : SystemTextJsonContender("s
             (stream, value) => JsonSerializer.SerializeAsync(stream, value, typeInfo),
             stream => JsonSerializer.DeserializeAsync(stream, typeInfo));
     }
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions)
+    {
+        var typeInfo = SystemTextJsonSettings.GeneratedTypeInfo<T>(conventions);
+        return SystemTextJsonSettings.PipeCodec<T>(
+            (pipe, value) => JsonSerializer.SerializeAsync(pipe, value, typeInfo),
+            pipe => JsonSerializer.DeserializeAsync(pipe, typeInfo));
+    }
+#endif
 }

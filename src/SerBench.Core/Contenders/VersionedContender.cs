@@ -54,6 +54,10 @@ internal sealed class VersionedContender : Contender
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => _inner.CreateStreamCodec<T>(conventions);
 
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) => _inner.CreatePipeCodec<T>(conventions);
+#endif
+
     public static bool Names(string name) => name.Contains(Separator, StringComparison.Ordinal);
 
     /// <summary>In the agent built for the version: run by this process's copy of the library.</summary>

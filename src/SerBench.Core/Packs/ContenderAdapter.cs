@@ -24,7 +24,13 @@ public abstract class ContenderAdapter
     /// has none: its stream cells are then UNSUPPORTED, never a buffer copied into the stream.
     /// </summary>
     public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class =>
-        throw new NotSupportedException(Contender.NoStreamApi(LibraryAssembly.GetName().Name ?? "this library"));
+        throw new NotSupportedException(Contender.NoAsyncApi(LibraryAssembly.GetName().Name ?? "this library"));
+
+#if NET10_0_OR_GREATER
+    /// <summary>The library's own pipe path (<c>serialize-pipe</c>, <c>deserialize-pipe</c>); leave it out when it has none.</summary>
+    public virtual PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) where T : class =>
+        throw new NotSupportedException(Contender.NoAsyncApi(LibraryAssembly.GetName().Name ?? "this library", AsyncPath.Pipe));
+#endif
 }
 
 /// <summary>Ties a <see cref="ContenderAdapter"/> to the contender of that name in its pack's <c>pack.json</c>.</summary>

@@ -46,4 +46,11 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
         Adapter is not { } adapter
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
             : adapter.CreateStreamCodec<T>(conventions);
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) =>
+        Adapter is not { } adapter
+            ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
+            : adapter.CreatePipeCodec<T>(conventions);
+#endif
 }

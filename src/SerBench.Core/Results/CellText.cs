@@ -17,7 +17,7 @@ internal static class CellText
         _ => throw new ArgumentOutOfRangeException(nameof(shape), shape, null),
     };
 
-    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>serialize-stream</c>, <c>deserialize-stream</c>, <c>first-call</c>.</summary>
+    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>serialize-stream</c>, <c>deserialize-stream</c>, <c>serialize-pipe</c>, <c>deserialize-pipe</c>, <c>first-call</c>.</summary>
     public static string Name(Operation operation) => operation switch
     {
         Operation.Serialize => "serialize",
@@ -25,6 +25,8 @@ internal static class CellText
         Operation.RoundTrip => "roundtrip",
         Operation.SerializeStream => "serialize-stream",
         Operation.DeserializeStream => "deserialize-stream",
+        Operation.SerializePipe => "serialize-pipe",
+        Operation.DeserializePipe => "deserialize-pipe",
         Operation.FirstCall => "first-call",
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
@@ -88,6 +90,8 @@ internal static class CellText
         Operation.RoundTrip => "round-trip",
         Operation.SerializeStream => "ser-stream",
         Operation.DeserializeStream => "deser-stream",
+        Operation.SerializePipe => "ser-pipe",
+        Operation.DeserializePipe => "deser-pipe",
         _ => Name(operation),
     };
 

@@ -17,6 +17,12 @@ internal enum Operation
     /// <summary>Async, from a <see cref="System.IO.Stream"/>, as ASP.NET Core reads a request body.</summary>
     DeserializeStream,
 
+    /// <summary>Async, into a PipeWriter, as ASP.NET Core's System.Text.Json formatter writes a response body.</summary>
+    SerializePipe,
+
+    /// <summary>Async, from a PipeReader, as ASP.NET Core's System.Text.Json formatter reads a request body (.NET 10).</summary>
+    DeserializePipe,
+
     /// <summary>The first use in a fresh process; never a study workload's operation.</summary>
     FirstCall,
 }
@@ -149,4 +155,20 @@ internal sealed record Study : StudyLayout
     }
 
     public override string ToString() => Name;
+}
+
+internal static class OperationPaths
+{
+    /// <summary>The path of a stream or pipe cell; null for the buffered ones and first calls.</summary>
+    public static AsyncPath? AsyncPathOf(this Operation operation) => operation switch
+    {
+        Operation.SerializeStream or Operation.DeserializeStream => AsyncPath.Stream,
+        Operation.SerializePipe or Operation.DeserializePipe => AsyncPath.Pipe,
+        _ => null,
+    };
+
+    public static bool Writes(this Operation operation) => operation is Operation.Serialize or Operation.SerializeStream or Operation.SerializePipe;
+
+    /// <summary>The buffered call (to or from a string or byte[]) a stream or pipe cell is decided against.</summary>
+    public static Operation Buffered(this Operation operation) => operation.Writes() ? Operation.Serialize : Operation.Deserialize;
 }

@@ -55,23 +55,28 @@ internal sealed class PreparedCase<T>(
     Contenders.Codec<List<T>>? listCodec,
     object[] payloads,
     IRoundTripJudge judge,
-    StreamCase<T>? itemStream = null,
-    StreamCase<List<T>>? listStream = null) : PreparedCase(outcome, sizes) where T : class
+    IReadOnlyDictionary<Contenders.AsyncPath, AsyncCase<T>>? itemPaths = null,
+    IReadOnlyDictionary<Contenders.AsyncPath, AsyncCase<List<T>>>? listPaths = null) : PreparedCase(outcome, sizes) where T : class
 {
-    private static readonly GateOutcome NoStreamGate = new(VerificationStatus.Unsupported, "the study has no stream cells");
+    private static readonly GateOutcome NotInStudy = new(VerificationStatus.Unsupported, "the study has no cells of this path");
 
-    public override GateOutcome OutcomeFor(Operation operation) => operation is Operation.SerializeStream or Operation.DeserializeStream
-        ? (shape == Shape.List ? listStream?.For(operation) : itemStream?.For(operation)) ?? NoStreamGate
+    public override GateOutcome OutcomeFor(Operation operation) => operation.AsyncPathOf() is { } path
+        ? (shape == Shape.List ? listPaths?.GetValueOrDefault(path)?.For(operation) : itemPaths?.GetValueOrDefault(path)?.For(operation)) ?? NotInStudy
         : base.OutcomeFor(operation);
 
-    public override Func<object?> CreateBody(Operation operation) => (shape, operation) switch
+    public override Func<object?> CreateBody(Operation operation) => (shape, operation.AsyncPathOf()) switch
     {
-        (Shape.List, Operation.SerializeStream) => listStream!.Codec!.SerializeOne([.. items]),
-        (Shape.List, Operation.DeserializeStream) => listStream!.Codec!.DeserializeOne(Bytes(payloads[0])),
-        (Shape.Many, Operation.SerializeStream) => itemStream!.Codec!.SerializeEach(items),
-        (Shape.Many, Operation.DeserializeStream) => itemStream!.Codec!.DeserializeEach([.. payloads.Select(Bytes)]),
-        (_, Operation.SerializeStream) => itemStream!.Codec!.SerializeOne(items[0]),
-        (_, Operation.DeserializeStream) => itemStream!.Codec!.DeserializeOne(Bytes(payloads[0])),
+        (Shape.List, { } path) => AsyncBody(listPaths![path].Codec!, [[.. items]], operation),
+        (Shape.Many, { } path) => AsyncBody(itemPaths![path].Codec!, items, operation),
+        (_, { } path) => AsyncBody(itemPaths![path].Codec!, [items[0]], operation),
+        _ => BufferedBody(operation),
+    };
+
+    private Func<object?> AsyncBody<TValue>(Contenders.AsyncCodec<TValue> codec, TValue[] values, Operation operation) where TValue : class =>
+        operation.Writes() ? codec.SerializeEach(values) : codec.DeserializeEach([.. payloads.Take(values.Length).Select(p => Contenders.Codec<T>.PayloadBytes(p).ToArray())]);
+
+    private Func<object?> BufferedBody(Operation operation) => (shape, operation) switch
+    {
         (Shape.List, Operation.Serialize) => listCodec!.SerializeOne([.. items]),
         (Shape.List, Operation.Deserialize) => listCodec!.DeserializeOne(payloads[0]),
         (Shape.List, Operation.RoundTrip) => listCodec!.RoundTripOne([.. items]),
@@ -84,22 +89,21 @@ internal sealed class PreparedCase<T>(
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
 
-    private static byte[] Bytes(object payload) => Contenders.Codec<T>.PayloadBytes(payload).ToArray();
-
-    // The same values, payloads and paths as the gate's (Verifier, StreamGate).
-    public override CheckedAgain CheckAgain(Operation operation) => (shape, operation) switch
+    // The same values, payloads and paths as the gate's (Verifier, AsyncGate).
+    public override CheckedAgain CheckAgain(Operation operation) => (shape, operation.AsyncPathOf()) switch
     {
-        (Shape.List, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(listStream!, [[.. items]], operation, _ => "$"),
-        (Shape.Many, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(itemStream!, items, operation, i => $"$[{i}]"),
-        (_, Operation.SerializeStream or Operation.DeserializeStream) => CheckStreamAgain(itemStream!, [items[0]], operation, _ => "$"),
+        (Shape.List, { } path) => CheckAsyncAgain(listPaths![path], path, [[.. items]], operation, _ => "$"),
+        (Shape.Many, { } path) => CheckAsyncAgain(itemPaths![path], path, items, operation, i => $"$[{i}]"),
+        (_, { } path) => CheckAsyncAgain(itemPaths![path], path, [items[0]], operation, _ => "$"),
         _ => CheckBufferedAgain(operation),
     };
 
-    private CheckedAgain CheckStreamAgain<TValue>(StreamCase<TValue> stream, TValue[] values, Operation operation, Func<int, string> root) where TValue : class
+    private CheckedAgain CheckAsyncAgain<TValue>(AsyncCase<TValue> checkedCase, Contenders.AsyncPath path, TValue[] values, Operation operation, Func<int, string> root)
+        where TValue : class
     {
-        var now = operation == Operation.SerializeStream
-            ? StreamGate.Written(stream.Codec!, stream.Write, values, payloads, judge, root)
-            : StreamGate.Read(stream.Codec!, stream.Read, values, payloads, judge, root);
+        var now = operation.Writes()
+            ? AsyncGate.Written(checkedCase.Codec!, path, checkedCase.Write, values, payloads, judge, root)
+            : AsyncGate.Read(checkedCase.Codec!, path, checkedCase.Read, values, payloads, judge, root);
         return new CheckedAgain(now.IsTimed ? null : now, BytesVary: false);
     }
 

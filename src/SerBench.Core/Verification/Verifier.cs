@@ -18,10 +18,10 @@ internal static class Verifier
     public static PreparedCase Prepare(Contender contender, JsonConventions conventions, Workload workload, int seed = PayloadModel.DefaultSeed,
         Compressions? compressions = null, bool passed = false) =>
         workload.Payload.Accept(new PrepareVisitor(contender, conventions, workload.Shape, workload.Count, seed, compressions, passed,
-            workload.Operations.Any(o => o is Operation.SerializeStream or Operation.DeserializeStream)));
+            [.. workload.Operations.Select(o => o.AsyncPathOf()).OfType<AsyncPath>().Distinct()]));
 
     private sealed class PrepareVisitor(Contender contender, JsonConventions conventions, Shape shape, int count, int seed, Compressions? compressions, bool passed,
-        bool streams)
+        IReadOnlyList<AsyncPath> paths)
         : IPayloadModelVisitor<PreparedCase>
     {
         public PreparedCase Visit<T>(PayloadModel<T> model) where T : class
@@ -103,11 +103,12 @@ internal static class Verifier
             }
 
             var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
-            var (itemStream, listStream) = !streams ? (null, null)
-                : shape == Shape.List ? (null, StreamGate.Check<List<T>>(contender, conventions, outcome, [[.. items]], payloads, checker, _ => "$"))
-                : (StreamGate.Check(contender, conventions, outcome, shape == Shape.Many ? items : [items[0]], payloads, checker,
-                    i => shape == Shape.Many ? $"$[{i}]" : "$"), (StreamCase<List<T>>?)null);
-            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker, itemStream, listStream);
+            var listPaths = shape != Shape.List ? null
+                : paths.ToDictionary(p => p, p => AsyncGate.Check<List<T>>(contender, p, conventions, outcome, [[.. items]], payloads, checker, _ => "$"));
+            var itemPaths = shape == Shape.List ? null
+                : paths.ToDictionary(p => p, p => AsyncGate.Check(contender, p, conventions, outcome, shape == Shape.Many ? items : [items[0]], payloads, checker,
+                    i => shape == Shape.Many ? $"$[{i}]" : "$"));
+            return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker, itemPaths, listPaths);
         }
 
         private static (GateOutcome, object[]) CheckEach<T>(Checker checker, Codec<T> codec, T[] items) where T : class

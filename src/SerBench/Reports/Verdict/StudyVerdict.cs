@@ -159,21 +159,21 @@ internal sealed record StudyVerdict(
                (bimodal.Count > 1 ? $" ({bimodal.Count - 1} more such cell{(bimodal.Count == 2 ? "" : "s")} in the tables)." : ".");
     }
 
-    // Does streaming cost or save: each stream cell against the same contender's string or byte[] call, largest case first.
+    // Does a stream or pipe cost or save: each such cell against the same contender's string or byte[] call, largest case first.
     private static IEnumerable<string> StreamLines(IReadOnlyList<ResultCell> cells)
     {
         var rankable = cells.Where(Reports.Findings.IsRankable).ToList();
-        foreach (var group in rankable.Where(c => c.Operation is Operation.SerializeStream or Operation.DeserializeStream)
+        foreach (var group in rankable.Where(c => c.Operation.AsyncPathOf() is not null)
                      .GroupBy(c => (c.Payload, c.Shape, c.Count)).OrderByDescending(g => g.Key.Count))
         {
-            var pairs = group.Select(stream => (Stream: stream, Buffered: rankable.FirstOrDefault(b => b.Contender == stream.Contender && b.Payload == stream.Payload
-                    && b.Shape == stream.Shape && b.Count == stream.Count && b.Operation == (stream.Operation == Operation.SerializeStream ? Operation.Serialize : Operation.Deserialize))))
-                .Where(p => p.Buffered is not null).ToList();
-            var parts = pairs.GroupBy(p => p.Buffered!.Operation).Select(g =>
-                $"{CellText.Name(g.Key)} " + string.Join(", ", g.Select(p => $"{p.Stream.Contender} {RatioInterval.Of(p.Stream, p.Buffered!)}"))).ToList();
+            var parts = group.Select(async => (Async: async, Buffered: rankable.FirstOrDefault(b => b.Contender == async.Contender && b.Payload == async.Payload
+                    && b.Shape == async.Shape && b.Count == async.Count && b.Operation == async.Operation.Buffered())))
+                .Where(p => p.Buffered is not null)
+                .GroupBy(p => p.Async.Operation).OrderBy(g => g.Key)
+                .Select(g => $"{CellText.Name(g.Key)} " + string.Join(", ", g.Select(p => $"{p.Async.Contender} {RatioInterval.Of(p.Async, p.Buffered!)}"))).ToList();
             if (parts.Count > 0)
             {
-                yield return $"Through a stream, {group.First().Payload} {CellText.Case(group.Key.Shape, group.Key.Count)}, against the same contender's string or byte[] call (under 1× saves): {string.Join("; ", parts)}.";
+                yield return $"Through a stream or pipe, {group.First().Payload} {CellText.Case(group.Key.Shape, group.Key.Count)}, against the same contender's string or byte[] call (under 1× saves): {string.Join("; ", parts)}.";
             }
         }
     }

@@ -58,9 +58,9 @@ internal static class WhatToUse
             }
         }
 
-        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream])
+        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream, Operation.SerializePipe, Operation.DeserializePipe])
         {
-            answers.Add(Fastest($"Fastest JSON {(operation == Operation.SerializeStream ? "to" : "from")} a stream (async) · {CellText.Name(operation)}", steady,
+            answers.Add(Fastest($"Fastest JSON {(operation.Writes() ? "to" : "from")} a {(operation.AsyncPathOf() == Core.Contenders.AsyncPath.Stream ? "stream" : "pipe")} (async) · {CellText.Name(operation)}", steady,
                 c => c.Format == "json" && c.Operation == operation));
         }
 

@@ -7,21 +7,21 @@ using SerBench.Core.Verification;
 
 namespace SerBench.Tests.Core.Verification;
 
-public class StreamGateTests
+public class AsyncGateTests
 {
     private static readonly Workload PersonList = new(PayloadRegistry.Person, Shape.List, 20,
-        [Operation.Serialize, Operation.Deserialize, Operation.SerializeStream, Operation.DeserializeStream]);
+        [Operation.Serialize, Operation.Deserialize, Operation.SerializeStream, Operation.DeserializeStream, Operation.SerializePipe, Operation.DeserializePipe]);
 
     [Theory]
     [InlineData("object", 1)]
     [InlineData("list", 20)]
     [InlineData("many", 5)]
-    public void SystemTextJsonsStreamPath_PassesTheGate_AndItsBodiesRun(string shapeName, int count)
+    public void SystemTextJsonsStreamAndPipePaths_PassTheGate_AndTheirBodiesRun(string shapeName, int count)
     {
         var shape = SerBench.Core.Results.CellText.ParseShape(shapeName);
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-reflection-utf8")!, JsonConventions.Web, PersonList with { Shape = shape, Count = count });
 
-        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream])
+        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream, Operation.SerializePipe, Operation.DeserializePipe])
         {
             Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(operation).Status);
             Assert.NotNull(prepared.CreateBody(operation)());
@@ -30,9 +30,12 @@ public class StreamGateTests
 
         // The body writes into one stream it empties first: what it holds after two calls is one payload.
         var written = (MemoryStream)prepared.CreateBody(Operation.SerializeStream)()!;
+        // The pipe body drains what each call flushed: the last call's bytes.
+        var drained = (long)prepared.CreateBody(Operation.SerializePipe)()!;
         if (shape != Shape.Many)
         {
             Assert.Equal(prepared.PayloadBytes, written.Length);
+            Assert.Equal(prepared.PayloadBytes, drained);
         }
     }
 
@@ -54,7 +57,8 @@ public class StreamGateTests
 
         Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.Deserialize).Status);
         Assert.Equal(VerificationStatus.Unsupported, prepared.OutcomeFor(Operation.DeserializeStream).Status);
-        Assert.Contains("does not fake one by copying a buffer", prepared.OutcomeFor(Operation.SerializeStream).Reason, StringComparison.Ordinal);
+        Assert.Contains("does not fake one by copying a buffer into the stream", prepared.OutcomeFor(Operation.SerializeStream).Reason, StringComparison.Ordinal);
+        Assert.Contains("no async pipe path for Fake", prepared.OutcomeFor(Operation.DeserializePipe).Reason, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,0 +1,112 @@
+using SerBench.Core.Contenders;
+using SerBench.Core.Studies;
+
+namespace SerBench.Core.Verification;
+
+/// <summary>A case's stream or pipe path after the gate: null <see cref="Codec"/> when the contender has none (both outcomes say why).</summary>
+internal sealed record AsyncCase<TValue>(AsyncCodec<TValue>? Codec, GateOutcome Write, GateOutcome Read) where TValue : class
+{
+    public GateOutcome For(Operation operation) => operation.Writes() ? Write : Read;
+}
+
+/// <summary>
+/// The gate of the stream and pipe cells, after the buffered gate: the path must get the bytes the buffered call returned
+/// (or, when they differ, bytes that read back to the same data), and reading the buffered payload through it must give
+/// back the model.
+/// </summary>
+internal static class AsyncGate
+{
+    public static AsyncCase<TValue> Check<TValue>(Contender contender, AsyncPath path, JsonConventions conventions, GateOutcome buffered, TValue[] values,
+        object[] payloads, IRoundTripJudge judge, Func<int, string> root) where TValue : class
+    {
+        AsyncCodec<TValue> codec;
+        try
+        {
+            codec = contender.CreateAsyncCodec<TValue>(path, conventions);
+        }
+        catch (NotSupportedException exception)
+        {
+            var unsupported = new GateOutcome(VerificationStatus.Unsupported, Running.ExceptionText.FirstLine(exception.Message));
+            return new(null, unsupported, unsupported);
+        }
+#pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            var crash = GateOutcome.CrashFrom($"creating the {Name(path)} serializer", exception, contender.Name);
+            return new(null, crash, crash);
+        }
+
+        return new(codec, Written(codec, path, buffered.For(Operation.Serialize), values, payloads, judge, root),
+            Read(codec, path, buffered.IsTimed ? buffered : GateOutcome.Ok, values, payloads, judge, root));
+    }
+
+    private static string Name(AsyncPath path) => path == AsyncPath.Stream ? "stream" : "pipe";
+
+#pragma warning disable CA1031 // A contender may throw anything; what it throws is this cell's outcome, not the run's.
+    /// <summary>The buffered serialize's outcome when every call got its bytes.</summary>
+    public static GateOutcome Written<TValue>(AsyncCodec<TValue> codec, AsyncPath path, GateOutcome buffered, TValue[] values, object[] payloads,
+        IRoundTripJudge judge, Func<int, string> root) where TValue : class
+    {
+        var outcome = buffered;
+        for (var i = 0; i < values.Length; i++)
+        {
+            byte[] written;
+            try
+            {
+                written = codec.Write(values[i]);
+            }
+            catch (Exception exception)
+            {
+                return GateOutcome.CrashFrom($"serialize-{Name(path)}", exception);
+            }
+
+            if (i < payloads.Length && Codec<TValue>.PayloadBytes(payloads[i]).Span.SequenceEqual(written))
+            {
+                continue;
+            }
+
+            try
+            {
+                if (judge.Loss(values[i], codec.Read(written), root(i)) is { } loss)
+                {
+                    return new GateOutcome(VerificationStatus.Mismatch, $"serialize-{Name(path)} changed the data: " + loss);
+                }
+            }
+            catch (Exception exception)
+            {
+                return new GateOutcome(VerificationStatus.Mismatch, $"what serialize-{Name(path)} wrote cannot be read back: " + Running.ExceptionText.Describe(exception));
+            }
+
+            outcome = new GateOutcome(VerificationStatus.Differs, $"the {Name(path)} got other bytes than the buffered call returned; they read back to the same data");
+        }
+
+        return outcome;
+    }
+
+    /// <summary><paramref name="buffered"/> when every payload read through the path gives back its value.</summary>
+    public static GateOutcome Read<TValue>(AsyncCodec<TValue> codec, AsyncPath path, GateOutcome buffered, TValue[] values, object[] payloads,
+        IRoundTripJudge judge, Func<int, string> root) where TValue : class
+    {
+        for (var i = 0; i < payloads.Length; i++)
+        {
+            TValue back;
+            try
+            {
+                back = codec.Read(Codec<TValue>.PayloadBytes(payloads[i]));
+            }
+            catch (Exception exception)
+            {
+                return GateOutcome.CrashFrom($"deserialize-{Name(path)}", exception);
+            }
+
+            if (judge.Loss(values[i], back, root(i)) is { } loss)
+            {
+                return new GateOutcome(VerificationStatus.Mismatch, $"deserialize-{Name(path)} changed the data: " + loss);
+            }
+        }
+
+        return buffered;
+    }
+#pragma warning restore CA1031
+}
