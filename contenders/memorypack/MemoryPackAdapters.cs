@@ -17,6 +17,12 @@ internal static class MemoryPackCodecs
     public static StreamCodec<T> CreateStream<T>(MemoryPackSerializerOptions options) where T : class =>
         new DelegateStreamCodec<T>((stream, value) => MemoryPackSerializer.SerializeAsync(stream, value, options),
             stream => AsyncCodec<T>.NotNull(MemoryPackSerializer.DeserializeAsync<T>(stream, options)));
+
+#if NET10_0_OR_GREATER
+    /// <summary>It writes to an IBufferWriter and reads a ReadOnlySequence: the pipe's own memory.</summary>
+    public static PipeCodec<T> CreatePipe<T>(MemoryPackSerializerOptions options) where T : class =>
+        new BufferWriterPipeCodec<T>((writer, value) => MemoryPackSerializer.Serialize(writer, value, options), body => MemoryPackSerializer.Deserialize<T>(body, options)!);
+#endif
 }
 
 [PackContender("memorypack")]
@@ -27,6 +33,10 @@ internal sealed class MemoryPackUtf16 : ContenderAdapter
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Default);
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreateStream<T>(MemoryPackSerializerOptions.Default);
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreatePipe<T>(MemoryPackSerializerOptions.Default);
+#endif
 }
 
 [PackContender("memorypack-utf8")]
@@ -37,4 +47,8 @@ internal sealed class MemoryPackUtf8 : ContenderAdapter
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => MemoryPackCodecs.Create<T>(MemoryPackSerializerOptions.Utf8);
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreateStream<T>(MemoryPackSerializerOptions.Utf8);
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) => MemoryPackCodecs.CreatePipe<T>(MemoryPackSerializerOptions.Utf8);
+#endif
 }

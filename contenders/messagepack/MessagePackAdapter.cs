@@ -28,4 +28,12 @@ internal sealed class MessagePackAdapter : ContenderAdapter
         return new DelegateStreamCodec<T>((stream, value) => new ValueTask(MessagePackSerializer.SerializeAsync(stream, value, options)),
             stream => MessagePackSerializer.DeserializeAsync<T>(stream, options));
     }
+
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions)
+    {
+        var options = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
+        return new BufferWriterPipeCodec<T>((writer, value) => MessagePackSerializer.Serialize(writer, value, options), body => MessagePackSerializer.Deserialize<T>(body, options));
+    }
+#endif
 }

@@ -45,6 +45,14 @@ internal sealed class ProtobufNetAdapter : ContenderAdapter
             stream => new ValueTask<T>((T)model.Deserialize(stream, null, typeof(T))!));
     }
 
+#if NET10_0_OR_GREATER
+    public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions)
+    {
+        var model = Model.Value;
+        return new BufferWriterPipeCodec<T>((writer, value) => model.Serialize(writer, value), body => model.Deserialize<T>(body));
+    }
+#endif
+
     private static RuntimeTypeModel CreateModel()
     {
         var model = RuntimeTypeModel.Create("serbench");

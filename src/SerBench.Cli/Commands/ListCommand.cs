@@ -84,7 +84,7 @@ internal static class ListCommand
         var studies = Listing();
         foreach (var s in studyList)
         {
-            studies.AddRow(new Text(s.Name), new Text($"{s.Title}\n{string.Join("; ", s.Workloads.Select(Describe))}\ncontenders: {string.Join(", ", s.Contenders)}"));
+            studies.AddRow(new Text(s.Name), new Text($"{s.Title}{(InDefaultRun(s) ? "" : " (not in the default run: --study " + s.Name + ")")}\n{string.Join("; ", s.Workloads.Select(Describe))}\ncontenders: {string.Join(", ", s.Contenders)}"));
         }
 
         console.WriteLine("Contenders: name, then library and version · format and text · generation · Trim/AOT · licence · from · availability");
@@ -101,6 +101,8 @@ internal static class ListCommand
         console.WriteLine("Studies: name, then title, workloads and contenders (baseline first)");
         console.Write(studies);
     }
+
+    private static bool InDefaultRun(Study study) => StudyRegistry.Default.Any(s => s.Name == study.Name);
 
     private static Grid Listing() => new Grid().AddColumn(new GridColumn().NoWrap().PadLeft(2).PadRight(2)).AddColumn(new GridColumn());
 
@@ -137,6 +139,7 @@ internal static class ListCommand
             ["title"] = s.Title,
             ["conventions"] = s.Conventions.Name,
             ["baseline"] = s.Baseline,
+            ["defaultRun"] = InDefaultRun(s),
             ["contenders"] = new JsonArray([.. s.Contenders.Select(n => (JsonNode)JsonValue.Create(n))]),
             ["workloads"] = new JsonArray([.. s.Workloads.Select(w => (JsonNode)JsonValue.Create(Describe(w)))]),
         })]),

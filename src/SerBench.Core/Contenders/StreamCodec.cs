@@ -183,6 +183,38 @@ public abstract class PipeCodec<T> : AsyncCodec<T> where T : class
     internal sealed override T Read(ReadOnlyMemory<byte> payload) => Wait(DeserializeAsync(PipeReader.Create(new ReadOnlySequence<byte>(payload))));
 }
 
+/// <summary>
+/// The pipe path of a library that writes to an <see cref="IBufferWriter{T}"/> and reads a <see cref="ReadOnlySequence{T}"/>:
+/// it writes into the pipe's own memory and flushes, and reads once the pipe holds the whole body, as its ASP.NET Core formatters do.
+/// </summary>
+public sealed class BufferWriterPipeCodec<T>(Action<IBufferWriter<byte>, T> write, Func<ReadOnlySequence<byte>, T> read) : PipeCodec<T> where T : class
+{
+    public override ValueTask SerializeAsync(PipeWriter destination, T value)
+    {
+        write(destination, value);
+        var flush = destination.FlushAsync();
+        return flush.IsCompletedSuccessfully ? ValueTask.CompletedTask : Flushed(flush);
+    }
+
+    private static async ValueTask Flushed(ValueTask<FlushResult> flush) => await flush.ConfigureAwait(false);
+
+    public override async ValueTask<T> DeserializeAsync(PipeReader source)
+    {
+        while (true)
+        {
+            var result = await source.ReadAsync().ConfigureAwait(false);
+            if (result.IsCompleted)
+            {
+                var value = read(result.Buffer);
+                source.AdvanceTo(result.Buffer.End);
+                return value;
+            }
+
+            source.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        }
+    }
+}
+
 /// <summary>A pipe codec built from two delegates.</summary>
 public sealed class DelegatePipeCodec<T>(Func<PipeWriter, T, ValueTask> serialize, Func<PipeReader, ValueTask<T>> deserialize) : PipeCodec<T> where T : class
 {

@@ -44,13 +44,9 @@ internal static class ShootoutStudy
             "The write-up does not give its model; Person (web-api) and User (big-vs-many) stand in, with Web API conventions.",
             "Each library through its own best API for the mode; rows whose library has no API for the mode say where the harness transcodes.",
             "Baseline: System.Text.Json source-generated to UTF-8, the in-box default for new code.",
-            "serialize-stream and deserialize-stream (1,000 Persons): each library's own stream API, async where it has one, into and out of a MemoryStream.",
         ],
     };
 
-    // The stream path once, where it matters most: 1,000 Persons, as a large response body.
     private static IEnumerable<Workload> Workloads(PayloadModel model) =>
-        new[] { 1, 100, 1_000 }.Select(count => new Workload(model, Shape.List, count, model == PayloadRegistry.Person && count == 1_000
-            ? [Operation.Serialize, Operation.Deserialize, Operation.SerializeStream, Operation.DeserializeStream]
-            : [Operation.Serialize, Operation.Deserialize]));
+        new[] { 1, 100, 1_000 }.Select(count => new Workload(model, Shape.List, count, [Operation.Serialize, Operation.Deserialize]));
 }

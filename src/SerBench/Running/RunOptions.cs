@@ -160,7 +160,7 @@ internal static class RunOptionsParser
         IReadOnlyList<PayloadModel> knownPayloads = [.. PayloadRegistry.All, .. dataStudies.SelectMany(s => s.Workloads.Select(w => w.Payload)).DistinctBy(p => p.Name)];
         IReadOnlyList<Study> studies = options.Study is not null ? [.. NameMatcher.SplitList("--study", options.Study).Select(name => ResolveStudy(name, known, whyNoTyped)).Distinct()]
             : dataStudies.Count > 0 ? dataStudies
-            : StudyRegistry.All;
+            : StudyRegistry.Default;
         var named = options.Contenders is null ? null : ResolveContenders(NameMatcher.SplitList("--contenders", options.Contenders), Resolve);
         if (named?.OfType<VersionedContender>().ToList() is { Count: > 0 } versions)
         {

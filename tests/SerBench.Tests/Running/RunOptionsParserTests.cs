@@ -21,6 +21,13 @@ public sealed class RunOptionsParserTests
     }
 
     [Fact]
+    public void NoStudy_RunsTheFiveStudiesOfTheArticles_AndTheStreamsStudyOnlyWhenNamed()
+    {
+        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping", "shootout"], RunOptionsParser.Parse(new RunOptions()).Studies.Select(s => s.Name));
+        Assert.Equal(["streams"], RunOptionsParser.Parse(new RunOptions { Study = "streams" }).Studies.Select(s => s.Name));
+    }
+
+    [Fact]
     public void Study_Unknown_SaysWhatWorks()
     {
         var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Study = "web-apo" }));

@@ -159,23 +159,36 @@ internal sealed record StudyVerdict(
                (bimodal.Count > 1 ? $" ({bimodal.Count - 1} more such cell{(bimodal.Count == 2 ? "" : "s")} in the tables)." : ".");
     }
 
-    // Does a stream or pipe cost or save: each such cell against the same contender's string or byte[] call, largest case first.
+    // Does a stream or pipe cost or save: each such cell against the same contender's string or byte[] call, in one line.
     private static IEnumerable<string> StreamLines(IReadOnlyList<ResultCell> cells)
     {
         var rankable = cells.Where(Reports.Findings.IsRankable).ToList();
-        foreach (var group in rankable.Where(c => c.Operation.AsyncPathOf() is not null)
-                     .GroupBy(c => (c.Payload, c.Shape, c.Count)).OrderByDescending(g => g.Key.Count))
+        var pairs = rankable.Where(c => c.Operation.AsyncPathOf() is not null)
+            .Select(async => (Async: async, Buffered: rankable.FirstOrDefault(b => b.Contender == async.Contender && b.Payload == async.Payload
+                && b.Shape == async.Shape && b.Count == async.Count && b.Operation == async.Operation.Buffered())))
+            .Where(p => p.Buffered is not null)
+            .Select(p => (p.Async, Ratio: RatioInterval.Of(p.Async, p.Buffered!))).ToList();
+        if (pairs.Count == 0)
         {
-            var parts = group.Select(async => (Async: async, Buffered: rankable.FirstOrDefault(b => b.Contender == async.Contender && b.Payload == async.Payload
-                    && b.Shape == async.Shape && b.Count == async.Count && b.Operation == async.Operation.Buffered())))
-                .Where(p => p.Buffered is not null)
-                .GroupBy(p => p.Async.Operation).OrderBy(g => g.Key)
-                .Select(g => $"{CellText.Name(g.Key)} " + string.Join(", ", g.Select(p => $"{p.Async.Contender} {RatioInterval.Of(p.Async, p.Buffered!)}"))).ToList();
-            if (parts.Count > 0)
-            {
-                yield return $"Through a stream or pipe, {group.First().Payload} {CellText.Case(group.Key.Shape, group.Key.Count)}, against the same contender's string or byte[] call (under 1× saves): {string.Join("; ", parts)}.";
-            }
+            yield break;
         }
+
+        string Most(IEnumerable<(ResultCell Async, RatioInterval Ratio)> side, string verb, bool saves)
+        {
+            var list = side.ToList();
+            if (list.Count == 0)
+            {
+                return "";
+            }
+
+            var most = saves ? list.MinBy(p => p.Ratio.Ratio) : list.MaxBy(p => p.Ratio.Ratio);
+            return $"; {verb} in {list.Count} (most: {most.Async.Contender} {CellText.Name(most.Async.Operation)}, {most.Async.Payload} {CellText.Case(most.Async.Shape, most.Async.Count)}, {most.Ratio})";
+        }
+
+        var saves = pairs.Where(p => p.Ratio.High < 1);
+        var costs = pairs.Where(p => p.Ratio.IsSlower);
+        yield return $"Through a stream or pipe, against the same contender's string or byte[] call: {pairs.Count} cells, tied in {pairs.Count(p => p.Ratio.IsTie)}" +
+                     Most(saves, "saves beyond doubt", saves: true) + Most(costs, "costs beyond doubt", saves: false) + ".";
     }
 
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>

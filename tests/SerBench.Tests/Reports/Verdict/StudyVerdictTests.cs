@@ -76,10 +76,10 @@ public class StudyVerdictTests
 
         var verdict = VerdictOf(document);
 
-        var streams = Assert.Single(verdict.Findings, f => f.StartsWith("Through a stream or pipe, person list of 200", StringComparison.Ordinal));
-        Assert.Contains("serialize-stream newtonsoft-string 0.71× (", streams, StringComparison.Ordinal);
-        Assert.Contains("stj-reflection-utf8 tied (", streams, StringComparison.Ordinal);
-        Assert.DoesNotContain("stj-reflection-string", streams, StringComparison.Ordinal);
+        var streams = Assert.Single(verdict.Findings, f => f.StartsWith("Through a stream or pipe", StringComparison.Ordinal));
+        Assert.StartsWith("Through a stream or pipe, against the same contender's string or byte[] call: 2 cells, tied in 1; saves beyond doubt in 1 " +
+                          "(most: newtonsoft-string serialize-stream, person list of 200, 0.71× (", streams, StringComparison.Ordinal);
+        Assert.DoesNotContain("costs beyond doubt", streams, StringComparison.Ordinal);
         // Only its stream cells are unsupported: the line says which, so its other cells are not thought unranked.
         Assert.Equal("stj-reflection-string (serialize-stream): UNSUPPORTED — a string contender", Assert.Single(verdict.NotRanked));
         var answer = Assert.Single(WhatToUse.Answer(Slices(document)), a => a.Question == "Fastest JSON to a stream (async) · serialize-stream");
