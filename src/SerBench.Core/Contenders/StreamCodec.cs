@@ -126,35 +126,51 @@ public abstract class PipeCodec<T> : AsyncCodec<T> where T : class
 
     public abstract ValueTask<T> DeserializeAsync(PipeReader source);
 
-    // One pipe for every call, drained after each as the transport would; no back-pressure, so a flush never waits for a reader.
     private static Pipe NewPipe() => new(new PipeOptions(pauseWriterThreshold: 0, readerScheduler: PipeScheduler.Inline, writerScheduler: PipeScheduler.Inline,
         useSynchronizationContext: false));
 
-    private static long Drain(PipeReader reader)
+    /// <summary>
+    /// One pipe for every call, read as a transport reads a response body: the reader's continuation runs inline at each
+    /// flush, so the pipe holds what one flush wrote, not the whole body.
+    /// </summary>
+    private sealed class DrainedPipe
     {
-        if (!reader.TryRead(out var result))
-        {
-            return 0;
-        }
+        private readonly Pipe _pipe = NewPipe();
 
-        var length = result.Buffer.Length;
-        reader.AdvanceTo(result.Buffer.End);
-        return length;
+        public DrainedPipe() => _ = Drain();
+
+        public PipeWriter Writer => _pipe.Writer;
+
+        /// <summary>Bytes read since the last reset.</summary>
+        public long Drained { get; set; }
+
+        private async Task Drain()
+        {
+            while (true)
+            {
+                var result = await _pipe.Reader.ReadAsync().ConfigureAwait(false);
+                Drained += result.Buffer.Length;
+                _pipe.Reader.AdvanceTo(result.Buffer.End);
+                if (result.IsCompleted)
+                {
+                    return;
+                }
+            }
+        }
     }
 
     internal sealed override Func<object?> SerializeEach(T[] values)
     {
-        var pipe = NewPipe();
+        var pipe = new DrainedPipe();
         return () =>
         {
-            long written = 0;
             foreach (var value in values)
             {
+                pipe.Drained = 0;
                 Wait(SerializeAsync(pipe.Writer, value));
-                written = Drain(pipe.Reader);
             }
 
-            return written;
+            return pipe.Drained;
         };
     }
 

@@ -38,7 +38,7 @@ internal static class StreamsStudy
         Notes =
         [
             "Each library's own async path: into and out of a MemoryStream (Newtonsoft's ASP.NET Core formatters, any Stream body), and into a PipeWriter and out of a PipeReader (System.Text.Json's formatters in ASP.NET Core 10; a library that writes to an IBufferWriter<byte> and reads a ReadOnlySequence<byte> writes and reads the pipe itself).",
-            "What stands in for the network: a pipe drained after each call, or a MemoryStream emptied before it, for the response; the payload in memory for the request. The network, Kestrel and any wait for I/O are left out: every await completes at once.",
+            "What stands in for the network: for the response, a pipe whose reader takes each flush as it comes (on the writer's thread), or a MemoryStream emptied before each call; for the request, the payload in memory. The network, Kestrel and any wait for I/O are left out: every await completes at once.",
             "A library without a path is UNSUPPORTED with the reason, never a buffer copied into the stream. A finding decides each path against the same contender's string or byte[] call.",
         ],
     };
