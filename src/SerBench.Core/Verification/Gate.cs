@@ -11,8 +11,15 @@ internal static class Gate
         [.. plan.Select(p =>
         {
             var prepared = Prepare(p, Compressions.None);
-            return (p, prepared.Outcome, prepared.PayloadBytes);
+            return (p, WithItsPaths(prepared, p.Workload.Operations), prepared.PayloadBytes);
         })];
+
+    // A stream or pipe path that loses data or throws fails the case as the buffered calls would; one that is missing does not.
+    private static GateOutcome WithItsPaths(PreparedCase prepared, IReadOnlyList<Studies.Operation> operations) =>
+        prepared.Outcome.IsTimed && operations.Where(o => Studies.OperationPaths.AsyncPathOf(o) is not null).Select(prepared.OutcomeFor)
+            .FirstOrDefault(o => o.Status is VerificationStatus.Mismatch or VerificationStatus.Crash) is { } failed
+            ? failed
+            : prepared.Outcome;
 
     internal static PreparedCase Prepare(PlannedCase planned, Compressions compressions, bool passed = false)
     {

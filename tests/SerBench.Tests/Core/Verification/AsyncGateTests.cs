@@ -100,6 +100,23 @@ public class AsyncGateTests
         Assert.True(prepared.OutcomeFor(Operation.Serialize).IsTimed);
     }
 
+    [Fact]
+    public void Verify_FailsACaseWhoseStreamPathLosesData_ButNotOneWhosePathIsMissing()
+    {
+        var study = SerBench.Core.Studies.StudyRegistry.All.Single(s => s.Name == "streams");
+        var pascal = new JsonSerializerOptions();
+        SerBench.Core.Running.PlannedCase Case(Contender contender) => new(study, contender, PersonList, PersonList.Operations, "stj-sourcegen-utf8");
+
+        var verified = Gate.Verify([
+            Case(new StreamFake("loses", Stream<List<Person>>(new JsonSerializerOptions(JsonSerializerDefaults.Web), pascal))),
+            Case(new StreamFake("no-stream", stream: null)),
+        ]);
+
+        Assert.Equal(VerificationStatus.Mismatch, verified[0].Outcome.Status);
+        Assert.Contains("-stream changed the data: $[0]", verified[0].Outcome.Reason, StringComparison.Ordinal);
+        Assert.Equal(VerificationStatus.Ok, verified[1].Outcome.Status);
+    }
+
     private static DelegateStreamCodec<T> Stream<T>(JsonSerializerOptions write, JsonSerializerOptions read) where T : class => new(
         (stream, value) => new ValueTask(JsonSerializer.SerializeAsync(stream, value, write)),
         async stream => (await JsonSerializer.DeserializeAsync<T>(stream, read))!);
