@@ -1,9 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
+using SerBench.AgentBuilds;
 using SerBench.Agents;
 using SerBench.Conformance;
 using SerBench.Core.Conformance;
 using SerBench.Core.Contenders;
+using SerBench.Core.Packs;
 using SerBench.Core.Contenders.Documents;
 using SerBench.Core.Running;
 using SerBench.Core.UserData;
@@ -51,6 +53,8 @@ internal static class ConformanceCommand
             // Before the agent is built (which can take a while): a folder that cannot be written fails at once.
             using var folder = OutputFolderClaim.Take(directory, FolderUse.Replace, Entries, parse.GetValue(force));
             var agent = StopSignals.Around("building the measuring agent", stop => PreparedRun.MainAgent(chosen, [], [], context.Error.WriteLine, stop));
+            var outcomes = agent is null ? null : AgentBuilder.Outcomes([.. PackCatalog.Current.Packs], agent);
+            chosen = [.. chosen.Select(c => AgentBuilder.Bind(c, outcomes))];
             var report = Write(folder, staging =>
                 ConformanceRunner.Run(suite, chosen, new AgentConformanceChild(new AgentClient(Path.Combine(staging, ChildrenFolder), SelfProcess.Run, agent), suite.Paths), context.CommandLine, startedAt,
                     context.Error.WriteLine));

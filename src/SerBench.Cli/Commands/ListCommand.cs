@@ -25,11 +25,13 @@ internal static class ListCommand
         command.SetAction(parse =>
         {
             var user = packs.UserContenders(parse);
-            IReadOnlyList<Contender> contenders = [.. ContenderRegistry.All, .. user];
+            IReadOnlyList<Contender> listed = [.. ContenderRegistry.All, .. user];
             // What the last agent build for these packs found, if there is one; listing never builds.
-            var allPacks = contenders.OfType<PackContender>().Select(c => c.Pack).Distinct().ToList();
+            var allPacks = listed.OfType<PackContender>().Select(c => c.Pack).Distinct().ToList();
             var built = PackCatalog.Current.IsAgent || allPacks.Count == 0 ? null
                 : new AgentBuilder(packageSources: packs.PackageSources(parse)).Peek(allPacks);
+            var outcomes = built is null ? null : AgentBuilder.Outcomes(allPacks, built);
+            IReadOnlyList<Contender> contenders = [.. listed.Select(c => AgentBuilder.Bind(c, outcomes))];
             IReadOnlyList<Study> studies = [.. StudyRegistry.All.Select(s => s.Admitting(user, name => contenders.FirstOrDefault(c => c.Name == name)))];
             if (parse.GetValue(json))
             {

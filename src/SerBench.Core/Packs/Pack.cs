@@ -30,11 +30,6 @@ internal sealed class Pack
     /// <summary>The agent keeps the pack under <c>packs/&lt;slug&gt;</c>.</summary>
     public string Slug { get; }
 
-    /// <summary>The restore's or the compiler's message; null before the agent is built.</summary>
-    public string? UnavailableReason { get; internal set; }
-
-    public IReadOnlyDictionary<string, string> RestoredVersions { get; internal set; } = new Dictionary<string, string>();
-
     /// <summary>With <paramref name="built"/>, an agent's copy, checked when the agent was built (<see cref="PackManifest.ReadBuilt"/>).</summary>
     public static Pack Load(string directory, PackOrigin origin, bool built = false)
     {

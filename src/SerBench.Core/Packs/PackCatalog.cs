@@ -44,17 +44,13 @@ internal sealed partial class PackCatalog
     public static PackCatalog Load(string folder, IReadOnlyDictionary<string, Func<ContenderAdapter>>? adapters)
     {
         var packs = LoadFolder(folder, PackOrigin.BuiltIn, built: adapters is not null);
+        // A manifest entry without an adapter class in an agent is the pack author's mistake: said on every cell of its pack.
+        var missing = packs.ToDictionary(pack => pack, pack => adapters is null ? null
+            : pack.Manifest.Contenders.FirstOrDefault(info => !adapters.ContainsKey(info.Name)) is { } info
+                ? PackOutcome.Unavailable($"the pack declares '{info.Name}' in pack.json but has no class with [PackContender(\"{info.Name}\")] deriving from ContenderAdapter")
+                : null);
         var contenders = packs.SelectMany(pack => pack.Manifest.Contenders.Select(info =>
-            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? new Lazy<ContenderAdapter>(() => Create(create)) : null))).ToList();
-        if (adapters is not null)
-        {
-            // A manifest entry without an adapter class in an agent is the pack author's mistake: say so on its cells.
-            foreach (var missing in contenders.Where(c => !c.HasAdapter))
-            {
-                missing.Pack.UnavailableReason ??= $"the pack declares '{missing.Name}' in pack.json but has no class with [PackContender(\"{missing.Name}\")] deriving from ContenderAdapter";
-            }
-        }
-
+            new PackContender(pack, info, adapters?.GetValueOrDefault(info.Name) is { } create ? new Lazy<ContenderAdapter>(() => Create(create)) : null, missing[pack]))).ToList();
         return new PackCatalog(packs, contenders, adapters is not null);
     }
 

@@ -7,10 +7,13 @@ namespace SerBench.Core.Packs;
 /// Without its adapter (in SerBench itself) its cells are measured by the agent built from the packs. The adapter is
 /// created on first use: a process that measures one contender loads no other pack's library.
 /// </summary>
-internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<ContenderAdapter>? lazyAdapter)
+internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<ContenderAdapter>? lazyAdapter, PackOutcome? outcome = null)
     : Contender(info.Name, pack.Manifest.Library, info.Format, info.TextMode, info.Generation, info.Note)
 {
     public Pack Pack => pack;
+
+    /// <summary>The same contender with what the agent build found for its pack.</summary>
+    public PackContender With(PackOutcome built) => new(pack, info, lazyAdapter, built);
 
     public bool HasAdapter => lazyAdapter is not null;
 
@@ -22,7 +25,7 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
     public override string LibraryVersion => Adapter is { } adapter && adapter.LibraryAssembly != typeof(PackContender).Assembly
         ? VersionOf(adapter.LibraryAssembly)
         : pack.Manifest.Packages.FirstOrDefault() is { } main
-            ? pack.RestoredVersions.GetValueOrDefault(main.Id, main.Version)
+            ? outcome?.RestoredVersions.GetValueOrDefault(main.Id, main.Version) ?? main.Version
             : "—";
 
     public override AotSupport NativeAot => info.NativeAot ?? base.NativeAot;
@@ -32,7 +35,7 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
 
     public override string Licence => pack.Manifest.Licence;
 
-    public override string? UnavailableReason => pack.UnavailableReason;
+    public override string? UnavailableReason => outcome?.UnavailableReason;
 
     /// <summary>Without its adapter, every cell goes to the agent.</summary>
     public override bool NeedsProcessIsolation => UnavailableReason is null && (!HasAdapter || base.NeedsProcessIsolation);
@@ -53,4 +56,13 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
             : adapter.CreatePipeCodec<T>(conventions);
 #endif
+}
+
+/// <summary>
+/// What the agent build found for a pack (the restore's or the compiler's message, the versions restored), or, in an
+/// agent, an adapter its pack.json names but its sources lack. Before the agent is built there is none.
+/// </summary>
+internal sealed record PackOutcome(string? UnavailableReason, IReadOnlyDictionary<string, string> RestoredVersions)
+{
+    public static PackOutcome Unavailable(string reason) => new(reason, new Dictionary<string, string>());
 }

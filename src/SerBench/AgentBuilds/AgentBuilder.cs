@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using SerBench.Core.Contenders;
 using SerBench.Core.Packs;
 using SerBench.Core.Running;
 using static SerBench.AgentBuilds.BuildOutput;
@@ -48,7 +49,7 @@ internal sealed class AgentBuilder
             ? Path.GetFullPath(cache)
             : Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.Create), "serbench");
 
-    /// <summary>Sets <see cref="Pack.UnavailableReason"/> only for SerBench's own runtime: a pack may work on one runtime and not another.</summary>
+    /// <summary>The packs' outcomes are read from it with <see cref="Outcomes"/>, for SerBench's own runtime only: a pack may work on one runtime and not another.</summary>
     public AgentBuild Ensure(IReadOnlyList<Pack> packs, CancellationToken stop = default)
     {
         var clock = Stopwatch.StartNew();
@@ -60,7 +61,7 @@ internal sealed class AgentBuilder
         if (AgentCache.TryRead(directory, _log) is { } ready)
         {
             AgentCache.Touch(directory);
-            return Finish(packs, slugs, ready with { Reused = true, Directory = directory }, clock);
+            return ready with { Reused = true, Directory = directory, ElapsedSeconds = clock.Elapsed.TotalSeconds };
         }
 
         AgentCache.Prune(root, null);
@@ -80,16 +81,6 @@ internal sealed class AgentBuilder
             AgentCache.Prune(root, directory);
         }
 
-        return Finish(packs, slugs, build, clock);
-    }
-
-    private AgentBuild Finish(IReadOnlyList<Pack> packs, string[] slugs, AgentBuild build, Stopwatch clock)
-    {
-        if (AppliesToPacks)
-        {
-            Apply(packs, slugs, build);
-        }
-
         return build with { ElapsedSeconds = clock.Elapsed.TotalSeconds };
     }
 
@@ -98,13 +89,7 @@ internal sealed class AgentBuilder
     {
         var slugs = UniqueSlugs(packs);
         var directory = Path.Combine(_cacheDirectory, "agents", AgentKey.Compute(_sourceDirectory, _runtime, packs, slugs, _modelSources, _packageSources, _versions));
-        var build = AgentCache.TryRead(directory, _ => { });
-        if (build is not null && AppliesToPacks)
-        {
-            Apply(packs, slugs, build);
-        }
-
-        return build;
+        return AgentCache.TryRead(directory, _ => { });
     }
 
     public static (string FileName, string[] Prefix) Command(AgentBuild build)
@@ -113,11 +98,6 @@ internal sealed class AgentBuilder
         var apphost = Path.ChangeExtension(assembly, OperatingSystem.IsWindows() ? ".exe" : null);
         return File.Exists(apphost) ? (apphost, []) : (DotnetCli.Host(), ["exec", assembly]);
     }
-
-    /// <summary>Whether the outcome is the packs' own: an agent of another runtime, or of other package versions, leaves them alone.</summary>
-    private bool AppliesToPacks => IsOwnRuntime && _versions.Count == 0;
-
-    private bool IsOwnRuntime => _runtime.IsCurrent;
 
     private static string[] UniqueSlugs(IReadOnlyList<Pack> packs)
     {
@@ -134,17 +114,17 @@ internal sealed class AgentBuilder
         })];
     }
 
-    private static void Apply(IReadOnlyList<Pack> packs, string[] slugs, AgentBuild build)
-    {
-        for (var i = 0; i < packs.Count; i++)
+    /// <summary>What the main agent's build (SerBench's runtime, the packs' own versions) found for each of <paramref name="packs"/>, the list it was built from.</summary>
+    public static IReadOnlyDictionary<Pack, PackOutcome> Outcomes(IReadOnlyList<Pack> packs, AgentBuild build) =>
+        packs.Zip(UniqueSlugs(packs)).ToDictionary(x => x.First, x => build.Packs.FirstOrDefault(p => p.Slug == x.Second) switch
         {
-            var result = build.Packs.FirstOrDefault(p => p.Slug == slugs[i]);
-            packs[i].UnavailableReason = result is null ? "the agent build left no record for this pack"
-                : result.Status == PackBuildStatus.Built ? null
-                : result.Message;
-            packs[i].RestoredVersions = result?.RestoredVersions ?? new Dictionary<string, string>();
-        }
-    }
+            null => PackOutcome.Unavailable("the agent build left no record for this pack"),
+            var result => new PackOutcome(result.Status == PackBuildStatus.Built ? null : result.Message, result.RestoredVersions),
+        });
+
+    /// <summary>A pack's contender with its pack's outcome; any other contender as it is.</summary>
+    public static Contender Bind(Contender contender, IReadOnlyDictionary<Pack, PackOutcome>? outcomes) =>
+        contender is PackContender packContender && outcomes?.GetValueOrDefault(packContender.Pack) is { } outcome ? packContender.With(outcome) : contender;
 
     private AgentBuild Build(IReadOnlyList<Pack> packs, string[] slugs, string key, string directory, CancellationToken stop)
     {
@@ -299,6 +279,8 @@ internal sealed class AgentBuilder
 
     private string WriteProject(string work, IReadOnlyList<Pack> packs, string[] slugs, IReadOnlyList<int> included, bool alone = false, string? relativeRoot = null) =>
         _writer!.Write(work, packs, slugs, included, alone, relativeRoot);
+
+    private bool IsOwnRuntime => _runtime.IsCurrent;
 
     private string ForRuntime => IsOwnRuntime ? "" : $" for {_runtime.Name}";
 

@@ -79,17 +79,17 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
             }
         }
 
-        return Of(planned, agent, runtimeAgents, versionAgents);
+        return Of(planned, agent, runtimeAgents, versionAgents, agent is null ? null : AgentBuilder.Outcomes(packs, agent));
     }
 
-    /// <summary>The one place a case becomes UNAVAILABLE for want of its agent (the models', its runtime's, its version's), with why; versions take their restored contender.</summary>
+    /// <summary>The one place a case becomes UNAVAILABLE for want of its agent (the models', its runtime's, its version's), with why; versions take their restored contender, a pack's contender what the main agent's build found for its pack (<see cref="AgentBuilder.Outcomes"/>).</summary>
     public static PreparedRun Of(PlannedRun planned, AgentBuild? agent, IReadOnlyDictionary<RuntimeTarget, AgentBuild> runtimeAgents,
-        IReadOnlyDictionary<string, VersionAgent> versionAgents)
+        IReadOnlyDictionary<string, VersionAgent> versionAgents, IReadOnlyDictionary<Pack, PackOutcome>? outcomes = null)
         => new(planned.Request, [.. from p in planned.Plan
             let version = p.Contender is VersionedContender ? versionAgents.GetValueOrDefault(p.Contender.Name) : null
             select p with
             {
-                Contender = version?.Contender ?? p.Contender,
+                Contender = version?.Contender ?? (p.Runtime.IsCurrent ? AgentBuilder.Bind(p.Contender, outcomes) : p.Contender),
                 RuntimeUnavailableReason = p.RuntimeUnavailableReason
                     ?? (!p.Runtime.IsCurrent ? UnavailableOn(runtimeAgents[p.Runtime], p.Contender)
                         : p.Study.RunsInAgent && agent?.AgentAssembly is null ? agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built"
