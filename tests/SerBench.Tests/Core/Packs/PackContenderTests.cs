@@ -48,6 +48,40 @@ public class PackContenderTests
         Assert.Equal(AotSupport.Safe, contender.NativeAot);
     }
 
+    [Fact]
+    public void InAnAgent_APackJsonEntryWithoutAnAdapter_MakesItsPackUnavailable_AndNoOtherPack()
+    {
+        var adapters = LivePacks.Contenders.Where(c => c.Name != "nerdbank-messagepack").ToDictionary(c => c.Name, c => (Func<ContenderAdapter>)(() => c.Adapter!), StringComparer.Ordinal);
+
+        var catalog = PackCatalog.Load(Path.Combine(AppContext.BaseDirectory, PackCatalog.BuiltInFolder), adapters);
+
+        Assert.Contains("declares 'nerdbank-messagepack' in pack.json but has no class", catalog.Contenders.Single(c => c.Name == "nerdbank-messagepack").UnavailableReason, StringComparison.Ordinal);
+        Assert.Null(catalog.Contenders.Single(c => c.Name == "newtonsoft-string").UnavailableReason);
+        // The packs loaded are not touched: a catalog with every adapter finds them whole.
+        Assert.Null(LivePacks.Find("nerdbank-messagepack").UnavailableReason);
+    }
+
+    [Fact]
+    public void WhatTheAgentBuildFound_TravelsOnABoundContender_AndLeavesTheRegistrysOwnAsItWas()
+    {
+        var pack = Pack.Load(Repository.File("contenders", "newtonsoft-json"), PackOrigin.BuiltIn);
+        var contender = new PackContender(pack, pack.Manifest.Contenders[0], null);
+        var build = new SerBench.AgentBuilds.AgentBuild
+        {
+            Key = "k", BuiltAt = DateTimeOffset.UnixEpoch, BuildSeconds = 1,
+            Packs = [new("newtonsoft-json", "Newtonsoft.Json", SerBench.AgentBuilds.PackBuildStatus.RestoreFailed, "NU1101: no such package", new Dictionary<string, string>())],
+        };
+
+        var bound = SerBench.AgentBuilds.AgentBuilder.Bind(contender, SerBench.AgentBuilds.AgentBuilder.Outcomes([pack], build));
+
+        Assert.Equal("NU1101: no such package", bound.UnavailableReason);
+        Assert.Null(contender.UnavailableReason);
+        var restored = build with { Packs = [build.Packs[0] with { Status = SerBench.AgentBuilds.PackBuildStatus.Built, Message = null, RestoredVersions = new Dictionary<string, string> { ["Newtonsoft.Json"] = "13.0.9" } }] };
+        var built = SerBench.AgentBuilds.AgentBuilder.Bind(contender, SerBench.AgentBuilds.AgentBuilder.Outcomes([pack], restored));
+        Assert.Null(built.UnavailableReason);
+        Assert.Equal("13.0.9", built.LibraryVersion);
+    }
+
     private sealed class RuntimeInAgent : ContenderAdapter
     {
         public override Assembly LibraryAssembly => typeof(PackContender).Assembly;
