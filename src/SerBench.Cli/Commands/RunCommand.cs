@@ -19,7 +19,7 @@ internal static class RunCommand
     {
         var common = new CommonOptions();
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
-        var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip, serialize-stream, deserialize-stream, serialize-pipe, deserialize-pipe (async, in the streams study), first-call (the first use in fresh processes)." };
+        var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip, serialize-stream, deserialize-stream, serialize-pipe, deserialize-pipe, deserialize-items, first-item (async, in the streams study), first-call (the first use in fresh processes)." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI: one short measurement per cell), quick (default), full (BenchmarkDotNet's default job, no budget)." };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier command's output or files SerBench did not write, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote: the files SerBench wrote there are deleted first, nothing else." };

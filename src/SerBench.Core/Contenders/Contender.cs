@@ -92,10 +92,15 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     public virtual PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) where T : class => throw new NotSupportedException(NoAsyncApi(Library, AsyncPath.Pipe));
 #endif
 
-    /// <summary>The codec of <paramref name="path"/>'s cells.</summary>
+    /// <summary>The library's item-by-item read of a JSON array (IAsyncEnumerable); throws <see cref="NotSupportedException"/> with the reason when it has none.</summary>
+    public virtual ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) where TItem : class =>
+        throw new NotSupportedException(NoAsyncApi(Library, AsyncPath.Items));
+
+    /// <summary>The codec of <paramref name="path"/>'s cells (not <see cref="AsyncPath.Items"/>, whose codec is of the list's item).</summary>
     internal AsyncCodec<T> CreateAsyncCodec<T>(AsyncPath path, JsonConventions conventions) where T : class => path switch
     {
         AsyncPath.Stream => CreateStreamCodec<T>(conventions),
+        AsyncPath.Items => throw new InvalidOperationException("an item stream's codec is created for the list's item type"),
 #if NET10_0_OR_GREATER
         _ => CreatePipeCodec<T>(conventions),
 #else
@@ -104,8 +109,11 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     };
 
     /// <summary>Why a contender has no stream or pipe cells: SerBench does not fake one with a buffer copy.</summary>
-    public static string NoAsyncApi(string library, AsyncPath path = AsyncPath.Stream) =>
-        $"no async {(path == AsyncPath.Stream ? "stream" : "pipe")} path for {library} in this contender; SerBench does not fake one by copying a buffer into the {(path == AsyncPath.Stream ? "stream" : "pipe")}";
+    public static string NoAsyncApi(string library, AsyncPath path = AsyncPath.Stream) => path switch
+    {
+        AsyncPath.Items => $"no item-by-item read (IAsyncEnumerable) for {library} in this contender; SerBench does not fake one from a whole list",
+        _ => $"no async {(path == AsyncPath.Stream ? "stream" : "pipe")} path for {library} in this contender; SerBench does not fake one by copying a buffer into the {(path == AsyncPath.Stream ? "stream" : "pipe")}",
+    };
 
     /// <summary>Informational version without build metadata ("+sha", or " built on …" as Bogus writes it).</summary>
     internal static string VersionOf(Assembly? assembly)

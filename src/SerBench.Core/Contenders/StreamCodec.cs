@@ -10,6 +10,9 @@ internal enum AsyncPath
 {
     Stream,
     Pipe,
+
+    /// <summary>A JSON array read from a stream as an <see cref="IAsyncEnumerable{T}"/> of its items.</summary>
+    Items,
 }
 
 /// <summary>
@@ -45,6 +48,9 @@ public abstract class AsyncCodec<T> where T : class
     internal abstract Func<object?> SerializeEach(T[] values);
 
     internal abstract Func<object?> DeserializeEach(byte[][] payloads);
+
+    /// <summary>Reads only as far as the first item: <see cref="ItemStreamCodec{TItem}"/>'s.</summary>
+    internal virtual Func<object?> FirstEach(byte[][] payloads) => throw new NotSupportedException("only an item stream has a first item");
 
     /// <summary>What one call writes, from empty.</summary>
     internal abstract byte[] Write(T value);
@@ -104,6 +110,68 @@ public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
         using var stream = new MemoryStream(payload.ToArray(), writable: false);
         return Wait(DeserializeAsync(stream));
     }
+}
+
+/// <summary>
+/// A library's item-by-item read of a JSON array from a stream (System.Text.Json's <c>DeserializeAsyncEnumerable</c>), for
+/// <c>deserialize-items</c> and <c>first-item</c>. It only reads: the gate checks the items it yields against the list.
+/// </summary>
+public abstract class ItemStreamCodec<TItem> : AsyncCodec<List<TItem>> where TItem : class
+{
+    public abstract IAsyncEnumerable<TItem?> DeserializeItemsAsync(Stream source);
+
+    private static TResult Wait<TResult>(ValueTask<TResult> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
+
+    // Every item is taken and let go, as a consumer that streams them on would; the count is returned.
+    private int ReadItems(MemoryStream stream, int most, List<TItem>? into = null)
+    {
+        stream.Position = 0;
+        var items = DeserializeItemsAsync(stream).GetAsyncEnumerator();
+        var count = 0;
+        try
+        {
+            while (count < most && Wait(items.MoveNextAsync()))
+            {
+                into?.Add(items.Current!);
+                count++;
+            }
+        }
+        finally
+        {
+            AsyncCodec<List<TItem>>.Wait(items.DisposeAsync());
+        }
+
+        return count;
+    }
+
+    internal sealed override Func<object?> DeserializeEach(byte[][] payloads)
+    {
+        var streams = payloads.Select(p => new MemoryStream(p, writable: false)).ToArray();
+        return () => streams.Sum(s => ReadItems(s, int.MaxValue));
+    }
+
+    internal sealed override Func<object?> FirstEach(byte[][] payloads)
+    {
+        var streams = payloads.Select(p => new MemoryStream(p, writable: false)).ToArray();
+        return () => streams.Sum(s => ReadItems(s, 1));
+    }
+
+    internal sealed override Func<object?> SerializeEach(List<TItem>[] values) => throw new NotSupportedException("an item stream only reads");
+
+    internal sealed override byte[] Write(List<TItem> value) => throw new NotSupportedException("an item stream only reads");
+
+    internal sealed override List<TItem> Read(ReadOnlyMemory<byte> payload)
+    {
+        var items = new List<TItem>();
+        ReadItems(new MemoryStream(payload.ToArray(), writable: false), int.MaxValue, items);
+        return items;
+    }
+}
+
+/// <summary>An item stream codec from one delegate.</summary>
+public sealed class DelegateItemStreamCodec<TItem>(Func<Stream, IAsyncEnumerable<TItem?>> deserialize) : ItemStreamCodec<TItem> where TItem : class
+{
+    public override IAsyncEnumerable<TItem?> DeserializeItemsAsync(Stream source) => deserialize(source);
 }
 
 /// <summary>A stream codec built from two delegates, for libraries whose stream API is a pair of static calls.</summary>

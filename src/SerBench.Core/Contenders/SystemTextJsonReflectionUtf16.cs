@@ -32,4 +32,7 @@ internal sealed class SystemTextJsonReflectionUtf16(string name = "stj-reflectio
     public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) =>
         throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-reflection-utf8"));
 #endif
+
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-reflection-utf8"));
 }

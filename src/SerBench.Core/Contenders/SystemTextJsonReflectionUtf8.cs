@@ -32,4 +32,10 @@ internal sealed class SystemTextJsonReflectionUtf8() : SystemTextJsonContender("
             pipe => JsonSerializer.DeserializeAsync<T>(pipe, options));
     }
 #endif
+
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions)
+    {
+        var options = SystemTextJsonSettings.CreateOptions(conventions);
+        return new DelegateItemStreamCodec<TItem>(stream => JsonSerializer.DeserializeAsyncEnumerable<TItem>(stream, options));
+    }
 }

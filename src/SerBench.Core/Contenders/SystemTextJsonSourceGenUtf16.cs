@@ -19,4 +19,7 @@ internal sealed class SystemTextJsonSourceGenUtf16() : SystemTextJsonContender("
     public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) =>
         throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-sourcegen-utf8"));
 #endif
+
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) =>
+        throw new NotSupportedException(SystemTextJsonSettings.StreamIsUtf8("stj-sourcegen-utf8"));
 }

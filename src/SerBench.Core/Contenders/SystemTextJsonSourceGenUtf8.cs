@@ -29,4 +29,10 @@ internal sealed class SystemTextJsonSourceGenUtf8() : SystemTextJsonContender("s
             pipe => JsonSerializer.DeserializeAsync(pipe, typeInfo));
     }
 #endif
+
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions)
+    {
+        var typeInfo = SystemTextJsonSettings.GeneratedTypeInfo<TItem>(conventions);
+        return new DelegateItemStreamCodec<TItem>(stream => JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo));
+    }
 }

@@ -54,6 +54,8 @@ internal sealed class VersionedContender : Contender
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) => _inner.CreateStreamCodec<T>(conventions);
 
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) => _inner.CreateItemStreamCodec<TItem>(conventions);
+
 #if NET10_0_OR_GREATER
     public override PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) => _inner.CreatePipeCodec<T>(conventions);
 #endif

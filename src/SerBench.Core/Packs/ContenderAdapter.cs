@@ -26,6 +26,10 @@ public abstract class ContenderAdapter
     public virtual StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) where T : class =>
         throw new NotSupportedException(Contender.NoAsyncApi(LibraryAssembly.GetName().Name ?? "this library"));
 
+    /// <summary>The library's item-by-item read of a JSON array (<c>deserialize-items</c>, <c>first-item</c>); leave it out when it has none.</summary>
+    public virtual ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) where TItem : class =>
+        throw new NotSupportedException(Contender.NoAsyncApi(LibraryAssembly.GetName().Name ?? "this library", AsyncPath.Items));
+
 #if NET10_0_OR_GREATER
     /// <summary>The library's own pipe path (<c>serialize-pipe</c>, <c>deserialize-pipe</c>); leave it out when it has none.</summary>
     public virtual PipeCodec<T> CreatePipeCodec<T>(JsonConventions conventions) where T : class =>

@@ -45,6 +45,11 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
             : adapter.CreateCodec<T>(conventions);
 
+    public override ItemStreamCodec<TItem> CreateItemStreamCodec<TItem>(JsonConventions conventions) =>
+        Adapter is not { } adapter
+            ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")
+            : adapter.CreateItemStreamCodec<TItem>(conventions);
+
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
         Adapter is not { } adapter
             ? throw new InvalidOperationException($"{Name} is measured by the agent built from its pack, not in SerBench itself.")

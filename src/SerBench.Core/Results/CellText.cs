@@ -17,7 +17,7 @@ internal static class CellText
         _ => throw new ArgumentOutOfRangeException(nameof(shape), shape, null),
     };
 
-    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>serialize-stream</c>, <c>deserialize-stream</c>, <c>serialize-pipe</c>, <c>deserialize-pipe</c>, <c>first-call</c>.</summary>
+    /// <summary><c>serialize</c>, <c>deserialize</c>, <c>roundtrip</c>, <c>serialize-stream</c>, <c>deserialize-stream</c>, <c>serialize-pipe</c>, <c>deserialize-pipe</c>, <c>deserialize-items</c>, <c>first-item</c>, <c>first-call</c>.</summary>
     public static string Name(Operation operation) => operation switch
     {
         Operation.Serialize => "serialize",
@@ -27,6 +27,8 @@ internal static class CellText
         Operation.DeserializeStream => "deserialize-stream",
         Operation.SerializePipe => "serialize-pipe",
         Operation.DeserializePipe => "deserialize-pipe",
+        Operation.DeserializeItems => "deserialize-items",
+        Operation.FirstItem => "first-item",
         Operation.FirstCall => "first-call",
         _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
     };
@@ -92,6 +94,7 @@ internal static class CellText
         Operation.DeserializeStream => "deser-stream",
         Operation.SerializePipe => "ser-pipe",
         Operation.DeserializePipe => "deser-pipe",
+        Operation.DeserializeItems => "deser-items",
         _ => Name(operation),
     };
 

@@ -23,6 +23,12 @@ internal enum Operation
     /// <summary>Async, from a PipeReader, as ASP.NET Core's System.Text.Json formatter reads a request body (.NET 10).</summary>
     DeserializePipe,
 
+    /// <summary>A JSON array read from a stream item by item (IAsyncEnumerable), every item.</summary>
+    DeserializeItems,
+
+    /// <summary>The same, until the first item: how soon a consumer can start.</summary>
+    FirstItem,
+
     /// <summary>The first use in a fresh process; never a study workload's operation.</summary>
     FirstCall,
 }
@@ -164,6 +170,7 @@ internal static class OperationPaths
     {
         Operation.SerializeStream or Operation.DeserializeStream => AsyncPath.Stream,
         Operation.SerializePipe or Operation.DeserializePipe => AsyncPath.Pipe,
+        Operation.DeserializeItems or Operation.FirstItem => AsyncPath.Items,
         _ => null,
     };
 

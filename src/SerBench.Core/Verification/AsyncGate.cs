@@ -41,7 +41,38 @@ internal static class AsyncGate
             Read(codec, path, buffered.IsTimed ? buffered : GateOutcome.Ok, values, payloads, judge, root));
     }
 
-    private static string Name(AsyncPath path) => path == AsyncPath.Stream ? "stream" : "pipe";
+    /// <summary>The item stream of a list case: read only, so both outcomes are the read's.</summary>
+    public static AsyncCase<List<TItem>> CheckItems<TItem>(Contender contender, JsonConventions conventions, GateOutcome buffered, List<TItem> list,
+        object[] payloads, IRoundTripJudge judge) where TItem : class
+    {
+        ItemStreamCodec<TItem> codec;
+        try
+        {
+            codec = contender.CreateItemStreamCodec<TItem>(conventions);
+        }
+        catch (NotSupportedException exception)
+        {
+            var unsupported = new GateOutcome(VerificationStatus.Unsupported, Running.ExceptionText.FirstLine(exception.Message));
+            return new(null, unsupported, unsupported);
+        }
+#pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
+        catch (Exception exception)
+#pragma warning restore CA1031
+        {
+            var crash = GateOutcome.CrashFrom("creating the item stream reader", exception, contender.Name);
+            return new(null, crash, crash);
+        }
+
+        var read = Read(codec, AsyncPath.Items, buffered.IsTimed ? buffered : GateOutcome.Ok, [list], payloads, judge, _ => "$");
+        return new(codec, read, read);
+    }
+
+    private static string Name(AsyncPath path) => path switch
+    {
+        AsyncPath.Stream => "stream",
+        AsyncPath.Pipe => "pipe",
+        _ => "items",
+    };
 
 #pragma warning disable CA1031 // A contender may throw anything; what it throws is this cell's outcome, not the run's.
     /// <summary>The buffered serialize's outcome when every call got its bytes.</summary>

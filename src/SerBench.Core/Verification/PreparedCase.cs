@@ -60,8 +60,11 @@ internal sealed class PreparedCase<T>(
 {
     private static readonly GateOutcome NotInStudy = new(VerificationStatus.Unsupported, "the study has no cells of this path");
 
+    private static readonly GateOutcome NotAList = new(VerificationStatus.Unsupported, "reading item by item needs a JSON array: a list case");
+
     public override GateOutcome OutcomeFor(Operation operation) => operation.AsyncPathOf() is { } path
-        ? (shape == Shape.List ? listPaths?.GetValueOrDefault(path)?.For(operation) : itemPaths?.GetValueOrDefault(path)?.For(operation)) ?? NotInStudy
+        ? (shape == Shape.List ? listPaths?.GetValueOrDefault(path)?.For(operation) : itemPaths?.GetValueOrDefault(path)?.For(operation))
+          ?? (path == Contenders.AsyncPath.Items && Outcome.IsTimed ? NotAList : NotInStudy)
         : base.OutcomeFor(operation);
 
     public override Func<object?> CreateBody(Operation operation) => (shape, operation.AsyncPathOf()) switch
@@ -72,8 +75,16 @@ internal sealed class PreparedCase<T>(
         _ => BufferedBody(operation),
     };
 
-    private Func<object?> AsyncBody<TValue>(Contenders.AsyncCodec<TValue> codec, TValue[] values, Operation operation) where TValue : class =>
-        operation.Writes() ? codec.SerializeEach(values) : codec.DeserializeEach([.. payloads.Take(values.Length).Select(p => Contenders.Codec<T>.PayloadBytes(p).ToArray())]);
+    private Func<object?> AsyncBody<TValue>(Contenders.AsyncCodec<TValue> codec, TValue[] values, Operation operation) where TValue : class
+    {
+        if (operation.Writes())
+        {
+            return codec.SerializeEach(values);
+        }
+
+        byte[][] read = [.. payloads.Take(values.Length).Select(p => Contenders.Codec<T>.PayloadBytes(p).ToArray())];
+        return operation == Operation.FirstItem ? codec.FirstEach(read) : codec.DeserializeEach(read);
+    }
 
     private Func<object?> BufferedBody(Operation operation) => (shape, operation) switch
     {

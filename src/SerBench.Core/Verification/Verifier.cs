@@ -104,9 +104,11 @@ internal static class Verifier
 
             var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
             var listPaths = shape != Shape.List ? null
-                : paths.ToDictionary(p => p, p => AsyncGate.Check<List<T>>(contender, p, conventions, outcome, [[.. items]], payloads, checker, _ => "$"));
+                : paths.ToDictionary(p => p, p => p == AsyncPath.Items
+                    ? AsyncGate.CheckItems(contender, conventions, outcome, [.. items], payloads, checker)
+                    : AsyncGate.Check<List<T>>(contender, p, conventions, outcome, [[.. items]], payloads, checker, _ => "$"));
             var itemPaths = shape == Shape.List ? null
-                : paths.ToDictionary(p => p, p => AsyncGate.Check(contender, p, conventions, outcome, shape == Shape.Many ? items : [items[0]], payloads, checker,
+                : paths.Where(p => p != AsyncPath.Items).ToDictionary(p => p, p => AsyncGate.Check(contender, p, conventions, outcome, shape == Shape.Many ? items : [items[0]], payloads, checker,
                     i => shape == Shape.Many ? $"$[{i}]" : "$"));
             return new PreparedCase<T>(outcome, sizes, shape, items, itemCodec, listCodec, payloads, checker, itemPaths, listPaths);
         }

@@ -40,6 +40,23 @@ public class AsyncGateTests
     }
 
     [Fact]
+    public void ItemByItem_PassesTheGate_ReadsEveryItem_OrStopsAtTheFirst_AndNeedsAList()
+    {
+        var items = PersonList with { Operations = [Operation.Deserialize, Operation.DeserializeItems, Operation.FirstItem] };
+
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-utf8")!, JsonConventions.Web, items);
+
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.DeserializeItems).Status);
+        Assert.Equal(20, prepared.CreateBody(Operation.DeserializeItems)());
+        Assert.Equal(1, prepared.CreateBody(Operation.FirstItem)());
+        Assert.Null(prepared.CheckAgain(Operation.FirstItem).Change);
+        var one = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-utf8")!, JsonConventions.Web, items with { Shape = Shape.Object, Count = 1 });
+        Assert.Equal("reading item by item needs a JSON array: a list case", one.OutcomeFor(Operation.FirstItem).Reason);
+        var noItems = Verifier.Prepare(new StreamFake("no-items", stream: null), JsonConventions.Web, items);
+        Assert.StartsWith("no item-by-item read (IAsyncEnumerable) for Fake", noItems.OutcomeFor(Operation.DeserializeItems).Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void AStringContender_HasNoStreamCells_AndSaysWhichContenderHasThem()
     {
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-string")!, JsonConventions.Web, PersonList);
