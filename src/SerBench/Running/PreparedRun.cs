@@ -85,16 +85,20 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     /// <summary>The one place a case becomes UNAVAILABLE for want of its agent (the models', its runtime's, its version's), with why; versions take their restored contender, a pack's contender what the main agent's build found for its pack (<see cref="AgentBuilder.Outcomes"/>).</summary>
     public static PreparedRun Of(PlannedRun planned, AgentBuild? agent, IReadOnlyDictionary<RuntimeTarget, AgentBuild> runtimeAgents,
         IReadOnlyDictionary<string, VersionAgent> versionAgents, IReadOnlyDictionary<Pack, PackOutcome>? outcomes = null)
-        => new(planned.Request, [.. from p in planned.Plan
+    {
+        // One bound instance per contender: cases are grouped into processes by their contender.
+        var bound = planned.Plan.Select(p => p.Contender).Distinct().ToDictionary(c => c, c => AgentBuilder.Bind(c, outcomes));
+        return new(planned.Request, [.. from p in planned.Plan
             let version = p.Contender is VersionedContender ? versionAgents.GetValueOrDefault(p.Contender.Name) : null
             select p with
             {
-                Contender = version?.Contender ?? (p.Runtime.IsCurrent ? AgentBuilder.Bind(p.Contender, outcomes) : p.Contender),
+                Contender = version?.Contender ?? bound[p.Contender],
                 RuntimeUnavailableReason = p.RuntimeUnavailableReason
                     ?? (!p.Runtime.IsCurrent ? UnavailableOn(runtimeAgents[p.Runtime], p.Contender)
                         : p.Study.RunsInAgent && agent?.AgentAssembly is null ? agent?.RuntimeFailure ?? "the measuring agent that holds the models of your documents was not built"
                         : version?.Failure),
             }], agent, runtimeAgents, versionAgents);
+    }
 
     /// <summary>Built only when the contenders have a pack contender (or there are models), always from every known pack, so one cached agent serves every later command.</summary>
     public static AgentBuild? MainAgent(IReadOnlyList<Contender> contenders, IReadOnlyList<Contender> userContenders, IReadOnlyList<string> packageSources,

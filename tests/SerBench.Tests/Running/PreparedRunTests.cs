@@ -53,6 +53,23 @@ public sealed class PreparedRunTests : IDisposable
     }
 
     [Fact]
+    public void APacksContender_CarriesWhatItsBuildFound_AsOneInstanceForAllItsCases()
+    {
+        // Cases go to a measuring process by their contender: one instance per case sent each case alone, and crashed the run.
+        var planned = RunOptionsParser.Plan(new RunOptions { Study = "web-api", Contenders = "newtonsoft-string,stj-reflection-utf8", Profile = "smoke" });
+        var pack = planned.Plan.Select(p => p.Contender).OfType<SerBench.Core.Packs.PackContender>().First().Pack;
+        var outcomes = new Dictionary<SerBench.Core.Packs.Pack, SerBench.Core.Packs.PackOutcome> { [pack] = SerBench.Core.Packs.PackOutcome.Unavailable("NU1101: not served") };
+
+        var run = PreparedRun.Of(planned, Build("k"), NoRuntimes, new Dictionary<string, VersionAgent>(), outcomes);
+
+        var newtonsoft = run.Plan.Where(p => p.Contender.Name == "newtonsoft-string").ToList();
+        Assert.True(newtonsoft.Count > 1);
+        Assert.Single(newtonsoft.Select(p => p.Contender).Distinct());
+        Assert.All(newtonsoft, p => Assert.Equal("NU1101: not served", p.UnavailableReason));
+        Assert.All(run.Plan.Where(p => p.Contender.Name == "stj-reflection-utf8"), p => Assert.Null(p.UnavailableReason));
+    }
+
+    [Fact]
     public void VersionAgentWithoutItsKey_IsRefusedByTheResultsReader_WithThePath()
     {
         var document = SampleResults.WebApiWithCrash();
