@@ -28,7 +28,7 @@ internal static class StreamsStudy
         [
             new(PayloadRegistry.Person, Shape.Object, 1, Operations),
             new(PayloadRegistry.Person, Shape.List, 1_000, Operations),
-            new(PayloadRegistry.Person, Shape.List, 10_000, [Operation.Deserialize, Operation.DeserializeStream, Operation.DeserializeItems, Operation.FirstItem]),
+            new(PayloadRegistry.Person, Shape.List, 10_000, [Operation.Deserialize, Operation.DeserializeItems, Operation.FirstItem]),
         ],
         Columns = [StudyColumn.Mean, StudyColumn.Error, StudyColumn.Ratio, StudyColumn.Gen0, StudyColumn.Gen1, StudyColumn.Gen2, StudyColumn.Allocated, StudyColumn.AllocRatio, StudyColumn.PayloadBytes],
         Sections =

@@ -163,16 +163,10 @@ internal sealed record StudyVerdict(
     private static IEnumerable<string> StreamLines(IReadOnlyList<ResultCell> cells)
     {
         var rankable = cells.Where(Reports.Findings.IsRankable).ToList();
-        var pairs = rankable.Where(c => c.Operation.AsyncPathOf() is not null)
-            .Select(async => (Async: async, Buffered: rankable.FirstOrDefault(b => b.Contender == async.Contender && b.Payload == async.Payload
-                && b.Shape == async.Shape && b.Count == async.Count && b.Operation == async.Operation.Buffered())))
+        var pairs = rankable.Where(c => c.Operation.AsyncPathOf() is Core.Contenders.AsyncPath.Stream or Core.Contenders.AsyncPath.Pipe)
+            .Select(async => (Async: async, Buffered: Twin(async, async.Operation.Buffered())))
             .Where(p => p.Buffered is not null)
             .Select(p => (p.Async, Ratio: RatioInterval.Of(p.Async, p.Buffered!))).ToList();
-        if (pairs.Count == 0)
-        {
-            yield break;
-        }
-
         string Most(IEnumerable<(ResultCell Async, RatioInterval Ratio)> side, string verb, bool saves)
         {
             var list = side.ToList();
@@ -187,8 +181,25 @@ internal sealed record StudyVerdict(
 
         var saves = pairs.Where(p => p.Ratio.High < 1);
         var costs = pairs.Where(p => p.Ratio.IsSlower);
-        yield return $"Through a stream or pipe, against the same contender's string or byte[] call: {pairs.Count} cells, tied in {pairs.Count(p => p.Ratio.IsTie)}" +
-                     Most(saves, "saves beyond doubt", saves: true) + Most(costs, "costs beyond doubt", saves: false) + ".";
+        if (pairs.Count > 0)
+        {
+            yield return $"Through a stream or pipe, against the same contender's string or byte[] call: {pairs.Count} cells, tied in {pairs.Count(p => p.Ratio.IsTie)}" +
+                         Most(saves, "saves beyond doubt", saves: true) + Most(costs, "costs beyond doubt", saves: false) + ".";
+        }
+
+        // Time to the first item, and to all of them, against reading the whole list: one line for every contender that reads item by item.
+        var items = rankable.Where(c => c.Operation == Operation.FirstItem)
+            .Select(first => (First: first, All: Twin(first, Operation.DeserializeItems), Whole: Twin(first, Operation.Deserialize)))
+            .Where(x => x.All is not null && x.Whole is not null)
+            .Select(x => $"{x.First.Contender} all {RatioInterval.Of(x.All!, x.Whole!)}, the first after {Time(x.First.MeanNs!.Value)} (whole list {Time(x.Whole!.MeanNs!.Value)})").ToList();
+        if (items.Count > 0)
+        {
+            var first = rankable.First(c => c.Operation == Operation.FirstItem);
+            yield return $"Item by item, {first.Payload} {CellText.Case(first.Shape, first.Count)}, against reading the whole list: {string.Join("; ", items)}.";
+        }
+
+        ResultCell? Twin(ResultCell cell, Operation operation) => rankable.FirstOrDefault(c => c.Contender == cell.Contender && c.Payload == cell.Payload
+            && c.Shape == cell.Shape && c.Count == cell.Count && c.Operation == operation);
     }
 
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>
