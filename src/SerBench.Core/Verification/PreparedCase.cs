@@ -113,7 +113,7 @@ internal sealed class PreparedCase<T>(
         where TValue : class
     {
         var now = operation.Writes()
-            ? AsyncGate.Written(checkedCase.Codec!, path, checkedCase.Write, values, payloads, judge, root)
+            ? AsyncGate.Written(checkedCase.Codec!, path, checkedCase.Write, values, payloads, judge, root, checkedCase.FormMatters)
             : AsyncGate.Read(checkedCase.Codec!, path, checkedCase.Read, values, payloads, judge, root);
         return new CheckedAgain(now.IsTimed ? null : now, BytesVary: false);
     }

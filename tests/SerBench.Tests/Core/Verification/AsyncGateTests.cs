@@ -86,9 +86,13 @@ public class AsyncGateTests
 
         var outcome = prepared.OutcomeFor(Operation.SerializeStream);
         Assert.Equal(VerificationStatus.Differs, outcome.Status);
-        Assert.Contains("same data", outcome.Reason, StringComparison.Ordinal);
+        Assert.Equal("the stream got another JSON document than the buffered call returned; it reads back to the same data", outcome.Reason);
         Assert.True(outcome.IsTimed);
         Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.DeserializeStream).Status);
+
+        // A binary format's other bytes with the same data are no other document: MemoryPack's DateTimeOffset padding varies.
+        var binary = Verifier.Prepare(new StreamFake("binary", Stream<List<Person>>(indented, indented), PayloadFormat.Binary), JsonConventions.Web, PersonList);
+        Assert.Equal(VerificationStatus.Ok, binary.OutcomeFor(Operation.SerializeStream).Status);
     }
 
     [Fact]
@@ -139,7 +143,7 @@ public class AsyncGateTests
         async stream => (await JsonSerializer.DeserializeAsync<T>(stream, read))!);
 
     // System.Text.Json's buffered path under the study's conventions, with the stream path given (null: none).
-    private sealed class StreamFake(string name, object? stream) : Contender(name, "Fake", PayloadFormat.Json, TextMode.Utf8, Generation.Reflection)
+    private sealed class StreamFake(string name, object? stream, PayloadFormat format = PayloadFormat.Json) : Contender(name, "Fake", format, TextMode.Utf8, Generation.Reflection)
     {
         protected override Assembly? LibraryAssembly => null;
 
