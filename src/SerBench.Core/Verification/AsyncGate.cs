@@ -23,22 +23,10 @@ internal static class AsyncGate
     public static AsyncCase<TValue> Check<TValue>(Contender contender, AsyncPath path, JsonConventions conventions, GateOutcome buffered, TValue[] values,
         object[] payloads, IRoundTripJudge judge, Func<int, string> root) where TValue : class
     {
-        AsyncCodec<TValue> codec;
-        try
+        var (codec, refusal) = Create(() => contender.CreateAsyncCodec<TValue>(path, conventions), $"creating the {Name(path)} serializer", contender);
+        if (codec is null)
         {
-            codec = contender.CreateAsyncCodec<TValue>(path, conventions);
-        }
-        catch (NotSupportedException exception)
-        {
-            var unsupported = new GateOutcome(VerificationStatus.Unsupported, Running.ExceptionText.FirstLine(exception.Message));
-            return new(null, unsupported, unsupported);
-        }
-#pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
-        catch (Exception exception)
-#pragma warning restore CA1031
-        {
-            var crash = GateOutcome.CrashFrom($"creating the {Name(path)} serializer", exception, contender.Name);
-            return new(null, crash, crash);
+            return new(null, refusal!, refusal!);
         }
 
         var formMatters = contender.Format == PayloadFormat.Json;
@@ -50,26 +38,33 @@ internal static class AsyncGate
     public static AsyncCase<List<TItem>> CheckItems<TItem>(Contender contender, JsonConventions conventions, GateOutcome buffered, List<TItem> list,
         object[] payloads, IRoundTripJudge judge) where TItem : class
     {
-        ItemStreamCodec<TItem> codec;
+        var (codec, refusal) = Create<AsyncCodec<List<TItem>>>(() => contender.CreateItemStreamCodec<TItem>(conventions), "creating the item stream reader", contender);
+        if (codec is null)
+        {
+            return new(null, refusal!, refusal!);
+        }
+
+        var read = Read(codec, AsyncPath.Items, buffered.IsTimed ? buffered : GateOutcome.Ok, [list], payloads, judge, _ => "$");
+        return new(codec, read, read);
+    }
+
+    // The codec, or why there is none: UNSUPPORTED with the library's reason, or CRASH with what it threw.
+    private static (TCodec? Codec, GateOutcome? Refusal) Create<TCodec>(Func<TCodec> create, string stage, Contender contender) where TCodec : class
+    {
         try
         {
-            codec = contender.CreateItemStreamCodec<TItem>(conventions);
+            return (create(), null);
         }
         catch (NotSupportedException exception)
         {
-            var unsupported = new GateOutcome(VerificationStatus.Unsupported, Running.ExceptionText.FirstLine(exception.Message));
-            return new(null, unsupported, unsupported);
+            return (null, new GateOutcome(VerificationStatus.Unsupported, Running.ExceptionText.FirstLine(exception.Message)));
         }
 #pragma warning disable CA1031 // A contender may throw anything; the gate records it instead of stopping the run.
         catch (Exception exception)
 #pragma warning restore CA1031
         {
-            var crash = GateOutcome.CrashFrom("creating the item stream reader", exception, contender.Name);
-            return new(null, crash, crash);
+            return (null, GateOutcome.CrashFrom(stage, exception, contender.Name));
         }
-
-        var read = Read(codec, AsyncPath.Items, buffered.IsTimed ? buffered : GateOutcome.Ok, [list], payloads, judge, _ => "$");
-        return new(codec, read, read);
     }
 
     private static string Name(AsyncPath path) => path switch

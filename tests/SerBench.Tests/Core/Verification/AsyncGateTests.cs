@@ -31,7 +31,7 @@ public class AsyncGateTests
         // The body writes into one stream it empties first: what it holds after two calls is one payload.
         var written = (MemoryStream)prepared.CreateBody(Operation.SerializeStream)()!;
         // The pipe body drains what each call flushed: the last call's bytes.
-        var drained = (long)prepared.CreateBody(Operation.SerializePipe)()!;
+        var drained = ((DrainedPipe)prepared.CreateBody(Operation.SerializePipe)()!).Drained;
         if (shape != Shape.Many)
         {
             Assert.Equal(prepared.PayloadBytes, written.Length);
@@ -47,8 +47,8 @@ public class AsyncGateTests
         var prepared = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-utf8")!, JsonConventions.Web, items);
 
         Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.DeserializeItems).Status);
-        Assert.Equal(20, prepared.CreateBody(Operation.DeserializeItems)());
-        Assert.Equal(1, prepared.CreateBody(Operation.FirstItem)());
+        Assert.Equal(20, ((ItemsRead)prepared.CreateBody(Operation.DeserializeItems)()!).Count);
+        Assert.Equal(1, ((ItemsRead)prepared.CreateBody(Operation.FirstItem)()!).Count);
         Assert.Null(prepared.CheckAgain(Operation.FirstItem).Change);
         var one = Verifier.Prepare(ContenderRegistry.Find("stj-sourcegen-utf8")!, JsonConventions.Web, items with { Shape = Shape.Object, Count = 1 });
         Assert.Equal("reading item by item needs a JSON array: a list case", one.OutcomeFor(Operation.FirstItem).Reason);
