@@ -19,11 +19,12 @@ internal static class RunCommand
     {
         var common = new CommonOptions();
         var sizes = new Option<string?>("--sizes") { Description = "Comma-separated N for the list and many shapes, replacing the studies' N (e.g. 1,200,10000)." };
+        var threads = new Option<string?>("--threads") { Description = $"Comma-separated thread counts for the threads study, 1–{RunRequest.MostThreads} (default: 1 and this machine's cores), e.g. 1,2,4." };
         var ops = new Option<string?>("--ops") { Description = "Comma-separated operations to measure: serialize, deserialize, roundtrip, serialize-stream, deserialize-stream, serialize-pipe, deserialize-pipe, deserialize-items, first-item (async, in the streams study), first-call (the first use in fresh processes)." };
         var profile = new Option<string?>("--profile") { Description = "smoke (CI: one short measurement per cell), quick (default), full (BenchmarkDotNet's default job, no budget)." };
         var output = new Option<string?>("--out") { Description = "Output folder (default: results/<timestamp>). Refused when it holds an earlier command's output or files SerBench did not write, unless --force." };
         var force = new Option<bool>("--force") { Description = "Let --out write where an earlier command or the user wrote: the files SerBench wrote there are deleted first, nothing else." };
-        var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many." };
+        var shapes = new Option<string?>("--shapes") { Description = "Comma-separated shapes to keep from each study: object, list, many, threads." };
         var cells = new Option<string?>("--cells")
         {
             Description = "Comma-separated cells to keep, each study/contender/payload/shape/count/operation as results.json names it, any part * " +
@@ -63,7 +64,7 @@ internal static class RunCommand
         };
         var command = new Command("run", "Verify, then measure every cell with BenchmarkDotNet, then write results.json, results.csv, report.md, report.html and charts/.");
         common.AddTo(command);
-        foreach (var option in new Option[] { sizes, ops, profile, output, force, shapes, cells, rounds, budget, runtimes, firstCall, clock, compressions })
+        foreach (var option in new Option[] { sizes, threads, ops, profile, output, force, shapes, cells, rounds, budget, runtimes, firstCall, clock, compressions })
         {
             command.Options.Add(option);
         }
@@ -72,7 +73,7 @@ internal static class RunCommand
         {
             var planned = RunOptionsParser.Plan(common.Read(parse) with
             {
-                Sizes = parse.GetValue(sizes), Ops = parse.GetValue(ops), Profile = parse.GetValue(profile), Shapes = parse.GetValue(shapes), Cells = parse.GetValue(cells),
+                Sizes = parse.GetValue(sizes), Threads = parse.GetValue(threads), Ops = parse.GetValue(ops), Profile = parse.GetValue(profile), Shapes = parse.GetValue(shapes), Cells = parse.GetValue(cells),
                 Runtimes = parse.GetValue(runtimes), Rounds = parse.GetValue(rounds), Budget = parse.GetValue(budget), FirstCall = parse.GetValue(firstCall),
                 Clock = parse.GetValue(clock), Compressions = parse.GetValue(compressions),
             });

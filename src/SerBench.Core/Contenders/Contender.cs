@@ -78,6 +78,9 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     /// <summary>A failure could take the process down (stack overflow, invalid emitted IL): each case runs in its own process.</summary>
     public virtual bool NeedsProcessIsolation => UnavailableReason is null && Generation == Generation.RuntimeIlEmit;
 
+    /// <summary>Why one codec cannot serve several threads at once (it reuses a buffer); null when it can, as a server's serializer does.</summary>
+    public virtual string? NotSafeOnThreads => null;
+
     /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
     public virtual string? UnavailableReason => null;
 

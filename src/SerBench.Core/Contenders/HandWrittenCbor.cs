@@ -13,5 +13,7 @@ internal sealed class HandWrittenCbor() : Contender(
 
     public override string? PackageId => "System.Formats.Cbor";
 
+    public override string? NotSafeOnThreads => "its codec reuses one writer and reader, so one codec cannot serve several threads at once";
+
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => CborCodecs.Create<T>();
 }

@@ -12,5 +12,7 @@ internal sealed class HandWrittenUtf8Json() : Contender(
 
     public override bool IsReference => true;
 
+    public override string? NotSafeOnThreads => "its codec reuses one writer buffer, so one codec cannot serve several threads at once";
+
     public override Codec<T> CreateCodec<T>(JsonConventions conventions) => JsonCodecs.Create<T>(conventions);
 }

@@ -44,6 +44,8 @@ internal sealed class VersionedContender : Contender
 
     public override string Licence => _inner.Licence;
 
+    public override string? NotSafeOnThreads => _inner.NotSafeOnThreads;
+
     // In SerBench itself, an agent that failed to build makes the version's cases unavailable (PlannedCase.RuntimeUnavailableReason).
     public override string? UnavailableReason => _loaded ? _inner.UnavailableReason : null;
 

@@ -25,6 +25,21 @@ internal sealed record CellMeasurement
 
     /// <summary>Calls of the body in the measured iterations (not the warm-up's); null when the measurer does not count them.</summary>
     public long? Calls { get; init; }
+
+    /// <summary>Per operation, when one call of the body made <paramref name="operations"/> of them (a threads cell's calls per thread).</summary>
+    public CellMeasurement PerOperation(int operations) => operations == 1 ? this : this with
+    {
+        MeanNs = MeanNs / operations,
+        ErrorNs = ErrorNs / operations,
+        StdDevNs = StdDevNs / operations,
+        MedianNs = MedianNs / operations,
+        AllocatedBytes = AllocatedBytes is { } bytes ? (long)Math.Round((double)bytes / operations) : null,
+        Gen0 = Gen0 / operations,
+        Gen1 = Gen1 / operations,
+        Gen2 = Gen2 / operations,
+        IterationsNs = [.. IterationsNs.Select(ns => ns / operations)],
+        Calls = Calls * operations,
+    };
 }
 
 /// <summary>Measures one prepared cell. Throws <see cref="MeasurementException"/> when the cell crashed or hung.</summary>

@@ -19,6 +19,9 @@ public abstract class ContenderAdapter
     /// </summary>
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
 
+    /// <summary>Why one codec cannot serve several threads at once (it keeps a buffer between calls); null when it can. The threads study shares one.</summary>
+    public virtual string? NotSafeOnThreads => null;
+
     /// <summary>
     /// The library's own async stream path (<c>serialize-stream</c>, <c>deserialize-stream</c>). Leave it out when the library
     /// has none: its stream cells are then UNSUPPORTED, never a buffer copied into the stream.

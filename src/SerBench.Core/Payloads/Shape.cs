@@ -10,4 +10,7 @@ internal enum Shape
 
     /// <summary>N objects, one call each ("many small").</summary>
     Many,
+
+    /// <summary>N objects at once, each on a thread of its own (N = threads): a server's cores, each on its own request.</summary>
+    Threads,
 }

@@ -8,12 +8,13 @@ namespace SerBench.Core.Results;
 /// <summary>The one text form and parser of a cell's shape, operation and status; everywhere else they are enums (a test checks).</summary>
 internal static class CellText
 {
-    /// <summary><c>object</c>, <c>list</c>, <c>many</c>.</summary>
+    /// <summary><c>object</c>, <c>list</c>, <c>many</c>, <c>threads</c>.</summary>
     public static string Name(Shape shape) => shape switch
     {
         Shape.Object => "object",
         Shape.List => "list",
         Shape.Many => "many",
+        Shape.Threads => "threads",
         _ => throw new ArgumentOutOfRangeException(nameof(shape), shape, null),
     };
 
@@ -65,11 +66,12 @@ internal static class CellText
 
     public static IReadOnlyList<string> StatusLabels { get; } = [.. Enum.GetValues<VerificationStatus>().Select(Label)];
 
-    /// <summary>A case as tables and progress name it: <c>1 object</c>, <c>list of 1,000</c>, <c>1,000 calls</c> (invariant culture).</summary>
+    /// <summary>A case as tables and progress name it: <c>1 object</c>, <c>list of 1,000</c>, <c>1,000 calls</c>, <c>2 threads</c> (invariant culture).</summary>
     public static string Case(Shape shape, int count) => shape switch
     {
         Shape.Object => "1 object",
         Shape.List => $"list of {Thousands(count)}",
+        Shape.Threads => count == 1 ? "1 thread" : $"{Thousands(count)} threads",
         _ => $"{Thousands(count)} calls",
     };
 
@@ -81,6 +83,7 @@ internal static class CellText
     {
         Shape.Object => "1 obj",
         Shape.List => $"list {Thousands(count)}",
+        Shape.Threads => $"{Thousands(count)} thr",
         _ => $"{Thousands(count)} calls",
     };
 

@@ -18,6 +18,26 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
     public IEnumerable<CellRound> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
     {
         var timed = new List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)>();
+        try
+        {
+            foreach (var round in GateAll(cases, profile, passed, timed, cancellation).Concat(MeasureTimed(timed, profile, passed, cancellation)))
+            {
+                yield return round;
+            }
+        }
+        finally
+        {
+            foreach (var prepared in timed.Select(t => t.Prepared).Distinct())
+            {
+                prepared.Dispose();
+            }
+        }
+    }
+
+    // Yields the cells that are not timed; adds the timed ones to timed.
+    private static IEnumerable<CellRound> GateAll(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, bool passed,
+        List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)> timed, CancellationToken cancellation)
+    {
         foreach (var planned in cases)
         {
             if (cancellation.IsCancellationRequested)
@@ -42,7 +62,11 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
                 }
             }
         }
+    }
 
+    private IEnumerable<CellRound> MeasureTimed(List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)> timed,
+        MeasurementProfile profile, bool passed, CancellationToken cancellation)
+    {
         if (timed.Count == 0 || cancellation.IsCancellationRequested)
         {
             yield break;
@@ -63,7 +87,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             var watch = Stopwatch.StartNew();
             // A passed case's cells were all measured before, allocations included: those do not vary between processes.
             var round = faults[i] is { } fault ? new CellRound(Crashed(cell, MeasurementException.Threw(fault)))
-                : Measure(cell, body, label, passed ? profile with { MeasuresAllocations = false } : profile, passed ? null : prepared);
+                : Measure(cell, body, label, passed ? profile with { MeasuresAllocations = false } : profile, prepared, recheck: !passed);
             yield return round with { Seconds = Math.Round(gateSeconds + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
         }
     }
@@ -89,12 +113,13 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         cell with { Status = VerificationStatus.Crash, Reason = ExceptionText.FirstLine(exception.Message) };
 
     // recheck: the gated process only; later rounds skip the comparisons, so none is compiled while the next cell is timed.
-    private CellRound Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase? recheck)
+    private CellRound Measure(ResultCell cell, Func<object?> body, string label, MeasurementProfile profile, PreparedCase prepared, bool recheck)
     {
         CellMeasurement measured;
         try
         {
-            measured = measurer.Measure(body, profile, label);
+            var calls = prepared.CallsPerBody(cell.Operation);
+            measured = measurer.Measure(body, profile, calls == 1 ? label : string.Create(CultureInfo.InvariantCulture, $"{label} ({calls:N0} calls a thread per invocation)")).PerOperation(calls);
         }
         catch (MeasurementException exception)
         {
@@ -102,7 +127,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         }
 
         // The gate saw only the first calls: a library wrong after many, or once promoted to tier 1, shows only now.
-        var again = recheck?.CheckAgain(cell.Operation);
+        var again = recheck ? prepared.CheckAgain(cell.Operation) : null;
         if (again?.Change is { } change)
         {
             return new CellRound(cell with { Status = change.Status, Reason = AfterTimingPrefix(measured.Calls, cell) + change.Reason });

@@ -121,8 +121,9 @@ internal static class RunPlan
         {
             foreach (var (shape, count, operations) in shapes)
             {
-                // --sizes replaces every N, so a study with several N of one shape would repeat a workload: keep the first.
-                foreach (var size in shape == Shape.Object || request.Sizes is null ? [count] : request.Sizes)
+                // --sizes replaces every N (--threads a threads case's), so a study with several N of one shape would repeat a workload: keep the first.
+                var replaced = shape == Shape.Threads ? request.Threads : shape == Shape.Object ? null : request.Sizes;
+                foreach (var size in replaced ?? [count])
                 {
                     if (seen.Add((payload, shape, size)))
                     {

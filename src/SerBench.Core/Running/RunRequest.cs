@@ -18,6 +18,11 @@ internal sealed record RunRequest
 
     public IReadOnlyList<int>? Sizes { get; init; }
 
+    /// <summary>Thread counts replacing the threads study's (1 and the core count).</summary>
+    public IReadOnlyList<int>? Threads { get; init; }
+
+    public const int MostThreads = 256;
+
     public IReadOnlyList<Operation>? Operations { get; init; }
 
     public IReadOnlyList<Shape>? Shapes { get; init; }

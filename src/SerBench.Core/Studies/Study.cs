@@ -58,6 +58,9 @@ internal enum StudyColumn
 
     MillionOpsPerSecond,
 
+    /// <summary>Objects a second: a threads cell's N objects in its time (higher is better).</summary>
+    Throughput,
+
     NanosecondsPerObject,
 
     AllocatedPerObject,

@@ -13,5 +13,5 @@ internal static class StudyRegistry
     ];
 
     /// <summary>Every study --study can name: the default ones, then SerBench's own.</summary>
-    public static IReadOnlyList<Study> All { get; } = [.. Default, StreamsStudy.Create()];
+    public static IReadOnlyList<Study> All { get; } = [.. Default, StreamsStudy.Create(), ThreadsStudy.Create()];
 }

@@ -5,7 +5,7 @@ using SerBench.Core.Studies;
 namespace SerBench.Core.Verification;
 
 /// <summary>One contender on one workload after the gate, with what the measured closures need.</summary>
-internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
+internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes) : IDisposable
 {
     public GateOutcome Outcome { get; } = outcome;
 
@@ -18,6 +18,14 @@ internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes)
 
     /// <summary>Only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
+
+    /// <summary>Operations of each object in one call of the operation's body (a threads cell's calls per thread); its time is divided by it.</summary>
+    public virtual int CallsPerBody(Operation operation) => 1;
+
+    /// <summary>Stops what the bodies started (a threads cell's workers).</summary>
+    public virtual void Dispose()
+    {
+    }
 
     /// <summary>
     /// The operation done again by the same codec, after its timed calls, and held to the gate: the bytes to the gate's
@@ -72,7 +80,43 @@ internal sealed class PreparedCase<T>(
         (Shape.List, { } path) => AsyncBody(listPaths![path].Codec!, [[.. items]], operation),
         (Shape.Many, { } path) => AsyncBody(itemPaths![path].Codec!, items, operation),
         (_, { } path) => AsyncBody(itemPaths![path].Codec!, [items[0]], operation),
+        (Shape.Threads, null) => Parallel(operation).Call,
         _ => BufferedBody(operation),
+    };
+
+    private readonly Dictionary<Operation, Measurement.ParallelCalls> _parallel = [];
+
+    public override int CallsPerBody(Operation operation) => _parallel.TryGetValue(operation, out var parallel) ? parallel.CallsPerThread : 1;
+
+    public override void Dispose()
+    {
+        foreach (var parallel in _parallel.Values)
+        {
+            parallel.Dispose();
+        }
+
+        _parallel.Clear();
+    }
+
+    // Each thread its own object (the gate's row read again) or its own copy of the payload; the codec is shared.
+    private Measurement.ParallelCalls Parallel(Operation operation)
+    {
+        var parallel = new Measurement.ParallelCalls([.. items.Select(item => operation switch
+        {
+            Operation.Serialize => itemCodec!.SerializeOne(item),
+            Operation.Deserialize => itemCodec!.DeserializeOne(Copy(payloads[0])),
+            Operation.RoundTrip => itemCodec!.RoundTripOne(item),
+            _ => throw new ArgumentOutOfRangeException(nameof(operation), operation, null),
+        })]);
+        _parallel[operation] = parallel;
+        return parallel;
+    }
+
+    private static object Copy(object payload) => payload switch
+    {
+        byte[] bytes => bytes.Clone(),
+        string text => new string(text.AsSpan()),
+        _ => payload,
     };
 
     private Func<object?> AsyncBody<TValue>(Contenders.AsyncCodec<TValue> codec, TValue[] values, Operation operation) where TValue : class

@@ -31,10 +31,18 @@ internal static class Verifier
                 return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unavailable, unavailable));
             }
 
+            if (shape == Shape.Threads && contender.NotSafeOnThreads is { } notSafe)
+            {
+                return PreparedCase.Failed(new GateOutcome(VerificationStatus.Unsupported, notSafe));
+            }
+
             T[] items;
             try
             {
-                items = PayloadSnapshots.Load(model, shape == Shape.Object ? 1 : count, seed, PayloadSnapshots.Folder);
+                // Threads: each thread its own object, the same row read again, so 1 and N threads serialize the same data.
+                items = shape == Shape.Threads
+                    ? [.. Enumerable.Range(0, count).Select(_ => PayloadSnapshots.Load(model, 1, seed, PayloadSnapshots.Folder)[0])]
+                    : PayloadSnapshots.Load(model, shape == Shape.Object ? 1 : count, seed, PayloadSnapshots.Folder);
             }
 #pragma warning disable CA1031 // The user's type or document, not the library: whatever it throws is the input's problem.
             catch (Exception exception)
@@ -87,7 +95,7 @@ internal static class Verifier
                 (outcome, var payload) = checker.Check(listCodec!, [.. items], "$");
                 payloads = payload is null ? [] : [payload];
             }
-            else if (shape == Shape.Object)
+            else if (shape is Shape.Object or Shape.Threads)
             {
                 (outcome, var payload) = checker.Check(itemCodec!, items[0], "$");
                 payloads = payload is null ? [] : [payload];
@@ -102,7 +110,9 @@ internal static class Verifier
                 return PreparedCase.Failed(outcome);
             }
 
-            var sizes = PayloadSizes.Measure(payloads.Select(Codec<T>.PayloadBytes), compressions);
+            // A threads case writes its payload once per thread, as a many case once per call.
+            var written = shape == Shape.Threads ? Enumerable.Repeat(payloads, count).SelectMany(p => p) : payloads;
+            var sizes = PayloadSizes.Measure(written.Select(Codec<T>.PayloadBytes), compressions);
             var listPaths = shape != Shape.List ? null
                 : paths.ToDictionary(p => p, p => p == AsyncPath.Items
                     ? AsyncGate.CheckItems(contender, conventions, outcome, [.. items], payloads, checker)

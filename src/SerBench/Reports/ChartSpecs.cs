@@ -49,15 +49,20 @@ internal static partial class ChartSpecs
             foreach (var verdict in verdicts.Where(v => v.Slice.Key == slice.Key && v.Standings.Count > 1))
             {
                 stop.ThrowIfCancellationRequested();
-                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case",
+                // On N threads the fastest has the most throughput: the title says so, as the tables' Objects/s column does.
+                var threads = verdict.Cases.Any(c => c.Shape == Core.Payloads.Shape.Threads) ? " (threads: the fastest does the most objects a second; higher throughput is better)" : "";
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}-overview", $"{verdict.Title}: time against the fastest, per case{threads}",
                     OverviewChart(verdict), verdict.Title));
             }
 
             foreach (var ranking in verdicts.Where(v => v.Slice.Key == slice.Key).SelectMany(v => v.Cases).Where(c => c.Rows.Count > 1))
             {
                 stop.ThrowIfCancellationRequested();
-                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}{CaseChartSuffix}", $"{ranking.Title}: mean time per operation",
-                    TimeChart($"{Capitalize(ranking.Title)}: mean time per operation, fastest first (99.9% CI)", ranking), ranking.Title));
+                var what = ranking.Shape == Core.Payloads.Shape.Threads
+                    ? $"time until all {ranking.Count} threads are done, one object each (the fastest does the most objects a second: higher throughput is better)"
+                    : "mean time per operation";
+                charts.Add(new ChartSpec(slice.Key, $"{slug}-{++index:00}{CaseChartSuffix}", $"{ranking.Title}: {what}",
+                    TimeChart($"{Capitalize(ranking.Title)}: {what}, fastest first (99.9% CI)", ranking), ranking.Title));
             }
 
             foreach (var group in cells.Where(c => c.MeanNs is not null && c.AllocatedBytes is not null && c.Operation != Core.Studies.Operation.FirstCall).GroupBy(c => (c.Payload, c.Operation)))

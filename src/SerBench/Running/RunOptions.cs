@@ -28,6 +28,7 @@ internal sealed record RunOptions
     public IReadOnlyList<string> Packs { get; init; } = [];
 
     public string? Sizes { get; init; }
+    public string? Threads { get; init; }
     public string? Ops { get; init; }
     public string? Profile { get; init; }
     public string? Shapes { get; init; }
@@ -180,6 +181,7 @@ internal static class RunOptionsParser
             Payloads = options.Payloads is null ? null
                 : [.. NameMatcher.SplitList("--payloads", options.Payloads).Select(n => NameMatcher.Resolve("payload", "payloads", n, knownPayloads, p => p.Name)).Distinct()],
             Sizes = options.Sizes is null ? null : [.. NameMatcher.SplitList("--sizes", options.Sizes).Select(ParseSize).Distinct()],
+            Threads = options.Threads is null ? null : [.. NameMatcher.SplitList("--threads", options.Threads).Select(ParseThreads).Distinct().Order()],
             Operations = ops,
             Shapes = options.Shapes is null ? null
                 : [.. NameMatcher.SplitList("--shapes", options.Shapes).Select(n => NameMatcher.Resolve("shape", "shapes", n, Enum.GetValues<Shape>(), CellText.Name)).Distinct()],
@@ -305,4 +307,8 @@ internal static class RunOptionsParser
 
         throw new UsageException($"Invalid size '{text}'. Sizes are whole numbers from 1 to 10,000,000, e.g. --sizes 1,200,10000.");
     }
+
+    private static int ParseThreads(string text) =>
+        int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var threads) && threads is >= 1 and <= RunRequest.MostThreads ? threads
+            : throw new UsageException($"Invalid thread count '{text}'. Thread counts are whole numbers from 1 to {RunRequest.MostThreads}, e.g. --threads 1,2,4.");
 }

@@ -21,10 +21,35 @@ public sealed class RunOptionsParserTests
     }
 
     [Fact]
-    public void NoStudy_RunsTheFiveStudiesOfTheArticles_AndTheStreamsStudyOnlyWhenNamed()
+    public void NoStudy_RunsTheFiveStudiesOfTheArticles_AndTheirOwnStudiesOnlyWhenNamed()
     {
         Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping", "shootout"], RunOptionsParser.Parse(new RunOptions()).Studies.Select(s => s.Name));
         Assert.Equal(["streams"], RunOptionsParser.Parse(new RunOptions { Study = "streams" }).Studies.Select(s => s.Name));
+        Assert.Equal(["threads"], RunOptionsParser.Parse(new RunOptions { Study = "threads" }).Studies.Select(s => s.Name));
+    }
+
+    [Fact]
+    public void Threads_AreTheThreadsStudysCountsOnly_OneAndTheCoresByDefault()
+    {
+        var byDefault = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "threads" }));
+        var chosen = RunPlan.Create(RunOptionsParser.Parse(new RunOptions { Study = "threads,web-api", Threads = "4,1,2,4" }));
+
+        Assert.Equal(new[] { 1, Environment.ProcessorCount }.Distinct(), byDefault.Select(p => p.Workload.Count).Distinct());
+        Assert.All(byDefault, p => Assert.Equal(SerBench.Core.Payloads.Shape.Threads, p.Workload.Shape));
+        Assert.Equal([1, 2, 4], chosen.Where(p => p.Study.Name == "threads").Select(p => p.Workload.Count).Distinct());
+        Assert.Equal([1, 200], chosen.Where(p => p.Study.Name == "web-api").Select(p => p.Workload.Count).Distinct());
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("-1")]
+    [InlineData("257")]
+    [InlineData("2,x")]
+    public void Threads_OutOfRange_SaysWhatWorks(string threads)
+    {
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Parse(new RunOptions { Study = "threads", Threads = threads }));
+
+        Assert.Contains("Thread counts are whole numbers from 1 to 256, e.g. --threads 1,2,4.", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -21,6 +21,7 @@ internal static class DefaultColumns
         [StudyColumn.PayloadBytes] = new PayloadColumn(),
         [StudyColumn.MeanNanoseconds] = new RateColumn("Mean (ns)", c => c.MeanNs is { } mean ? Formatting.Number(mean, "N1") : null),
         [StudyColumn.MillionOpsPerSecond] = new RateColumn("Mops/s", c => c.MeanNs is { } perOp && perOp > 0 ? Formatting.Number(1_000.0 / perOp, "0.000") : null),
+        [StudyColumn.Throughput] = new RateColumn(Verdict.VerdictTables.Throughput, c => c.MeanNs is { } mean && mean > 0 ? Formatting.Number(c.Count * 1e9 / mean, "N0") : null),
         [StudyColumn.NanosecondsPerObject] = new PerObjectColumn("ns/object", c => c.MeanNs, ns => Formatting.Number(ns, "N1")),
         [StudyColumn.AllocatedPerObject] = new PerObjectColumn("Alloc/object", c => c.AllocatedBytes, bytes => Formatting.Number(bytes, "N0") + " B"),
         [StudyColumn.PayloadBytesPerObject] = new PerObjectColumn("Payload/object", c => c.PayloadBytes, bytes => Formatting.Number(bytes, "N0") + " B"),

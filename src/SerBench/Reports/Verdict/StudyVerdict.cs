@@ -85,6 +85,7 @@ internal sealed record StudyVerdict(
         if (rank)
         {
             findings.AddRange(StreamLines(cells));
+            findings.AddRange(ThreadLines(cells));
         }
 
         var failed = cells.Where(c => c.MeanNs is null && c.Outcome.Status is Core.Verification.VerificationStatus.Mismatch or Core.Verification.VerificationStatus.Crash).Select(c => $"{c.Contender} ({c.StatusLabel})").Distinct().ToList();
@@ -200,6 +201,38 @@ internal sealed record StudyVerdict(
 
         ResultCell? Twin(ResultCell cell, Operation operation) => rankable.FirstOrDefault(c => c.Contender == cell.Contender && c.Payload == cell.Payload
             && c.Shape == cell.Shape && c.Count == cell.Count && c.Operation == operation);
+    }
+
+    // N threads against 1, per contender and operation, at the most threads: throughput (N × the 1-thread time over the N-thread time) and scaling (that ÷ N).
+    private static IEnumerable<string> ThreadLines(IReadOnlyList<ResultCell> cells)
+    {
+        var rankable = cells.Where(c => c.Shape == Core.Payloads.Shape.Threads && Reports.Findings.IsRankable(c)).ToList();
+        if (rankable.Count == 0 || rankable.Max(c => c.Count) is var most && most == 1)
+        {
+            yield break;
+        }
+
+        var scaling = rankable.Where(c => c.Count == most)
+            .Select(n => (Cell: n, One: rankable.FirstOrDefault(c => c.Count == 1 && c.Contender == n.Contender && c.Payload == n.Payload && c.Operation == n.Operation)))
+            .Where(x => x.One is not null)
+            .Select(x => (x.Cell, Scaling: RatioInterval.Of(x.One!, x.Cell))).ToList();
+        if (scaling.Count == 0)
+        {
+            yield break;
+        }
+
+        RatioInterval Throughput(RatioInterval scaled) => new(scaled.Ratio * most, scaled.Low * most, scaled.High * most);
+        var more = scaling.Where(x => Throughput(x.Scaling).Low > 1).ToList();
+        var less = scaling.Count(x => Throughput(x.Scaling).High < 1);
+        // Below its peers: the whole interval under the median scaling of the others on the same operation.
+        var below = scaling.Where(x => scaling.Where(o => o.Cell.Operation == x.Cell.Operation && o.Cell.Contender != x.Cell.Contender).Select(o => o.Scaling.Ratio).ToList() is { Count: > 0 } others
+                && x.Scaling.High < RoundStatistics.Median(others))
+            .OrderBy(x => x.Scaling.Ratio).Select(x => $"{x.Cell.Contender} {CellText.Name(x.Cell.Operation)} {x.Scaling}").ToList();
+        var best = scaling.MaxBy(x => x.Scaling.Ratio);
+        yield return $"{most} threads against 1, throughput (higher is better): median {RatioInterval.Times(RoundStatistics.Median([.. scaling.Select(x => x.Scaling.Ratio * most)]))} over {scaling.Count} cells, " +
+                     $"more beyond doubt in {more.Count}{(less > 0 ? $", less in {less}" : "")}; best {best.Cell.Contender} {CellText.Name(best.Cell.Operation)} {Throughput(best.Scaling)}. " +
+                     $"Scaling (÷ {most}; 1× is perfect): median {RatioInterval.Times(RoundStatistics.Median([.. scaling.Select(x => x.Scaling.Ratio)]))}; " +
+                     (below.Count == 0 ? "none clearly below its peers." : $"clearly below its peers: {string.Join(", ", below.Take(3))}{(below.Count > 3 ? $" and {below.Count - 3} more" : "")}.");
     }
 
     private static IReadOnlyList<string> NotRankedLines(IReadOnlyList<ResultCell> cells) =>

@@ -97,6 +97,8 @@ internal static class VerdictTables
         };
     }
 
+    public const string Throughput = "Objects/s (higher is better)";
+
     public static TableModel Case(CaseRanking ranking)
     {
         var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();
@@ -111,11 +113,19 @@ internal static class VerdictTables
                 (m.Gen2 is { } gen2 ? $" (gen2 {Formatting.Collections(gen2)}/1k ops)" : ""))) : ""),
             r.Cell.NativeAot ?? "—",
         ]).ToList();
-        return new TableModel(ranking.Title, ["Rank", "Contender", "Library", "Mean", "× fastest (99% CI)", "Allocated", "Payload", "Status", "Native AOT"], rows, [])
+        List<string> headers = ["Rank", "Contender", "Library", "Mean", "× fastest (99% CI)", "Allocated", "Payload", "Status", "Native AOT"];
+        if (ranking.Shape == Core.Payloads.Shape.Threads)
+        {
+            // N threads' time is N objects': the throughput beside it, which the readers compare.
+            headers.Insert(4, Throughput);
+            rows = [.. rows.Select((row, i) => (IReadOnlyList<string>)[.. row.Take(4), Formatting.Number(ranking.Count * 1e9 / ranking.Rows[i].Cell.MeanNs!.Value, "N0"), .. row.Skip(4)])];
+        }
+
+        return new TableModel(ranking.Title, headers, rows, [])
         {
             Bold = ranking.Rows.Select((r, i) => (r, i)).Where(x => x.r.Rank == 1).Select(x => (x.i, 1)).ToHashSet(),
             TextColumns = 3,
-            Bars = (4, [.. ranking.Rows.Select(r => r.Relative)]),
+            Bars = (headers.IndexOf("× fastest (99% CI)"), [.. ranking.Rows.Select(r => r.Relative)]),
         };
     }
 

@@ -23,7 +23,10 @@ internal static class WhatToUse
         // Lost data or crashed anywhere: recommended for none (JsonSrcGen 1.1.1 wins some shootout cases and changes Guids in others).
         var failed = all.Where(x => x.Cell.Status is VerificationStatus.Mismatch or VerificationStatus.Crash).Select(x => x.Cell.Contender).ToHashSet(StringComparer.Ordinal);
         var cells = all.Where(x => !failed.Contains(x.Cell.Contender)).ToList();
-        var steady = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
+        var running = cells.Where(x => x.Cell.Operation != Operation.FirstCall && !x.Cell.IsNativeAot).ToList();
+        // N threads at once answer their own question: their time is N objects', and their sizes N payloads'.
+        var steady = running.Where(x => x.Cell.Shape != Shape.Threads).ToList();
+        var threads = running.Where(x => x.Cell.Shape == Shape.Threads).ToList();
         var answers = new List<Answer?>();
         // Your documents, each alone: the fastest typed serializer on its model and the fastest document model, with throughput.
         foreach (var (study, kind) in new[] { (Core.UserData.DataStudy.TypedName, "typed JSON"), (Core.UserData.DataStudy.Name, "document model") })
@@ -69,6 +72,18 @@ internal static class WhatToUse
             answers.Add(Fastest($"Fastest binary format · {CellText.Name(operation)}", steady, c => c.Format == "binary" && c.Operation == operation));
         }
 
+        if (threads.Count > 0 && threads.Max(x => x.Cell.Count) is var most && most > 1)
+        {
+            foreach (var (format, kind) in new[] { ("json", "JSON"), ("binary", "binary format") })
+            {
+                foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
+                {
+                    answers.Add(Fastest($"Most objects a second on {most} threads, {kind} · {CellText.Name(operation)}", threads,
+                        c => c.Format == format && c.Count == most && c.Operation == operation, objectsPerSecond: true));
+                }
+            }
+        }
+
         answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
         foreach (var compressor in Compressor.All)
         {
@@ -87,7 +102,8 @@ internal static class WhatToUse
         return [.. answers.OfType<Answer>()];
     }
 
-    private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits, bool throughput = false)
+    private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits, bool throughput = false,
+        bool objectsPerSecond = false)
     {
         var best = cells.Where(x => fits(x.Cell) && !x.Cell.Reference && Findings.IsRankable(x.Cell) && x.Cell.MeanNs > 0)
             .GroupBy(x => (x.Slice, x.Cell.Payload, x.Cell.Shape, x.Cell.Count, x.Cell.Operation))
@@ -102,7 +118,8 @@ internal static class WhatToUse
         var winners = ranking.Winners.ToList();
         var fastest = ranking.Rows[0];
         var evidence = $"{best.Key.Slice} · {ranking.Title}: {StudyVerdict.Time(fastest.Cell.MeanNs!.Value)}" +
-                       (throughput && Columns.DefaultColumns.MegabytesPerSecond(fastest.Cell) is { } rate ? $", {rate.ToString("N1", Invariant)} MB/s" : "");
+                       (throughput && Columns.DefaultColumns.MegabytesPerSecond(fastest.Cell) is { } rate ? $", {rate.ToString("N1", Invariant)} MB/s" : "") +
+                       (objectsPerSecond ? $", {(fastest.Cell.Count * 1e9 / fastest.Cell.MeanNs!.Value).ToString("N0", Invariant)} objects/s (higher is better)" : "");
         var tied = winners.Skip(1).Select(w => $"{w.Cell.Contender} {w.AgainstFastest}").ToList();
         if (tied.Count > 0)
         {

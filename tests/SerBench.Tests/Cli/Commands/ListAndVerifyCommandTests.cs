@@ -62,10 +62,10 @@ public class ListAndVerifyCommandTests
         Assert.False(unity.GetProperty("available").GetBoolean());
         Assert.Contains("Unity player", unity.GetProperty("unavailableReason").GetString(), StringComparison.Ordinal);
         Assert.Contains(contenders, c => c.GetProperty("name").GetString() == "stj-sourcegen-utf8" && c.GetProperty("generation").GetString() == "source-generated");
-        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping", "shootout", "streams"],
+        Assert.Equal(["web-api", "json-vs-binary", "big-vs-many", "escaping", "shootout", "streams", "threads"],
             document.RootElement.GetProperty("studies").EnumerateArray().Select(s => s.GetProperty("name").GetString()));
-        // SerBench's own study is named, and the default run leaves it out.
-        Assert.Equal([true, true, true, true, true, false], document.RootElement.GetProperty("studies").EnumerateArray().Select(s => s.GetProperty("defaultRun").GetBoolean()));
+        // SerBench's own studies are named, and the default run leaves them out.
+        Assert.Equal([true, true, true, true, true, false, false], document.RootElement.GetProperty("studies").EnumerateArray().Select(s => s.GetProperty("defaultRun").GetBoolean()));
         Assert.Equal(4, document.RootElement.GetProperty("payloads").GetArrayLength());
     }
 

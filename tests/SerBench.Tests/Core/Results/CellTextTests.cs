@@ -18,7 +18,7 @@ public sealed class CellTextTests
     [Fact]
     public void TheTextForms_AreWhatResultsFilesHaveAlwaysHeld()
     {
-        Assert.Equal(["object", "list", "many"], CellText.ShapeNames);
+        Assert.Equal(["object", "list", "many", "threads"], CellText.ShapeNames);
         Assert.Equal(["serialize", "deserialize", "roundtrip", "serialize-stream", "deserialize-stream", "serialize-pipe", "deserialize-pipe", "deserialize-items", "first-item", "first-call"], CellText.OperationNames);
         Assert.Equal(["OK", "DIFFERS", "MISMATCH", "UNSUPPORTED", "CRASH", "UNAVAILABLE"], CellText.StatusLabels);
     }

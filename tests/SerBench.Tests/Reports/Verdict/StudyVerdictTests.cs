@@ -95,6 +95,22 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void ThreadsCells_SayHowEachContenderScales_AndNameTheOneClearlyBelowItsPeers()
+    {
+        static ResultCell Threads(string contender, double meanNs, int threads) =>
+            SampleResults.Cell(contender, meanNs, count: threads, errorFraction: 0.01) with { Shape = Shape.Threads };
+        var verdict = VerdictOf(SampleResults.Document(
+            Threads("stj-reflection-utf8", 1_000, 1), Threads("stj-reflection-utf8", 1_020, 2),
+            Threads("stj-sourcegen-utf8", 900, 1), Threads("stj-sourcegen-utf8", 905, 2),
+            Threads("newtonsoft-string", 2_000, 1), Threads("newtonsoft-string", 3_300, 2)));
+
+        var line = Assert.Single(verdict.Findings, f => f.StartsWith("2 threads against 1", StringComparison.Ordinal));
+
+        Assert.StartsWith("2 threads against 1, throughput (higher is better): median 1.96× over 3 cells, more beyond doubt in 3; best stj-sourcegen-utf8 serialize 1.99× (", line, StringComparison.Ordinal);
+        Assert.Contains("Scaling (÷ 2; 1× is perfect): median 0.98×; clearly below its peers: newtonsoft-string serialize 0.61× (", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void SmokeRun_RanksNothing_AndSaysWhy()
     {
         var sample = SampleResults.WebApiWithCrash();
