@@ -42,7 +42,7 @@ public abstract class AsyncCodec<T> where T : class
         pending.AsTask().GetAwaiter().GetResult();
     }
 
-    internal static T Wait(ValueTask<T> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
+    internal static TResult Wait<TResult>(ValueTask<TResult> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
 
     /// <summary>A body that writes one value per call into a target it empties first, as a pooled response buffer is.</summary>
     internal abstract Func<object?> SerializeEach(T[] values);
@@ -67,7 +67,11 @@ public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
     /// <summary>Reads one value from <paramref name="source"/>, which holds what <see cref="SerializeAsync"/> wrote.</summary>
     public abstract ValueTask<T> DeserializeAsync(Stream source);
 
-    internal sealed override Func<object?> SerializeEach(T[] values)
+    internal override Func<object?> SerializeEach(T[] values) => WriteEach(values, SerializeAsync);
+
+    internal override Func<object?> DeserializeEach(byte[][] payloads) => ReadEach(payloads, DeserializeAsync);
+
+    private protected static Func<object?> WriteEach<TValue>(TValue[] values, Func<Stream, TValue, ValueTask> write)
     {
         var stream = new MemoryStream();
         return () =>
@@ -75,14 +79,14 @@ public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
             foreach (var value in values)
             {
                 stream.SetLength(0);
-                Wait(SerializeAsync(stream, value));
+                Wait(write(stream, value));
             }
 
             return stream;
         };
     }
 
-    internal sealed override Func<object?> DeserializeEach(byte[][] payloads)
+    private protected static Func<object?> ReadEach<TValue>(byte[][] payloads, Func<Stream, ValueTask<TValue>> read)
     {
         var streams = payloads.Select(p => new MemoryStream(p, writable: false)).ToArray();
         return () =>
@@ -91,7 +95,7 @@ public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
             foreach (var stream in streams)
             {
                 stream.Position = 0;
-                last = Wait(DeserializeAsync(stream));
+                last = Wait(read(stream));
             }
 
             return last;
@@ -119,8 +123,6 @@ public abstract class StreamCodec<T> : AsyncCodec<T> where T : class
 public abstract class ItemStreamCodec<TItem> : AsyncCodec<List<TItem>> where TItem : class
 {
     public abstract IAsyncEnumerable<TItem?> DeserializeItemsAsync(Stream source);
-
-    private static TResult Wait<TResult>(ValueTask<TResult> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
 
     // Every item is taken and let go, as a consumer that streams them on would; the count is returned.
     private int ReadItems(MemoryStream stream, int most, List<TItem>? into = null)

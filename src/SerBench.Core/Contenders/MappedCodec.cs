@@ -82,5 +82,21 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
     }
 }
 
+/// <summary>
+/// A stream codec over a pack's own model, as <see cref="MappedCodec{T, TOwn, TPayload}"/>: the timed loop writes values
+/// mapped before timing and reads into <typeparamref name="TOwn"/>; the gate's calls map both ways.
+/// </summary>
+public sealed class MappedStreamCodec<T, TOwn>(ModelMapping<T, TOwn> mapping, Func<Stream, TOwn, ValueTask> write, Func<Stream, ValueTask<TOwn>> read)
+    : StreamCodec<T> where T : class where TOwn : class
+{
+    public override ValueTask SerializeAsync(Stream destination, T value) => write(destination, mapping.ToOwn(value));
+
+    public override async ValueTask<T> DeserializeAsync(Stream source) => mapping.FromOwn(await read(source).ConfigureAwait(false));
+
+    internal override Func<object?> SerializeEach(T[] values) => WriteEach(Array.ConvertAll(values, mapping.ToOwn.Invoke), write);
+
+    internal override Func<object?> DeserializeEach(byte[][] payloads) => ReadEach(payloads, read);
+}
+
 /// <summary>A pack's model mapping threw: the pack's fault, not the library's; the gate shows it as that contender's CRASH.</summary>
 public sealed class ModelMappingException(string message, Exception inner) : Exception(message, inner);

@@ -11,7 +11,7 @@ internal static class StreamsStudy
 {
     private static readonly string[] JsonContenders = ["stj-sourcegen-utf8", "stj-reflection-utf8", "newtonsoft-string", "newtonsoft-utf8"];
 
-    private static readonly string[] BinaryContenders = ["stj-sourcegen-utf8", "memorypack", "memorypack-utf8", "messagepack", "nerdbank-messagepack", "protobuf-net"];
+    private static readonly string[] BinaryContenders = ["stj-sourcegen-utf8", "memorypack", "memorypack-utf8", "messagepack", "nerdbank-messagepack", "protobuf-net", "google-protobuf"];
 
     private static readonly Operation[] Operations =
         [Operation.Serialize, Operation.Deserialize, Operation.SerializeStream, Operation.DeserializeStream, Operation.SerializePipe, Operation.DeserializePipe];

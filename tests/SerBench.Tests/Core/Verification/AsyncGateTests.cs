@@ -68,6 +68,20 @@ public class AsyncGateTests
     }
 
     [Fact]
+    public void AContenderOnItsOwnModel_HasStreamCells_MappedOutsideTheTimedCall()
+    {
+        var prepared = Verifier.Prepare(LivePacks.Find("google-protobuf"), JsonConventions.Web, PersonList);
+
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.SerializeStream).Status);
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.DeserializeStream).Status);
+        Assert.Equal(VerificationStatus.Unsupported, prepared.OutcomeFor(Operation.SerializePipe).Status);
+        // The timed read returns the library's own message, never the model mapped back.
+        var read = prepared.CreateBody(Operation.DeserializeStream)();
+        Assert.NotNull(read);
+        Assert.IsNotType<List<Person>>(read);
+    }
+
+    [Fact]
     public void AContenderWithoutAStreamApi_IsUnsupported_NeverABufferCopy()
     {
         var prepared = Verifier.Prepare(new StreamFake("no-stream", stream: null), JsonConventions.Web, PersonList);
