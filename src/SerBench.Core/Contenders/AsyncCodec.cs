@@ -146,6 +146,31 @@ public abstract class ItemStreamCodec<TItem> : AsyncCodec<List<TItem>> where TIt
         return count;
     }
 
+    /// <summary>The most one read of <paramref name="most"/> items keeps alive, sampled with a full collection every <paramref name="every"/> items and at the end.</summary>
+    internal long PeakLiveBytes(byte[] payload, int most, int every)
+    {
+        var stream = new MemoryStream(payload, writable: false);
+        var baseline = GC.GetTotalMemory(forceFullCollection: true);
+        long peak = 0;
+        var items = DeserializeItemsAsync(stream).GetAsyncEnumerator();
+        try
+        {
+            for (var count = 1; count <= most && Wait(items.MoveNextAsync()); count++)
+            {
+                if (count % every == 0 || count == most)
+                {
+                    peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+                }
+            }
+
+            return Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+        }
+        finally
+        {
+            AsyncCodec<List<TItem>>.Wait(items.DisposeAsync());
+        }
+    }
+
     internal sealed override Func<object?> DeserializeEach(byte[][] payloads) => Reads(payloads, int.MaxValue);
 
     internal sealed override Func<object?> FirstEach(byte[][] payloads) => Reads(payloads, 1);

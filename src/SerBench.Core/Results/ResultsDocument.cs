@@ -147,6 +147,9 @@ internal sealed record ResultCell
     public double? Gen2 { get; init; }
     public long? PayloadBytes { get; init; }
 
+    /// <summary>The most memory one call kept alive at once, sampled with full collections outside timing (a list read whole or item by item).</summary>
+    public long? PeakLiveBytes { get; init; }
+
     /// <summary>By <see cref="Sizes.Compressor.Name"/>; in JSON as <c>gzipBytes</c>, <c>gzipNs</c>, … (<see cref="CompressorFields{T}"/>).</summary>
     [JsonIgnore]
     public ImmutableDictionary<string, Sizes.Compressed> Compressed { get; internal set; } = ImmutableDictionary<string, Sizes.Compressed>.Empty;

@@ -50,7 +50,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             var gateSeconds = Math.Round(gateWatch.Elapsed.TotalSeconds, 3);
             foreach (var operation in planned.Operations)
             {
-                var cell = Describe(planned, prepared, operation);
+                var cell = Describe(planned, prepared, operation) with { PeakLiveBytes = passed ? null : prepared.PeakLiveBytes(operation) };
                 var seconds = operation == planned.Operations[0] ? gateSeconds : 0;
                 if (prepared.OutcomeFor(operation).IsTimed)
                 {

@@ -40,7 +40,7 @@ internal static class StreamsStudy
         [
             "Each library's own async path: into and out of a MemoryStream (Newtonsoft's ASP.NET Core formatters, any Stream body), and into a PipeWriter and out of a PipeReader (System.Text.Json's formatters in ASP.NET Core 10; a library that writes to an IBufferWriter<byte> and reads a ReadOnlySequence<byte> writes and reads the pipe itself).",
             "What stands in for the network: for the response, a pipe whose reader takes each flush as it comes (on the writer's thread), or a MemoryStream emptied before each call; for the request, the payload in memory. The network, Kestrel and any wait for I/O are left out: every await completes at once.",
-            "10,000 Persons read item by item (System.Text.Json's DeserializeAsyncEnumerable, each item let go as it comes): deserialize-items reads them all, first-item stops at the first, against reading the whole list. Allocated is per call; the memory a whole list keeps alive is not measured.",
+            "10,000 Persons read item by item (System.Text.Json's DeserializeAsyncEnumerable, each item let go as it comes): deserialize-items reads them all, first-item stops at the first, against reading the whole list. Allocated is per call; the most a call keeps alive at once (peakLiveBytes, sampled with full collections every 1,000 items and at the end, outside timing) is in the finding.",
             "A library without a path is UNSUPPORTED with the reason, never a buffer copied into the stream. A finding decides each path against the same contender's string or byte[] call.",
         ],
     };

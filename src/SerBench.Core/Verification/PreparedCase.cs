@@ -19,6 +19,9 @@ internal abstract class PreparedCase(GateOutcome outcome, PayloadSizes? sizes) :
     /// <summary>Only valid when <see cref="OutcomeFor"/> is timed.</summary>
     public abstract Func<object?> CreateBody(Operation operation);
 
+    /// <summary>What one call keeps alive at most, where a list is also read item by item; null elsewhere. Forces collections: outside timing.</summary>
+    public virtual long? PeakLiveBytes(Operation operation) => null;
+
     /// <summary>Operations of each object in one call of the operation's body (a threads cell's calls per thread); its time is divided by it.</summary>
     public virtual int CallsPerBody(Operation operation) => 1;
 
@@ -85,6 +88,34 @@ internal sealed class PreparedCase<T>(
     };
 
     private readonly Dictionary<Operation, Measurement.ParallelCalls> _parallel = [];
+
+    // Every 1,000 items: 10 full collections for 10,000 Persons, once, in the gate's process.
+    private const int PeakSampleEvery = 1_000;
+
+    public override long? PeakLiveBytes(Operation operation)
+    {
+        if (shape != Shape.List || listPaths?.GetValueOrDefault(Contenders.AsyncPath.Items) is not { Codec: Contenders.ItemStreamCodec<T> items } || !OutcomeFor(operation).IsTimed)
+        {
+            return null;
+        }
+
+        var bytes = Contenders.Codec<T>.PayloadBytes(payloads[0]).ToArray();
+        switch (operation)
+        {
+            case Operation.DeserializeItems:
+                return items.PeakLiveBytes(bytes, int.MaxValue, PeakSampleEvery);
+            case Operation.FirstItem:
+                return items.PeakLiveBytes(bytes, 1, PeakSampleEvery);
+            case Operation.Deserialize:
+                var baseline = GC.GetTotalMemory(forceFullCollection: true);
+                var whole = listCodec!.DeserializeUntyped(payloads[0]);
+                var peak = GC.GetTotalMemory(forceFullCollection: true) - baseline;
+                GC.KeepAlive(whole);
+                return peak;
+            default:
+                return null;
+        }
+    }
 
     public override int CallsPerBody(Operation operation) => _parallel.TryGetValue(operation, out var parallel) ? parallel.CallsPerThread : 1;
 

@@ -192,7 +192,8 @@ internal sealed record StudyVerdict(
         var items = rankable.Where(c => c.Operation == Operation.FirstItem)
             .Select(first => (First: first, All: Twin(first, Operation.DeserializeItems), Whole: Twin(first, Operation.Deserialize)))
             .Where(x => x.All is not null && x.Whole is not null)
-            .Select(x => $"{x.First.Contender} all {RatioInterval.Of(x.All!, x.Whole!)}, the first after {Time(x.First.MeanNs!.Value)} (whole list {Time(x.Whole!.MeanNs!.Value)})").ToList();
+            .Select(x => $"{x.First.Contender} all {RatioInterval.Of(x.All!, x.Whole!)}, the first after {Time(x.First.MeanNs!.Value)} (whole list {Time(x.Whole!.MeanNs!.Value)})" +
+                         (x.All!.PeakLiveBytes is { } each && x.Whole!.PeakLiveBytes is { } whole ? $", at most {Formatting.Bytes(each)} alive at once against {Formatting.Bytes(whole)}" : "")).ToList();
         if (items.Count > 0)
         {
             var first = rankable.First(c => c.Operation == Operation.FirstItem);
