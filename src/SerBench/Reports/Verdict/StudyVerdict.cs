@@ -163,7 +163,9 @@ internal sealed record StudyVerdict(
     // Does a stream or pipe cost or save: each such cell against the same contender's string or byte[] call, in one line.
     private static IEnumerable<string> StreamLines(IReadOnlyList<ResultCell> cells)
     {
-        var rankable = cells.Where(Reports.Findings.IsRankable).ToList();
+        // A section's own format only: the JSON baseline in a binary section is answered in the JSON one.
+        var format = cells.GroupBy(c => c.Format).MaxBy(g => g.Count())?.Key;
+        var rankable = cells.Where(c => c.Format == format && Reports.Findings.IsRankable(c)).ToList();
         var pairs = rankable.Where(c => c.Operation.AsyncPathOf() is Core.Contenders.AsyncPath.Stream or Core.Contenders.AsyncPath.Pipe)
             .Select(async => (Async: async, Buffered: Twin(async, async.Operation.Buffered())))
             .Where(p => p.Buffered is not null)

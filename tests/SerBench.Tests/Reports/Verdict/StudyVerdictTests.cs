@@ -95,6 +95,22 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void ASectionOfBinaryFormats_LeavesTheJsonBaselinesStreamCellsToTheJsonSection()
+    {
+        static ResultCell Binary(string contender, double meanNs, Operation operation) => SampleResults.Cell(contender, meanNs, operation: operation) with { Format = "binary" };
+        var verdict = VerdictOf(SampleResults.Document(
+            Binary("memorypack", 100_000, Operation.Serialize), Binary("memorypack", 60_000, Operation.SerializeStream),
+            Binary("messagepack", 150_000, Operation.Serialize), Binary("messagepack", 150_000, Operation.SerializeStream),
+            Binary("protobuf-net", 200_000, Operation.Serialize),
+            SampleResults.Cell("stj-reflection-utf8", 300_000), SampleResults.Cell("stj-reflection-utf8", 200_000, operation: Operation.SerializeStream)));
+
+        var streams = Assert.Single(verdict.Findings, f => f.StartsWith("Through a stream or pipe", StringComparison.Ordinal));
+
+        Assert.Contains(": 2 cells, tied in 1; saves beyond doubt in 1 (most: memorypack serialize-stream", streams, StringComparison.Ordinal);
+        Assert.DoesNotContain("stj-reflection-utf8", streams, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void ThreadsCells_SayHowEachContenderScales_AndNameTheOneClearlyBelowItsPeers()
     {
         static ResultCell Threads(string contender, double meanNs, int threads) =>
