@@ -39,10 +39,33 @@ public abstract class AsyncCodec<T> where T : class
             return;
         }
 
-        pending.AsTask().GetAwaiter().GetResult();
+        Finish(pending.AsTask());
     }
 
-    internal static TResult Wait<TResult>(ValueTask<TResult> pending) => pending.IsCompletedSuccessfully ? pending.Result : pending.AsTask().GetAwaiter().GetResult();
+    internal static TResult Wait<TResult>(ValueTask<TResult> pending) => pending.IsCompletedSuccessfully ? pending.Result : Finish(pending.AsTask());
+
+    /// <summary>A call that never completes ends its cell as a CRASH naming this limit, not the whole process after the run's.</summary>
+    internal static TimeSpan CallTimeLimit => TestTimeLimit.Value ?? TimeSpan.FromSeconds(30);
+
+    // Lets a test see the limit hit in milliseconds, on its own flow only.
+    internal static readonly AsyncLocal<TimeSpan?> TestTimeLimit = new();
+
+    private static TResult Finish<TResult>(Task<TResult> task)
+    {
+        Finish((Task)task);
+        return task.Result;
+    }
+
+    private static void Finish(Task task)
+    {
+        var limit = CallTimeLimit;
+        if (Task.WhenAny(task, Task.Delay(limit)).GetAwaiter().GetResult() != task)
+        {
+            throw new TimeoutException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"timed out: the async call did not complete within {limit.TotalSeconds:0.###} s"));
+        }
+
+        task.GetAwaiter().GetResult();
+    }
 
     /// <summary>A body that writes one value per call into a target it empties first, as a pooled response buffer is.</summary>
     internal abstract Func<object?> SerializeEach(T[] values);

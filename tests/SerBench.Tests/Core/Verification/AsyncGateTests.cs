@@ -99,6 +99,23 @@ public class AsyncGateTests
     }
 
     [Fact]
+    public void ACallThatNeverCompletes_IsACrashNamingTheTimeLimit_AndTheOtherCellsGoOn()
+    {
+        AsyncCodec<List<Person>>.TestTimeLimit.Value = TimeSpan.FromMilliseconds(50);
+        var never = new DelegateStreamCodec<List<Person>>((_, _) => new ValueTask(new TaskCompletionSource().Task),
+            _ => new ValueTask<List<Person>>(new TaskCompletionSource<List<Person>>().Task));
+
+        var prepared = Verifier.Prepare(new StreamFake("hangs", never), JsonConventions.Web, PersonList);
+
+        Assert.Equal(VerificationStatus.Ok, prepared.OutcomeFor(Operation.Serialize).Status);
+        foreach (var operation in (Operation[])[Operation.SerializeStream, Operation.DeserializeStream])
+        {
+            Assert.Equal(VerificationStatus.Crash, prepared.OutcomeFor(operation).Status);
+            Assert.Contains("timed out: the async call did not complete within 0.05 s", prepared.OutcomeFor(operation).Reason, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public void AContenderWithoutAStreamApi_IsUnsupported_NeverABufferCopy()
     {
         var prepared = Verifier.Prepare(new StreamFake("no-stream", stream: null), JsonConventions.Web, PersonList);
