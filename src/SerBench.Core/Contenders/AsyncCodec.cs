@@ -59,7 +59,18 @@ public abstract class AsyncCodec<T> where T : class
     private static void Finish(Task task)
     {
         var limit = CallTimeLimit;
-        if (Task.WhenAny(task, Task.Delay(limit)).GetAwaiter().GetResult() != task)
+        bool done;
+        try
+        {
+            // No timer per call: a blocking wait with a limit, for the calls that really went async.
+            done = task.Wait(limit);
+        }
+        catch (AggregateException)
+        {
+            done = true; // Faulted or cancelled: GetResult below throws the library's own exception.
+        }
+
+        if (!done)
         {
             throw new TimeoutException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"timed out: the async call did not complete within {limit.TotalSeconds:0.###} s"));
         }
