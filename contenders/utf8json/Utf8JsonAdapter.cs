@@ -17,11 +17,21 @@ internal sealed class Utf8JsonAdapter : ContenderAdapter
 
     public override Codec<T> CreateCodec<T>(JsonConventions conventions)
     {
-        var resolver = CompositeResolver.Create(Array.Empty<IJsonFormatter>(), new[]
-        {
-            conventions.EnumsAsStrings ? EnumResolver.Default : EnumResolver.UnderlyingValue,
-            conventions.CamelCase ? StandardResolver.CamelCase : StandardResolver.Default,
-        });
+        var resolver = Resolver(conventions);
         return new DelegateCodec<T, byte[]>(value => JsonSerializer.Serialize(value, resolver), utf8 => JsonSerializer.Deserialize<T>(utf8, resolver));
     }
+
+    // Its async stream API: it writes through a pooled buffer and reads the whole stream before parsing.
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var resolver = Resolver(conventions);
+        return new DelegateStreamCodec<T>((stream, value) => new ValueTask(JsonSerializer.SerializeAsync(stream, value, resolver)),
+            stream => new ValueTask<T>(JsonSerializer.DeserializeAsync<T>(stream, resolver)));
+    }
+
+    private static IJsonFormatterResolver Resolver(JsonConventions conventions) => CompositeResolver.Create(Array.Empty<IJsonFormatter>(), new[]
+    {
+        conventions.EnumsAsStrings ? EnumResolver.Default : EnumResolver.UnderlyingValue,
+        conventions.CamelCase ? StandardResolver.CamelCase : StandardResolver.Default,
+    });
 }
