@@ -20,5 +20,5 @@ internal sealed class NewtonsoftJsonUtf16 : ContenderAdapter
     }
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
-        new NewtonsoftStreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
+        NewtonsoftStreamCodec.Create<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
 }

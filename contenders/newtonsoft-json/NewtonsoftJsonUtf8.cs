@@ -21,7 +21,7 @@ internal sealed class NewtonsoftJsonUtf8 : ContenderAdapter
         new Utf8StreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
 
     public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions) =>
-        new NewtonsoftStreamCodec<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
+        NewtonsoftStreamCodec.Create<T>(JsonSerializer.Create(NewtonsoftSettings.Create(conventions)));
 
     private sealed class Utf8StreamCodec<T>(JsonSerializer serializer) : Codec<T, byte[]> where T : class
     {

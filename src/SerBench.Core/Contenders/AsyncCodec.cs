@@ -250,6 +250,34 @@ public sealed class DelegateItemStreamCodec<TItem>(Func<Stream, IAsyncEnumerable
     public override IAsyncEnumerable<TItem?> DeserializeItemsAsync(Stream source) => deserialize(source);
 }
 
+/// <summary>
+/// A library that writes to a <see cref="TextWriter"/> and reads a <see cref="TextReader"/>, as ASP.NET Core's
+/// Newtonsoft formatters take it: a UTF-8 <see cref="StreamWriter"/> flushed with <c>FlushAsync</c>, a <see cref="StreamReader"/>.
+/// The library's own calls are synchronous (MVC buffers a request body first; here it is in memory).
+/// </summary>
+public sealed class TextStreamCodec<T>(Action<TextWriter, T> write, Func<TextReader, T> read) : StreamCodec<T> where T : class
+{
+    private static readonly System.Text.UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
+
+    public override async ValueTask SerializeAsync(Stream destination, T value)
+    {
+        var writer = new StreamWriter(destination, Utf8NoBom, bufferSize: 1024, leaveOpen: true);
+        await using (writer.ConfigureAwait(false))
+        {
+            write(writer, value);
+
+            // What the writer buffered goes out asynchronously, not in a synchronous dispose.
+            await writer.FlushAsync().ConfigureAwait(false);
+        }
+    }
+
+    public override ValueTask<T> DeserializeAsync(Stream source)
+    {
+        using var reader = new StreamReader(source, Utf8NoBom, detectEncodingFromByteOrderMarks: false, bufferSize: 1024, leaveOpen: true);
+        return new ValueTask<T>(read(reader));
+    }
+}
+
 /// <summary>A stream codec built from two delegates, for libraries whose stream API is a pair of static calls.</summary>
 public sealed class DelegateStreamCodec<T>(Func<Stream, T, ValueTask> serialize, Func<Stream, ValueTask<T>> deserialize) : StreamCodec<T> where T : class
 {

@@ -9,7 +9,7 @@ namespace SerBench.Core.Studies;
 /// </summary>
 internal static class StreamsStudy
 {
-    private static readonly string[] JsonContenders = ["stj-sourcegen-utf8", "stj-reflection-utf8", "newtonsoft-string", "newtonsoft-utf8", "spanjson-utf8", "utf8json"];
+    private static readonly string[] JsonContenders = ["stj-sourcegen-utf8", "stj-reflection-utf8", "newtonsoft-string", "newtonsoft-utf8", "spanjson-utf8", "utf8json", "jil", "netjson"];
 
     private static readonly string[] BinaryContenders = ["stj-sourcegen-utf8", "memorypack", "memorypack-utf8", "messagepack", "nerdbank-messagepack", "protobuf-net", "google-protobuf"];
 
