@@ -14,11 +14,28 @@ internal sealed class DataContractJson() : Contender("datacontract-json", "DataC
 
     protected override Assembly LibraryAssembly => typeof(DataContractJsonSerializer).Assembly;
 
+    public override Codec<T> CreateCodec<T>(JsonConventions conventions) => new BufferedCodec<T>(Serializer<T>());
+
+    // Its own API is a Stream's: WriteObject and ReadObject, synchronous.
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
+    public override StreamCodec<T> CreateStreamCodec<T>(JsonConventions conventions)
+    {
+        var serializer = Serializer<T>();
+        return new DelegateStreamCodec<T>(
+            (stream, value) =>
+            {
+                serializer.WriteObject(stream, value);
+                return ValueTask.CompletedTask;
+            },
+            stream => new ValueTask<T>((T)serializer.ReadObject(stream)!));
+    }
+
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
     [UnconditionalSuppressMessage("Trimming", "IL2065", Justification = ReadsModelsByReflection)]
     [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = ReadsModelsByReflection)]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
-    public override Codec<T> CreateCodec<T>(JsonConventions conventions)
+    private static DataContractJsonSerializer Serializer<T>()
     {
         var model = typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(List<>) ? typeof(T).GetGenericArguments()[0] : typeof(T);
         if (!model.IsDefined(typeof(DataContractAttribute), inherit: false) && model.GetConstructor(Type.EmptyTypes) is null)
@@ -28,12 +45,12 @@ internal sealed class DataContractJson() : Contender("datacontract-json", "DataC
         }
 
         // Maps as JSON objects, as documents write them; the default writes [{"Key":…,"Value":…}], a MISMATCH on any document with a map.
-        return new StreamCodec<T>(new DataContractJsonSerializer(typeof(T), new DataContractJsonSerializerSettings { UseSimpleDictionaryFormat = true }));
+        return new DataContractJsonSerializer(typeof(T), new DataContractJsonSerializerSettings { UseSimpleDictionaryFormat = true });
     }
 
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = ReadsModelsByReflection)]
     [UnconditionalSuppressMessage("AOT", "IL3050", Justification = ReadsModelsByReflection)]
-    private sealed class StreamCodec<T>(DataContractJsonSerializer serializer) : Codec<T, string> where T : class
+    private sealed class BufferedCodec<T>(DataContractJsonSerializer serializer) : Codec<T, string> where T : class
     {
         public override string Serialize(T value)
         {

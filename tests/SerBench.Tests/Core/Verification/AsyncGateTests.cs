@@ -116,6 +116,18 @@ public class AsyncGateTests
     }
 
     [Fact]
+    public void DataContractJsonSerializer_StreamsThroughItsOwnWriteObjectAndReadObject()
+    {
+        var prepared = Verifier.Prepare(ContenderRegistry.Find("datacontract-json")!, JsonConventions.Default, PersonList);
+
+        // Its document differs from the reference (dates as \/Date(…)\/), through the stream as through a string: timed and flagged.
+        Assert.Equal(VerificationStatus.Differs, prepared.OutcomeFor(Operation.Serialize).Status);
+        Assert.Equal(VerificationStatus.Differs, prepared.OutcomeFor(Operation.SerializeStream).Status);
+        Assert.True(prepared.OutcomeFor(Operation.DeserializeStream).IsTimed, prepared.OutcomeFor(Operation.DeserializeStream).Reason);
+        Assert.IsType<List<Person>>(prepared.CreateBody(Operation.DeserializeStream)());
+    }
+
+    [Fact]
     public void AContenderWithoutAStreamApi_IsUnsupported_NeverABufferCopy()
     {
         var prepared = Verifier.Prepare(new StreamFake("no-stream", stream: null), JsonConventions.Web, PersonList);
