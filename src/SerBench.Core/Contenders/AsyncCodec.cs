@@ -162,47 +162,56 @@ public abstract class ItemStreamCodec<TItem> : AsyncCodec<List<TItem>> where TIt
     private int ReadItems(MemoryStream stream, int most, List<TItem>? into = null)
     {
         stream.Position = 0;
-        var items = DeserializeItemsAsync(stream).GetAsyncEnumerator();
-        var count = 0;
-        try
-        {
-            while (count < most && Wait(items.MoveNextAsync()))
-            {
-                into?.Add(items.Current!);
-                count++;
-            }
-        }
-        finally
-        {
-            AsyncCodec<List<TItem>>.Wait(items.DisposeAsync());
-        }
-
-        return count;
+        return Take(DeserializeItemsAsync(stream), most, into is null ? null : (item, _) => into.Add(item!));
     }
 
     /// <summary>The most one read of <paramref name="most"/> items keeps alive, sampled with a full collection every <paramref name="every"/> items and at the end.</summary>
     internal long PeakLiveBytes(byte[] payload, int most, int every)
     {
-        var stream = new MemoryStream(payload, writable: false);
         var baseline = GC.GetTotalMemory(forceFullCollection: true);
         long peak = 0;
-        var items = DeserializeItemsAsync(stream).GetAsyncEnumerator();
+        Take(DeserializeItemsAsync(new MemoryStream(payload, writable: false)), most, (_, count) =>
+        {
+            if (count % every == 0 || count == most)
+            {
+                peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+            }
+        });
+        return Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+    }
+
+    // Each item is taken and let go. An enumerator whose call timed out is left undisposed: an async iterator throws on
+    // DisposeAsync while suspended, and that would replace the timeout's CRASH reason.
+    private static int Take(IAsyncEnumerable<TItem?> source, int most, Action<TItem?, int>? each)
+    {
+        var items = source.GetAsyncEnumerator();
+        var count = 0;
+        var pending = false;
         try
         {
-            for (var count = 1; count <= most && Wait(items.MoveNextAsync()); count++)
+            while (count < most)
             {
-                if (count % every == 0 || count == most)
+                pending = true;
+                var more = Wait(items.MoveNextAsync());
+                pending = false;
+                if (!more)
                 {
-                    peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+                    break;
                 }
-            }
 
-            return Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+                count++;
+                each?.Invoke(items.Current, count);
+            }
         }
         finally
         {
-            AsyncCodec<List<TItem>>.Wait(items.DisposeAsync());
+            if (!pending)
+            {
+                AsyncCodec<List<TItem>>.Wait(items.DisposeAsync());
+            }
         }
+
+        return count;
     }
 
     internal sealed override Func<object?> DeserializeEach(byte[][] payloads) => Reads(payloads, int.MaxValue);

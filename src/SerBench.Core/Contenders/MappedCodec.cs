@@ -11,6 +11,32 @@ public sealed record ModelMapping<T, TOwn>(Func<T, TOwn> ToOwn, Func<TOwn, T> Fr
 {
     /// <summary>The same mapping item by item, for the list workloads.</summary>
     public ModelMapping<List<T>, List<TOwn>> ForList() => new(list => list.ConvertAll(ToOwn.Invoke), list => list.ConvertAll(FromOwn.Invoke));
+
+    /// <summary><see cref="ToOwn"/>, a throw named as the mapping's (<see cref="ModelMappingException"/>).</summary>
+    internal TOwn Own(T value)
+    {
+        try
+        {
+            return ToOwn(value);
+        }
+        catch (Exception exception)
+        {
+            throw new ModelMappingException($"mapping {typeof(T).Name} to {typeof(TOwn).Name} failed", exception);
+        }
+    }
+
+    /// <summary><see cref="FromOwn"/>, a throw named as the mapping's.</summary>
+    internal T Model(TOwn own)
+    {
+        try
+        {
+            return FromOwn(own);
+        }
+        catch (Exception exception)
+        {
+            throw new ModelMappingException($"mapping {typeof(TOwn).Name} back to {typeof(T).Name} failed", exception);
+        }
+    }
 }
 
 /// <summary>
@@ -28,18 +54,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
 {
     public override object SerializeUntyped(T value) => serialize(ToOwn(value));
 
-    public override T DeserializeUntyped(object payload)
-    {
-        var own = deserialize((TPayload)payload);
-        try
-        {
-            return mapping.FromOwn(own);
-        }
-        catch (Exception exception)
-        {
-            throw new ModelMappingException($"mapping {typeof(TOwn).Name} back to {typeof(T).Name} failed", exception);
-        }
-    }
+    public override T DeserializeUntyped(object payload) => mapping.Model(deserialize((TPayload)payload));
 
     internal override Func<object?> SerializeOne(T value)
     {
@@ -69,17 +84,7 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
 
     internal override Func<object?> FirstDeserialize(object payload) => DeserializeOne(payload);
 
-    private TOwn ToOwn(T value)
-    {
-        try
-        {
-            return mapping.ToOwn(value);
-        }
-        catch (Exception exception)
-        {
-            throw new ModelMappingException($"mapping {typeof(T).Name} to {typeof(TOwn).Name} failed", exception);
-        }
-    }
+    private TOwn ToOwn(T value) => mapping.Own(value);
 }
 
 /// <summary>
@@ -89,11 +94,11 @@ public sealed class MappedCodec<T, TOwn, TPayload>(ModelMapping<T, TOwn> mapping
 public sealed class MappedStreamCodec<T, TOwn>(ModelMapping<T, TOwn> mapping, Func<Stream, TOwn, ValueTask> write, Func<Stream, ValueTask<TOwn>> read)
     : StreamCodec<T> where T : class where TOwn : class
 {
-    public override ValueTask SerializeAsync(Stream destination, T value) => write(destination, mapping.ToOwn(value));
+    public override ValueTask SerializeAsync(Stream destination, T value) => write(destination, mapping.Own(value));
 
-    public override async ValueTask<T> DeserializeAsync(Stream source) => mapping.FromOwn(await read(source).ConfigureAwait(false));
+    public override async ValueTask<T> DeserializeAsync(Stream source) => mapping.Model(await read(source).ConfigureAwait(false));
 
-    internal override Func<object?> SerializeEach(T[] values) => WriteEach(Array.ConvertAll(values, mapping.ToOwn.Invoke), write);
+    internal override Func<object?> SerializeEach(T[] values) => WriteEach(Array.ConvertAll(values, mapping.Own), write);
 
     internal override Func<object?> DeserializeEach(byte[][] payloads) => ReadEach(payloads, read);
 }

@@ -22,6 +22,7 @@ internal sealed class ParallelCalls : IDisposable
     private readonly ManualResetEventSlim[] _go;
     private readonly CountdownEvent _done;
     private readonly object?[] _last;
+    private readonly object _oneCallAtATime = new();
     private ExceptionDispatchInfo? _fault;
     private volatile bool _stopping;
 
@@ -32,10 +33,19 @@ internal sealed class ParallelCalls : IDisposable
         _done = new CountdownEvent(_bodies.Length);
         _last = new object?[_bodies.Length];
         CallsPerThread = Calibrate(_bodies[0]);
-        for (var i = 0; i < _bodies.Length; i++)
+        try
         {
-            var index = i;
-            new Thread(() => Work(index)) { IsBackground = true, Name = $"SerBench worker {index + 1}" }.Start();
+            for (var i = 0; i < _bodies.Length; i++)
+            {
+                var index = i;
+                new Thread(() => Work(index)) { IsBackground = true, Name = $"SerBench worker {index + 1}" }.Start();
+            }
+        }
+        catch (Exception)
+        {
+            // No thread for the next worker (a container's limit): the started ones stop, and the cell is a CRASH.
+            Dispose();
+            throw;
         }
     }
 
@@ -43,6 +53,16 @@ internal sealed class ParallelCalls : IDisposable
     public int CallsPerThread { get; }
 
     public object? Call()
+    {
+        // One call at a time: a runner that gave up on a hung call may call again from another thread.
+        lock (_oneCallAtATime)
+        {
+            ObjectDisposedException.ThrowIf(_stopping, this);
+            return CallAll();
+        }
+    }
+
+    private object? CallAll()
     {
         _done.Reset(_bodies.Length);
         foreach (var go in _go)
@@ -62,7 +82,11 @@ internal sealed class ParallelCalls : IDisposable
 
     public void Dispose()
     {
-        _stopping = true;
+        lock (_oneCallAtATime)
+        {
+            _stopping = true;
+        }
+
         foreach (var go in _go)
         {
             go.Set();

@@ -50,7 +50,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             var gateSeconds = Math.Round(gateWatch.Elapsed.TotalSeconds, 3);
             foreach (var operation in planned.Operations)
             {
-                var cell = Describe(planned, prepared, operation) with { PeakLiveBytes = passed ? null : prepared.PeakLiveBytes(operation) };
+                var cell = Describe(planned, prepared, operation) with { PeakLiveBytes = passed ? null : PeakLive(prepared, operation) };
                 var seconds = operation == planned.Operations[0] ? gateSeconds : 0;
                 if (prepared.OutcomeFor(operation).IsTimed)
                 {
@@ -88,7 +88,28 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             // A passed case's cells were all measured before, allocations included: those do not vary between processes.
             var round = faults[i] is { } fault ? new CellRound(Crashed(cell, MeasurementException.Threw(fault)))
                 : Measure(cell, body, label, passed ? profile with { MeasuresAllocations = false } : profile, prepared, recheck: !passed);
+            if (!timed.Skip(i + 1).Any(t => t.Prepared == prepared))
+            {
+                // Its last cell: a threads case's workers stop now, not after every other cell of the process.
+                prepared.Dispose();
+            }
+
             yield return round with { Seconds = Math.Round(gateSeconds + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
+        }
+    }
+
+    // A read that fails or runs out of memory here leaves the figure out, never the case: its timed cells say what is wrong.
+    private static long? PeakLive(PreparedCase prepared, Operation operation)
+    {
+        try
+        {
+            return prepared.PeakLiveBytes(operation);
+        }
+#pragma warning disable CA1031 // Any failure of this one extra read only loses its figure.
+        catch (Exception)
+#pragma warning restore CA1031
+        {
+            return null;
         }
     }
 
@@ -106,7 +127,7 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
 
     // A "many" cell's body makes one call per object.
     private static string AfterTimingPrefix(long? bodyCalls, ResultCell cell) => bodyCalls is { } calls
-        ? string.Create(CultureInfo.InvariantCulture, $"correct before measuring, wrong after {calls * (cell.Shape == Payloads.Shape.Many ? cell.Count : 1):N0} calls: ")
+        ? string.Create(CultureInfo.InvariantCulture, $"correct before measuring, wrong after {calls * (cell.Shape is Payloads.Shape.Many or Payloads.Shape.Threads ? cell.Count : 1):N0} calls: ")
         : "correct before measuring, wrong after it was timed: ";
 
     private static ResultCell Crashed(ResultCell cell, MeasurementException exception) =>

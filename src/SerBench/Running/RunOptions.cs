@@ -62,6 +62,7 @@ internal static class RunOptionsParser
         // The only plan of the run: a filter that leaves nothing is refused here, and the rounds, agents and availability all read it.
         var plan = RunPlan.Create(request);
         RequireJitForTypes(plan);
+        RequireWallClockForThreads(plan, request.Profile);
         return new PlannedRun(options.Rounds is null ? request with { Profile = RoundsPolicy.ForPlan(request.Profile, plan) } : request, plan);
     }
 
@@ -72,6 +73,16 @@ internal static class RunOptionsParser
         {
             throw new UsageException($"--runtimes {runtime.Name}: the types study loads your assembly at run time, which Native AOT cannot; drop {runtime.Name}, " +
                                      $"or measure --types on a JIT runtime (e.g. {runtime.Moniker}) and other studies on {runtime.Name} in a run of their own (serbench merge joins the two).");
+        }
+    }
+
+    // The CPU clock adds up every thread's time: N threads done at once would read N× their wall time.
+    private static void RequireWallClockForThreads(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
+    {
+        if (profile.Clock == MeasurementClock.Cpu && plan.Any(c => c.Workload.Shape == Shape.Threads))
+        {
+            throw new UsageException("--clock cpu counts every thread's CPU time, so a threads cell would read its N threads' time added up; " +
+                                     "measure the threads study with --clock wall (the default), and other studies with --clock cpu in a run of their own.");
         }
     }
 

@@ -40,6 +40,20 @@ public sealed class RunOptionsParserTests
         Assert.Equal([1, 200], chosen.Where(p => p.Study.Name == "web-api").Select(p => p.Workload.Count).Distinct());
     }
 
+    [Fact]
+    public void ThreadsCells_RefuseTheCpuClock_WhichAddsUpEveryThreadsTime()
+    {
+        if (!SerBench.Core.Measurement.CpuTimeClock.IsSupported)
+        {
+            return; // --clock cpu is refused before any plan where the OS has no process CPU time.
+        }
+
+        var error = Assert.Throws<UsageException>(() => RunOptionsParser.Plan(new RunOptions { Study = "threads", Clock = "cpu" }));
+
+        Assert.Contains("measure the threads study with --clock wall", error.Message, StringComparison.Ordinal);
+        Assert.NotNull(RunOptionsParser.Plan(new RunOptions { Study = "web-api", Clock = "cpu" }));
+    }
+
     [Theory]
     [InlineData("0")]
     [InlineData("-1")]

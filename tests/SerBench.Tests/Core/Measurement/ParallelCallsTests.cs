@@ -45,6 +45,15 @@ public sealed class ParallelCallsTests
     }
 
     [Fact]
+    public void ACallAfterDispose_IsRefused_NotLeftWaitingForStoppedWorkers()
+    {
+        var parallel = new ParallelCalls([() => 1, () => 2]);
+        parallel.Dispose();
+
+        Assert.Throws<ObjectDisposedException>(() => parallel.Call());
+    }
+
+    [Fact]
     public void PerOperation_DividesTimesBytesAndCollections_AndMultipliesCalls()
     {
         var measured = new CellMeasurement
