@@ -7,7 +7,7 @@ internal sealed class CommonOptions
 {
     public PackOptions PackOptions { get; } = new();
 
-    public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout; data and data-typed with --data, types with --types (default: all; with --data, data and data-typed)." };
+    public Option<string?> Study { get; } = new("--study") { Description = "Run one study or a comma-separated list: web-api, json-vs-binary, big-vs-many, escaping, shootout (the default: these five); streams, threads (SerBench's own, only when named); data and data-typed with --data, types with --types (with --data, the default is data and data-typed)." };
 
     public Option<string?> Contenders { get; } = new("--contenders") { Description = "Comma-separated contender names, replacing each study's list (see 'serbench list')." };
 
