@@ -58,7 +58,7 @@ internal static class RunCommand
         };
         var budget = new Option<string?>("--budget")
         {
-            Description = "The run's time budget, e.g. 10m, 90s or 1h30m (quick: 8m; full and smoke: none, or off): no measuring process starts that would end past it. " +
+            Description = "The run's time budget, e.g. 10m, 90s or 1h30m (quick: 5m; full and smoke: none, or off): no measuring process starts that would end past it. " +
                           "Quick's own gives way on a machine too slow for the 3 processes every cell needs; one you give never does. " +
                           "Extra rounds go to the cells whose verdict is still open while it lasts; the report says what was left undecided or unmeasured.",
         };

@@ -91,7 +91,7 @@ internal sealed record MeasurementProfile
         PreWarm = TimeSpan.FromMilliseconds(300),
         Rounds = 3,
         MaximumRounds = 8,
-        Budget = TimeSpan.FromMinutes(8),
+        Budget = TimeSpan.FromMinutes(5),
         BudgetYieldsToRounds = true,
         InvocationsFromWarmUp = true,
         MaximumWarm = TimeSpan.FromSeconds(1.5),

@@ -70,9 +70,9 @@ internal static class RoundStatistics
 
     /// <summary>The overall interval spans both modes', so no single speed is printed as the truth.</summary>
     public static (Interval Overall, IReadOnlyList<Results.SpeedMode> Modes) CombineModes(IReadOnlyList<IReadOnlyList<double>> modes,
-        VariancePrior? prior, double withinRoundErrorNs)
+        VariancePrior? prior, WithinRounds within)
     {
-        var intervals = modes.Select(m => Combine(m, prior, withinRoundErrorNs)).ToList();
+        var intervals = modes.Select(m => Combine(m, prior, within)).ToList();
         var mean = modes.SelectMany(m => m).Average();
         // Error spans every mode's 99.9% interval, the bounds every mode's verdict interval.
         var error = Math.Max(mean - intervals.Min(i => i.MeanNs * i.MeanNs / (i.MeanNs + i.ErrorNs)), intervals.Max(i => i.MeanNs + i.ErrorNs) - mean);
@@ -164,8 +164,8 @@ internal static class RoundStatistics
         return new Interval(meanNs, errorNs, Math.Log(highNs / lowNs) / 2 / StudentQuantile(degrees, VerdictConfidenceLevel), degrees, lowNs, highNs);
     }
 
-    /// <summary>Never tighter than <paramref name="withinRoundErrorNs"/>, what the rounds' own iterations say.</summary>
-    public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, double withinRoundErrorNs = 0)
+    /// <summary>Never tighter than <paramref name="within"/>, what the rounds' own iterations say.</summary>
+    public static Interval Combine(IReadOnlyList<double> roundMeansNs, VariancePrior? prior, WithinRounds within = default)
     {
         ArgumentOutOfRangeException.ThrowIfZero(roundMeansNs.Count);
         var mean = roundMeansNs.Average();
@@ -174,7 +174,7 @@ internal static class RoundStatistics
         {
             // A mean at or below zero (the calibration cell, after BenchmarkDotNet subtracts its own overhead) has no
             // logarithm: the plain Student-t interval of the round means is the honest answer there.
-            return LinearInterval(roundMeansNs, withinRoundErrorNs);
+            return LinearInterval(roundMeansNs, within);
         }
 
         double variance;
@@ -191,9 +191,8 @@ internal static class RoundStatistics
         }
         else
         {
-            var relative = withinRoundErrorNs / mean;
-            var (low, high) = BoundsFromError(mean, withinRoundErrorNs);
-            return new Interval(mean, withinRoundErrorNs, relative / StudentQuantile(double.PositiveInfinity), double.PositiveInfinity, low, high);
+            var single = Math.Log(1 + (within.HalfWidthNs(VerdictConfidenceLevel) / mean));
+            return new Interval(mean, within.HalfWidthNs(), within.StandardErrorNs / mean, within.Degrees, mean * Math.Exp(-single), mean * Math.Exp(single));
         }
 
         var standardError = Math.Sqrt(variance / rounds);
@@ -201,24 +200,24 @@ internal static class RoundStatistics
         // mean says all there is to say, and keeps results.json finite.
         var cap = Math.Log(1 + MaximumRelativeError);
         // Never tighter than what the rounds' own iterations say, on the same log scale.
-        var within = Math.Log(1 + (withinRoundErrorNs / mean));
-        var logHalf = Math.Max(Math.Min(StudentQuantile(degrees) * standardError, cap), within);
-        var verdictHalf = Math.Max(Math.Min(StudentQuantile(degrees, VerdictConfidenceLevel) * standardError, cap), ToVerdictLevel(within));
+        var logHalf = Math.Max(Math.Min(StudentQuantile(degrees) * standardError, cap), Math.Log(1 + (within.HalfWidthNs() / mean)));
+        var verdictHalf = Math.Max(Math.Min(StudentQuantile(degrees, VerdictConfidenceLevel) * standardError, cap),
+            Math.Log(1 + (within.HalfWidthNs(VerdictConfidenceLevel) / mean)));
         return new Interval(mean, mean * (Math.Exp(logHalf) - 1), standardError, degrees, mean * Math.Exp(-verdictHalf), mean * Math.Exp(verdictHalf));
     }
 
-    private static Interval LinearInterval(IReadOnlyList<double> values, double withinRoundErrorNs)
+    private static Interval LinearInterval(IReadOnlyList<double> values, WithinRounds within)
     {
         var mean = values.Average();
         if (values.Count < 2)
         {
-            var single = withinRoundErrorNs * ToVerdictLevel(1);
-            return new Interval(mean, withinRoundErrorNs, 0, double.PositiveInfinity, mean - single, mean + single);
+            var single = within.HalfWidthNs(VerdictConfidenceLevel);
+            return new Interval(mean, within.HalfWidthNs(), 0, within.Degrees, mean - single, mean + single);
         }
 
         var standardError = Math.Sqrt(SampleVariance(values) / values.Count);
-        var error = Math.Max(StudentQuantile(values.Count - 1) * standardError, withinRoundErrorNs);
-        var verdict = Math.Max(StudentQuantile(values.Count - 1, VerdictConfidenceLevel) * standardError, withinRoundErrorNs * ToVerdictLevel(1));
+        var error = Math.Max(StudentQuantile(values.Count - 1) * standardError, within.HalfWidthNs());
+        var verdict = Math.Max(StudentQuantile(values.Count - 1, VerdictConfidenceLevel) * standardError, within.HalfWidthNs(VerdictConfidenceLevel));
         return new Interval(mean, error, 0, values.Count - 1, mean - verdict, mean + verdict);
     }
 
@@ -245,8 +244,26 @@ internal static class RoundStatistics
         var mean = values.Average();
         return values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1);
     }
+}
 
-    /// <summary>What the iterations alone say about a mean of <paramref name="roundErrorsNs"/>.Count round means: the rounds' Errors, root-mean-squared, over √n.</summary>
-    internal static double WithinRoundError(IReadOnlyList<double> roundErrorsNs) =>
-        Math.Sqrt(roundErrorsNs.Average(e => e * e) / roundErrorsNs.Count);
+/// <summary>
+/// What the rounds' own iterations say about the mean of their round means: a standard error on the iterations' pooled
+/// degrees of freedom. Not the rounds' Errors: with 3 iterations BenchmarkDotNet's 99.9% Error is t(2) = 31.6 standard
+/// errors, and as a floor it set 9 in 10 cells' intervals at ~10× the spread between processes (issue 40).
+/// </summary>
+internal readonly record struct WithinRounds(double StandardErrorNs, double DegreesOfFreedom)
+{
+    public double HalfWidthNs(double level = RoundStatistics.ConfidenceLevel) =>
+        StandardErrorNs > 0 && DegreesOfFreedom > 0 ? RoundStatistics.StudentQuantile(DegreesOfFreedom, level) * StandardErrorNs : 0;
+
+    /// <summary>For an <see cref="RoundStatistics.Interval"/>: none known is as good as infinitely many (the half-width is then 0).</summary>
+    public double Degrees => DegreesOfFreedom > 0 ? DegreesOfFreedom : double.PositiveInfinity;
+
+    /// <summary>Rounds with fewer than two iterations add nothing but still count in the mean's n.</summary>
+    public static WithinRounds Of(IReadOnlyList<IReadOnlyList<double>> roundIterationsNs)
+    {
+        var spread = roundIterationsNs.Where(r => r.Count >= 2).ToList();
+        return spread.Count == 0 ? default
+            : new(Math.Sqrt(spread.Sum(r => RoundStatistics.SampleVariance(r) / r.Count)) / roundIterationsNs.Count, spread.Sum(r => r.Count - 1.0));
+    }
 }

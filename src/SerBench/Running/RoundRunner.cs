@@ -277,7 +277,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             document.MachineProbes = [.. probes];
             if (calibration.Count > 0)
             {
-                var interval = RoundStatistics.Combine([.. calibration.Select(c => c.MeanNs)], pooled, calibration.Max(c => c.ErrorNs));
+                var interval = RoundStatistics.Combine([.. calibration.Select(c => c.MeanNs)], pooled, WithinRounds.Of([.. calibration.Select(c => c.IterationsNs)]));
                 document.Calibration = new HarnessCalibrationResult(interval.MeanNs, interval.ErrorNs, [.. calibration.Select(c => c.MeanNs)]);
             }
         });
@@ -289,7 +289,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         : string.Create(CultureInfo.InvariantCulture, $"mean of the round means (one fresh process per contender per round; {profile.Rounds} rounds, up to {profile.MaximumRounds} for a cell whose place in the verdict is open); " +
         $"Error = half-width above the mean of the 99.9% Student-t interval of the log round means; lowNs–highNs bound the verdict's 99% interval, which decides ranks and ties; each cell's variance is moderated with " +
         $"the run's prior fitted to every cell's spread (limma's empirical Bayes: the prior's weight, in degrees of freedom, is how alike the cells' spreads are), " +
-        $"never below what the rounds' own iterations say (the root mean square of their Errors over √rounds); " +
+        $"never below what the rounds' own iterations say (their standard error, on the iterations' pooled degrees of freedom); " +
         $"rounds that fall into two speed groups ({RoundStatistics.ProcessesPerMode}+ processes each, apart by more than {RoundStatistics.RemeasureRatio:0.##}× and more than either group spreads) are reported as two modes, the interval spanning both; " +
         $"otherwise, with 3 rounds or more, a round over {RoundStatistics.UnsettledRatio:0.##}× the median of its cell's rounds (a process that had not settled) is listed in droppedRoundsNs, not counted, " +
         $"and the interval is never wider than the spread of every round");

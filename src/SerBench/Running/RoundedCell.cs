@@ -81,7 +81,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
         }
 
         IReadOnlyList<double> dropped = [.. OddRounds, .. RoundStatistics.SettledRounds(AllRoundMeans).Dropped];
-        var withinRound = RoundStatistics.WithinRoundError([.. counted.Select(r => r.Measured!.ErrorNs)]);
+        var withinRound = WithinRounds.Of([.. counted.Select(r => r.Measured!.IterationsNs)]);
         var interval = RoundStatistics.Combine(RoundMeans, pooledLogVariance, withinRound);
         IReadOnlyList<SpeedMode>? modes = null;
         if (RoundStatistics.Modes(AllRoundMeans) is { } groups)
@@ -98,7 +98,7 @@ internal sealed class RoundedCell(ResultCell template, bool Measured, IReadOnlyS
         {
             // Leaving a round out must never widen the interval past the spread of every round measured.
             var spread = AllRoundMeans.Max(m => Math.Abs(m - interval.MeanNs));
-            var error = Math.Max(withinRound, Math.Min(interval.ErrorNs, spread));
+            var error = Math.Max(withinRound.HalfWidthNs(), Math.Min(interval.ErrorNs, spread));
             var (low, high) = RoundStatistics.BoundsFromError(interval.MeanNs, error);
             interval = interval with { ErrorNs = error, LowNs = Math.Max(interval.LowNs, low), HighNs = Math.Min(interval.HighNs, high) };
         }

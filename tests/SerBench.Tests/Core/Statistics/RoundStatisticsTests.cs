@@ -34,11 +34,32 @@ public sealed class RoundStatisticsTests
     }
 
     [Fact]
-    public void Combine_NeverClaimsLessThanOneRoundsOwnError()
+    public void Combine_NeverClaimsLessThanTheIterationsSay()
     {
-        var interval = RoundStatistics.Combine([100, 100, 100], new VariancePrior(0, 4), withinRoundErrorNs: 4);
+        var interval = RoundStatistics.Combine([100, 100, 100], new VariancePrior(0, 4), new WithinRounds(4, double.PositiveInfinity));
 
-        Assert.Equal(4, interval.ErrorNs, 9);
+        Assert.Equal(4 * RoundStatistics.StudentQuantile(double.PositiveInfinity), interval.ErrorNs, 9);
+    }
+
+    [Fact]
+    public void WithinRounds_IsTheMeansStandardError_OnThePooledIterations()
+    {
+        // Three rounds of three iterations, each with a sample variance of 1: the mean of the round means has a variance of 3 × (1 / 3) / 3².
+        var within = WithinRounds.Of([[99, 100, 101], [101, 102, 103], [97, 98, 99]]);
+
+        Assert.Equal(Math.Sqrt(1.0 / 9), within.StandardErrorNs, 9);
+        Assert.Equal(6, within.DegreesOfFreedom);
+    }
+
+    [Fact]
+    public void Combine_WithThreeIterationsARound_RestsOnTheRoundsNotOnEachRoundsErrorOfThree()
+    {
+        // Each round's own 99.9% Error over 3 iterations is t(2) = 31.6 standard errors (18 ns here); the rounds agree within 2%.
+        IReadOnlyList<double>[] iterations = [[95, 100, 105], [97, 102, 107], [93, 98, 103]];
+        var interval = RoundStatistics.Combine([100, 102, 98], new VariancePrior(0.0004, 20), WithinRounds.Of(iterations));
+
+        Assert.InRange(interval.ErrorNs, 5, 10);
+        Assert.InRange(interval.HighNs / interval.MeanNs, 1.03, 1.08);
     }
 
     [Fact]
@@ -164,7 +185,7 @@ public class RoundStatisticsModesTests
         Assert.Equal([19.5e6, 19.9e6], modes[1]);
         Assert.All(RoundStatistics.Counts(rounds), Assert.True);
         Assert.False(RoundStatistics.NeedsAnotherRound(rounds));
-        var (overall, speeds) = RoundStatistics.CombineModes(modes, new VariancePrior(0.001, 4), withinRoundErrorNs: 0);
+        var (overall, speeds) = RoundStatistics.CombineModes(modes, new VariancePrior(0.001, 4), default);
         Assert.Equal([2, 2], speeds.Select(s => s.Processes));
         Assert.InRange(overall.MeanNs - overall.ErrorNs, 0, 5.36e6);
         Assert.True(overall.MeanNs + overall.ErrorNs >= 19.9e6);
@@ -193,12 +214,5 @@ public class RoundStatisticsModesTests
     {
         Assert.Equal(2.5, RoundStatistics.SampleVariance([1, 2, 3, 4, 5]), 12);
         Assert.True(double.IsNaN(RoundStatistics.SampleVariance([7])));
-    }
-
-    [Fact]
-    public void WithinRoundError_IsTheRoundsRootMeanSquareErrorOverRootN()
-    {
-        // Errors 3 and 4 ns: root mean square √12.5; the mean of two rounds carries that over √2.
-        Assert.Equal(Math.Sqrt(12.5 / 2), RoundStatistics.WithinRoundError([3, 4]), 12);
     }
 }
