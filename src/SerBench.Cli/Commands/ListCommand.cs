@@ -109,7 +109,7 @@ internal static class ListCommand
     private static Grid Listing() => new Grid().AddColumn(new GridColumn().NoWrap().PadLeft(2).PadRight(2)).AddColumn(new GridColumn());
 
     private static string Describe(Workload w) =>
-        $"{w.Payload.Name} {CellText.Name(w.Shape)}{(w.Shape == Shape.Object ? "" : string.Create(CultureInfo.InvariantCulture, $" of {w.Count:N0}"))}: {string.Join(",", w.Operations.Select(CellText.Name))}";
+        $"{w.Payload.Name} {CellText.Case(w.Shape, w.Count)}: {string.Join(",", w.Operations.Select(CellText.Name))}";
 
     private static JsonObject ToJson(IReadOnlyList<Contender> all, IReadOnlyList<Study> studyList, bool agentBuilt) => new()
     {

@@ -161,8 +161,9 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
     }
 
-    // A default run on the project's machine (2-core VM, 2026-11-30, run E3 at a probe core half of 2.92 ms scaled to 3.5 ms): the first guesses' seconds.
+    // Default runs on the project's machine (2-core VM, 2026-11-30, D4/D5 at a probe core half of 2.84 ms and S7 at 3.40 ms,
+    // scaled to 3.5 ms, with process start and the gap between processes): the first guesses' seconds.
     private const double ReferenceCoreNs = 3.5e6;
 
-    private const double GatedSeconds = 2.35, GatedSecondsPerCell = 0.46, LaterSeconds = 2.8, LaterSecondsPerCell = 0.19;
+    private const double GatedSeconds = 2.25, GatedSecondsPerCell = 0.28, LaterSeconds = 2.2, LaterSecondsPerCell = 0.19;
 }

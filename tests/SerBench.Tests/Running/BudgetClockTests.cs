@@ -44,29 +44,29 @@ public sealed class BudgetClockTests
     {
         int[] processes = [10, 2];
 
-        // The project's figures at its probe's 3.5 ms: 10.2 s for the first round, 7.9 s for each later one. Twice as slow, twice as long.
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 26 s on this machine (probe 3.50 ms), then more rounds",
+        // The project's figures at its probe's 3.5 ms: 7.9 s for the first round, 6.7 s for each later one. Twice as slow, twice as long.
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 21 s on this machine (probe 3.50 ms), then more rounds",
             Probed(30, 3.5).PlanLine(processes, 3), StringComparison.Ordinal);
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 52 s on this machine (probe 7.00 ms)",
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 42 s on this machine (probe 7.00 ms)",
             Probed(30, 7).PlanLine(processes, 3), StringComparison.Ordinal);
     }
 
     [Fact]
     public void LaterRoundsMeasured_MoveTheGuess_AndFourOfTwoSizes_ReplaceIt()
     {
-        // The project's figure for a later 10-cell process is 4.7 s; these took 2 s and 1 s.
+        // The project's figure for a later 10-cell process is 4.1 s (and 2.58 s for 2 cells); these took 2 s and 1 s.
         var two = After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]).Estimate(10, gated: false);
-        Assert.InRange(two, 4.7 * 3 / 7.88, 4.7);
+        Assert.InRange(two, 4.1 * 3 / 6.68, 4.1);
         Assert.Equal(2, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1), (10, 2), (2, 1)]).Estimate(10, gated: false), 3);
     }
 
     [Fact]
     public void OneHeavyProcess_DoesNotSetTheScale_NorCountOnlyItsCostPerCell()
     {
-        // Run E3: Newtonsoft's 21 cells took 2× the project's figure; the first round as a whole 0.96×.
+        // Newtonsoft's 21 cells taking 24 s, ~3× the project's figure (8.13 s), while the first round as a whole took about the figure.
         var budget = After(30, (21, 24));
 
-        Assert.InRange(budget.Estimate(21), 12.01, 24);
+        Assert.InRange(budget.Estimate(21), 8.13, 24);
         // A 2-cell process is not 2/21 of it: every process pays for its start and warm-up.
         Assert.True(budget.Estimate(2) > 24.0 * 2 / 21, $"{budget.Estimate(2)} s");
     }
@@ -74,47 +74,48 @@ public sealed class BudgetClockTests
     [Fact]
     public void OneRoundFits_WhenOnlyTheFirstRoundsCostIsLeft()
     {
-        // At the project's own figures: a 100-cell process costs 48.4 s in the first round, 21.8 s in each later one.
+        // At the project's own figures: a 100-cell process costs 30.25 s in the first round, 21.2 s in each later one.
         BudgetClock After(double minutes)
         {
             var budget = Probed(minutes, 3.5);
-            budget.Spent(100, TimeSpan.FromSeconds(48.35));
-            budget.Spent(100, TimeSpan.FromSeconds(21.8), gated: false);
+            budget.Spent(100, TimeSpan.FromSeconds(30.25));
+            budget.Spent(100, TimeSpan.FromSeconds(21.2), gated: false);
             return budget;
         }
 
-        Assert.Equal(1, After(1.5).RoundsThatFit([100], 3));
-        Assert.Equal(4, After(2.5).RoundsThatFit([100], 5));
+        // 40 s after the reports' 20: the first round, not a second; 100 s: the first and three more.
+        Assert.Equal(1, After(1).RoundsThatFit([100], 3));
+        Assert.Equal(4, After(2).RoundsThatFit([100], 5));
     }
 
     [Fact]
     public void ABudgetTooShortForTheRounds_SaysSoFirst_WithTheSmallestBudgetThatHoldsThem()
     {
-        // Twice as slow as the project's machine: 285 s for the first round, 125 s for a later one, 100 s left once the reports'
-        // 20 s are kept: not even one round. Two: 285 + 125 + 20 s, 7 min 11 s.
+        // Twice as slow as the project's machine: 177 s for the first round, 123 s for a later one, 100 s left once the reports'
+        // 20 s are kept: not even one round. Two: 177 + 123 + 20 s, 5 min 20 s.
         var line = Probed(2, 7).PlanLine([100, 200], 3);
 
-        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 8m or more for two.",
+        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 6m or more for two.",
             line, StringComparison.Ordinal);
     }
 
     [Fact]
     public void TheFirstCallsReserve_ScalesWithTheProbe_TheReportsDoNot()
     {
-        // Twice as slow: two rounds of a 100-cell process 140 s, the reports 10 s, the first calls 2 × 60 s: 5 minutes, not 4.
+        // Twice as slow: two rounds of a 100-cell process 103 s, the reports 10 s, the first calls 2 × 60 s: 4 minutes, not 3.
         var budget = new BudgetClock(Start, TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60));
         budget.Probed(7e6);
 
-        Assert.Contains("give --budget 5m or more for two", budget.PlanLine([100], 3), StringComparison.Ordinal);
+        Assert.Contains("give --budget 4m or more for two", budget.PlanLine([100], 3), StringComparison.Ordinal);
     }
 
     [Fact]
     public void AProcessTooLong_RunsTheBudgetOut_YetASmallerOneStillFits()
     {
-        // 50 s left after the reports; at the project's own figures a 200-cell first-round process takes 94 s, a 10-cell one 7 s.
+        // 50 s left after the reports; at the project's own figures a 200-cell first-round process takes 58 s, a 10-cell one 5 s.
         var budget = new BudgetClock(Start, TimeSpan.FromMinutes(1), new FixedTime(Start), TimeSpan.FromSeconds(10));
         budget.Probed(3.5e6);
-        budget.Spent(10, TimeSpan.FromSeconds(6.95));
+        budget.Spent(10, TimeSpan.FromSeconds(5.05));
 
         Assert.False(budget.Fits(200));
         Assert.True(budget.Fits(10));

@@ -78,6 +78,9 @@ public class ListAndVerifyCommandTests
         Assert.Contains("Newtonsoft.Json", output, StringComparison.Ordinal);
         Assert.Contains("13.0.4", output, StringComparison.Ordinal);
         Assert.Contains("UNAVAILABLE: exists only inside the Unity player", output, StringComparison.Ordinal);
+        // Cases are named as the reports name them: "1 object", "list of 200", "1 thread".
+        Assert.Contains("person 1 thread: serialize,deserialize", output, StringComparison.Ordinal);
+        Assert.Contains("person list of 200:", output, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -17,6 +17,16 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.InRange(measured.AllocatedBytes!.Value, 200_000, 201_000);
     }
 
+    [Fact]
+    public void ALargeObjectCell_ForcesCollectionsBetweenIterations_AndRunsNoOverheadIterations()
+    {
+        var job = BenchmarkDotNetMeasurer.ForLargeObjects(MeasurementProfile.Quick.CreateJob());
+
+        Assert.True(job.Environment.Gc.Force);
+        Assert.False(job.Accuracy.EvaluateOverhead);
+        Assert.False(MeasurementProfile.Quick.CreateJob().Environment.Gc.Force);
+    }
+
     /// <summary>Forced collections are for calls that make large objects, not for calls that make many small ones.</summary>
     [Fact]
     public void LargeObjectHeap_IsToldApartFromManySmallObjects()
