@@ -16,7 +16,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     /// <summary>The budget from the command's start; null without one.</summary>
     public TimeSpan? Length => length;
 
-    private readonly List<(int Cells, double Seconds, bool Gated)> _processes = [];
+    private readonly List<(ProcessWork Work, double Seconds, bool Gated)> _processes = [];
     private double _probeCoreNs;
 
     private TimeSpan Reserve => reserve + (firstCalls * ProbeScale);
@@ -25,7 +25,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
 
     public bool RanOut { get; private set; }
 
-    public void Spent(int cells, TimeSpan elapsed, bool gated = true) => _processes.Add((cells, elapsed.TotalSeconds, gated));
+    public void Spent(ProcessWork work, TimeSpan elapsed, bool gated = true) => _processes.Add((work, elapsed.TotalSeconds, gated));
 
     /// <summary>The machine probe's core half: before any process has run, it scales the first guess to this machine.</summary>
     public void Probed(double coreNs) => _probeCoreNs = _probeCoreNs == 0 ? coreNs : Math.Min(_probeCoreNs, coreNs);
@@ -34,7 +34,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     /// Whether this process should end in time; once one does not, the run has run out, though a smaller one may still fit.
     /// A process of the rounds every cell gets (<c>baseRound</c>) always fits a budget that yields.
     /// </summary>
-    public bool Fits(int cells, bool gated = true, bool baseRound = false)
+    public bool Fits(ProcessWork work, bool gated = true, bool baseRound = false)
     {
         if (baseRound && yields)
         {
@@ -42,7 +42,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         }
 
         // The first process is how the run learns what a process costs here: it starts whenever any time is left.
-        var expected = _processes.Count == 0 ? 0 : Estimate(cells, gated);
+        var expected = _processes.Count == 0 ? 0 : Estimate(work, gated);
         var fits = deadline is not { } end || clock.GetUtcNow() + TimeSpan.FromSeconds(expected) + Reserve <= end;
         RanOut |= !fits;
         return fits;
@@ -56,7 +56,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
             return null;
         }
 
-        var estimate = TimeSpan.FromSeconds(Math.Max(0, cellsLeft) * _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Cells)));
+        var estimate = TimeSpan.FromSeconds(Math.Max(0, cellsLeft) * _processes.Sum(p => p.Seconds) / Math.Max(1, _processes.Sum(p => p.Work.Cells)));
         // A budget that yields runs its base rounds past the deadline: capped, the line would say nothing is left while they go on.
         return !yields && deadline is { } end && end - Reserve - clock.GetUtcNow() is var left && left < estimate ? (left > TimeSpan.Zero ? left : TimeSpan.Zero) : estimate;
     }
@@ -66,10 +66,10 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     /// (else of the other) compared with it so far, starting from the probe's scale; once enough sizes are known, a fixed cost
     /// plus a cost per cell fitted to them.
     /// </summary>
-    internal double Estimate(int cells, bool gated = true)
+    internal double Estimate(ProcessWork work, bool gated = true)
     {
         var known = _processes.Where(p => p.Gated == gated).ToList();
-        if (known.Count >= FittedAfter && known.Select(p => p.Cells).Distinct().Count() >= 2 && Fitted(known, cells) is { } fitted)
+        if (known.Count >= FittedAfter && known.Select(p => p.Work).Distinct().Count() >= 2 && Fitted(known, work) is { } fitted)
         {
             return fitted;
         }
@@ -77,7 +77,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         // Measured on the project's machine (docs/performance.md#where-a-default-runs-time-goes), scaled by this machine's probe,
         // then by the processes so far: the probe's scale counts as PriorSeconds of them, so one heavy contender does not set it.
         var measured = known.Count > 0 ? known : _processes;
-        return FirstGuess(cells, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * ProbeScale)) / (measured.Sum(p => FirstGuess(p.Cells, p.Gated)) + PriorSeconds);
+        return FirstGuess(work, gated) * (measured.Sum(p => p.Seconds) + (PriorSeconds * ProbeScale)) / (measured.Sum(p => FirstGuess(p.Work, p.Gated)) + PriorSeconds);
     }
 
     // E3: Newtonsoft's first process took 2× the project's figure for it, the whole first round 0.96×.
@@ -86,25 +86,33 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     // A line through fewer processes would follow their luck.
     private const int FittedAfter = 4;
 
-    private static double FirstGuess(int cells, bool gated) => gated ? GatedSeconds + (GatedSecondsPerCell * cells) : LaterSeconds + (LaterSecondsPerCell * cells);
+    private static double FirstGuess(ProcessWork work, bool gated) => (gated ? GatedSeconds : LaterSeconds) + PerCellSeconds(work, gated);
 
-    private static double? Fitted(List<(int Cells, double Seconds, bool Gated)> processes, int cells)
+    // What grows with the work: cells, and the megabytes of documents they read, weighed as the project's machine weighs them.
+    private static double PerCellSeconds(ProcessWork work, bool gated) => gated
+        ? (GatedSecondsPerCell * work.Cells) + (GatedSecondsPerCellMegabyte * work.CellMegabytes)
+        : (LaterSecondsPerCell * work.Cells) + (LaterSecondsPerCellMegabyte * work.CellMegabytes);
+
+    private static double? Fitted(List<(ProcessWork Work, double Seconds, bool Gated)> processes, ProcessWork work)
     {
-        var (meanX, meanY) = (processes.Average(p => p.Cells), processes.Average(p => p.Seconds));
-        var slope = processes.Sum(p => (p.Cells - meanX) * (p.Seconds - meanY)) / processes.Sum(p => (p.Cells - meanX) * (p.Cells - meanX));
+        var gated = processes[0].Gated;
+        double X(ProcessWork w) => PerCellSeconds(w, gated);
+        var (meanX, meanY) = (processes.Average(p => X(p.Work)), processes.Average(p => p.Seconds));
+        var spread = processes.Sum(p => (X(p.Work) - meanX) * (X(p.Work) - meanX));
+        var slope = spread == 0 ? 0 : processes.Sum(p => (X(p.Work) - meanX) * (p.Seconds - meanY)) / spread;
         var intercept = meanY - (slope * meanX);
-        return slope > 0 && intercept >= 0 ? intercept + (slope * cells) : null;
+        return slope > 0 && intercept >= 0 ? intercept + (slope * X(work)) : null;
     }
 
     /// <summary>Seconds for one round of these processes (cells each): the first round gates, later ones only time.</summary>
-    public double RoundSeconds(IReadOnlyList<int> processCells, bool gated = true) => processCells.Sum(cells => Estimate(cells, gated));
+    public double RoundSeconds(IReadOnlyList<ProcessWork> processCells, bool gated = true) => processCells.Sum(work => Estimate(work, gated));
 
     // The first round (unless done) and then later ones, in seconds.
-    private double RoundsSeconds(IReadOnlyList<int> processCells, int rounds, bool firstRoundDone) =>
+    private double RoundsSeconds(IReadOnlyList<ProcessWork> processCells, int rounds, bool firstRoundDone) =>
         rounds <= 0 ? 0 : (firstRoundDone ? 0 : RoundSeconds(processCells)) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
 
     /// <summary>How many whole rounds fit between now and the deadline, less the reserve (a first round done counts); <paramref name="wanted"/> without a deadline.</summary>
-    public int RoundsThatFit(IReadOnlyList<int> processCells, int wanted, bool firstRoundDone = false)
+    public int RoundsThatFit(IReadOnlyList<ProcessWork> processCells, int wanted, bool firstRoundDone = false)
     {
         if (deadline is not { } end)
         {
@@ -116,18 +124,18 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
-    public TimeSpan BudgetFor(IReadOnlyList<int> processCells, int rounds, bool firstRoundDone = false) =>
+    public TimeSpan BudgetFor(IReadOnlyList<ProcessWork> processCells, int rounds, bool firstRoundDone = false) =>
         Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds, firstRoundDone)) + Reserve);
 
     /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
-    public string PlanLine(IReadOnlyList<int> processCells, int rounds)
+    public string PlanLine(IReadOnlyList<ProcessWork> processCells, int rounds)
     {
         var budget = length ?? throw new InvalidOperationException("A run without a budget has no plan line.");
         var fits = RoundsThatFit(processCells, rounds);
         _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
         var seconds = RoundsSeconds(processCells, rounds, firstRoundDone: false);
-        var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum()} cells), " +
+        var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum(p => p.Cells)} cells), " +
             $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(seconds)))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
         if (fits >= rounds)
         {
@@ -148,7 +156,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     private int? _promised;
 
     /// <summary>After the first round: null while the plan holds, else what the budget holds now and what would hold the plan.</summary>
-    public string? Revised(IReadOnlyList<int> processCells, int rounds)
+    public string? Revised(IReadOnlyList<ProcessWork> processCells, int rounds)
     {
         if (yields || length is not { } budget || _promised is not { } promised || RoundsThatFit(processCells, rounds, firstRoundDone: true) is var fits && fits >= promised)
         {
@@ -166,4 +174,15 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     private const double ReferenceCoreNs = 3.5e6;
 
     private const double GatedSeconds = 2.25, GatedSecondsPerCell = 0.28, LaterSeconds = 2.2, LaterSecondsPerCell = 0.19;
+
+    // R41c (three 1.9 MB documents, 2026-11-30): a cell on your document costs this much more per megabyte, gated (the gate's
+    // comparisons and compressors) and later; without it the plan said 1 min 46 s for rounds that took 3 min 42 s.
+    private const double GatedSecondsPerCellMegabyte = 0.83, LaterSecondsPerCellMegabyte = 0.31;
+}
+
+/// <summary>What one process measures, as the budget weighs it: its cells, and the megabytes of the documents they read (summed per cell).</summary>
+internal readonly record struct ProcessWork(int Cells, double CellMegabytes = 0)
+{
+    /// <summary>A process of generated payloads: its cells alone.</summary>
+    public static implicit operator ProcessWork(int cells) => new(cells);
 }

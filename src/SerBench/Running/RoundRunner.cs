@@ -116,13 +116,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
 
             processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp, _children.LastFastestCanaryNs));
-            budget.Spent(group.Sum(p => p.Operations.Count), clock.GetUtcNow() - started, gated: !passed);
+            budget.Spent(Work(group), clock.GetUtcNow() - started, gated: !passed);
             OddProcesses.Find(processes, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), odd);
             pooled = Save(store, order, cells, profile, calibration, probes);
             store.Update(d => d.OddProcesses = OddProcesses.Describe(processes, odd, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), probes));
         }
 
-        var sizes = groups.Select(g => g.Sum(p => p.Operations.Count)).ToList();
+        var sizes = groups.Select(Work).ToList();
         if (groups.Count > 0 && budget.Length is not null)
         {
             // The plan, from how fast this machine measures (its probe, fastest of three: one reading can land in a neighbour's burst), before the long part starts.
@@ -152,7 +152,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 }
 
                 // A process too long for what is left is skipped: a smaller one after it in the round may still fit.
-                if (budget.Fits(group.Sum(p => p.Operations.Count), gated: round == 1, baseRound: true))
+                if (budget.Fits(Work(group), gated: round == 1, baseRound: true))
                 {
                     MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
                 }
@@ -188,7 +188,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             extraRounds++;
             foreach (var group in unsettled)
             {
-                if (cancellation.IsCancellationRequested || !budget.Fits(group.Sum(p => p.Operations.Count), gated: false))
+                if (cancellation.IsCancellationRequested || !budget.Fits(Work(group), gated: false))
                 {
                     break;
                 }
@@ -252,6 +252,9 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         var seconds = launches.Sum(p => SecondsPerFirstCallLaunch + (SecondsPerFirstCallMegabyte * FirstDocumentMegabytes(p)));
         return TimeSpan.FromSeconds(seconds * profile.FirstCallLaunches);
     }
+
+    private static ProcessWork Work(IReadOnlyList<PlannedCase> group) =>
+        new(group.Sum(p => p.Operations.Count), group.Sum(p => p.Operations.Count * FirstDocumentMegabytes(p)));
 
     private static double FirstDocumentMegabytes(PlannedCase planned) =>
         planned.Study.DataSets.FirstOrDefault(d => d.Name == planned.Workload.Payload.Name) is { Documents: [var first, ..] } ? first.Utf8.Length / 1e6 : 0;

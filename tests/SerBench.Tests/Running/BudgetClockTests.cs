@@ -42,13 +42,24 @@ public sealed class BudgetClockTests
     [Fact]
     public void APlanThatFits_SaysHowManyRoundsOfHowManyProcesses_AndAboutHowLong_ScaledByTheProbe()
     {
-        int[] processes = [10, 2];
+        ProcessWork[] processes = [10, 2];
 
         // The project's figures at its probe's 3.5 ms: 7.9 s for the first round, 6.7 s for each later one. Twice as slow, twice as long.
         Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 21 s on this machine (probe 3.50 ms), then more rounds",
             Probed(30, 3.5).PlanLine(processes, 3), StringComparison.Ordinal);
         Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 42 s on this machine (probe 7.00 ms)",
             Probed(30, 7).PlanLine(processes, 3), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void APlanOnYourDocuments_WeighsTheirMegabytes_NotOnlyTheCells()
+    {
+        // Three 1.9 MB documents, two cells each, in each of 10 processes (R41c's run): 13.4 s a gated process, 6.9 s a later one.
+        var documents = Enumerable.Repeat(new ProcessWork(6, 6 * 1.9), 10).ToArray();
+        var generated = Enumerable.Repeat(new ProcessWork(6), 10).ToArray();
+
+        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 4 min 31 s", Probed(30, 3.5).PlanLine(documents, 3), StringComparison.Ordinal);
+        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 1 min 46 s", Probed(30, 3.5).PlanLine(generated, 3), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -135,7 +146,7 @@ public sealed class BudgetClockTests
         // Run F1: the plan promised two processes a cell, the first round left time for one, and nothing said so.
         var time = new MovingTime(Start);
         var budget = Probed(5, 3.5, time);
-        int[] processes = [21, 10, 10];
+        ProcessWork[] processes = [21, 10, 10];
         Assert.StartsWith("Plan: 3 rounds", budget.PlanLine(processes, 3), StringComparison.Ordinal);
 
         budget.Spent(21, TimeSpan.FromSeconds(70));
@@ -153,7 +164,7 @@ public sealed class BudgetClockTests
     public void AFirstRoundAsPlanned_AddsNothing()
     {
         var budget = Probed(5, 3.5);
-        int[] processes = [21, 10, 10];
+        ProcessWork[] processes = [21, 10, 10];
         budget.PlanLine(processes, 3);
         budget.Spent(21, TimeSpan.FromSeconds(12));
         budget.Spent(10, TimeSpan.FromSeconds(7));
