@@ -20,7 +20,7 @@ internal static class AgentRequestCodec
     public const string FileName = "request.txt";
 
     private const string Header = "serbench-agent-request";
-    private const int Version = 3;
+    private const int Version = 4;
 
     public static string Write(AgentRequest request)
     {
@@ -50,10 +50,10 @@ internal static class AgentRequestCodec
         {
             var study = studyCases.Key;
             Line("study", study.Name);
-            // A case of your documents: its name, its model, its files.
+            // A case of your documents: its name, its model, and each file with the fingerprint of what the parent checked.
             foreach (var set in study.DataSets)
             {
-                Line("data", [set.Name, set.Model, .. set.Files]);
+                Line("data", [set.Name, set.Model, .. set.Files.Zip(set.Documents).SelectMany(f => new[] { f.First, DataSet.Fingerprint(f.Second) })]);
             }
 
             if (study.UserTypes is { } types)
@@ -132,7 +132,8 @@ internal static class AgentRequestCodec
         {
             var studyName = block[0].Count == 2 ? block[0][1] : throw new UsageException("agent request: 'study' takes one name.");
             var data = block.Where(l => l[0] == "data")
-                .Select(l => l.Count >= 4 ? DataSet.Reload(l[1], l[2], [.. l.Skip(3)]) : throw new UsageException("agent request: 'data' takes a case name, a model and files.")).ToList();
+                .Select(l => l.Count >= 5 && l.Count % 2 == 1 ? DataSet.Reload(l[1], l[2], [.. l.Skip(3).Chunk(2).Select(f => (f[0], f[1]))])
+                    : throw new UsageException("agent request: 'data' takes a case name, a model, and each file with its fingerprint.")).ToList();
             var types = Types(block, $"study {studyName}'s");
             var study = RunRequest.FindStudy(studyName, data, types);
             foreach (var values in block.Where(l => l[0] == "case"))

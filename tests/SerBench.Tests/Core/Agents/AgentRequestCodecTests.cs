@@ -6,6 +6,8 @@ using SerBench.Core.Running;
 using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
 using SerBench.Core.UserData;
+using SerBench.Running;
+using SerBench.Tests.Infrastructure;
 
 namespace SerBench.Tests.Core.Agents;
 
@@ -61,6 +63,22 @@ public sealed class AgentRequestCodecTests
         Assert.Equal(3, read.Process);
         Assert.True(read.Passed);
         Assert.False(RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick)).Passed);
+    }
+
+    [Fact]
+    public void Run_YourDocuments_ReadBackAsTheParentCheckedThem_AndAFileChangedSinceIsRefused()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("one.json"), "\uFEFF{\"a\":[1,2]}");
+        var request = RunOptionsParser.Parse(new RunOptions { Data = [temp.File("one.json")], Study = "data", Contenders = "stj-document" });
+        var written = AgentRequestCodec.Write(AgentRequest.Run(RunPlan.Create(request), MeasurementProfile.Quick));
+
+        var documents = AgentRequestCodec.Read(written).Cases[0].Study.DataSets.Single().Documents;
+        File.WriteAllText(temp.File("one.json"), "{\"a\":[1,3]}");
+        var changed = Assert.Throws<UsageException>(() => AgentRequestCodec.Read(written));
+
+        Assert.Equal("{\"a\":[1,2]}"u8.ToArray(), documents.Single().Utf8);
+        Assert.Equal($"--data {temp.File("one.json")}: the file changed while SerBench ran (its model was inferred from what it held before); run again.", changed.Message);
     }
 
     [Fact]
