@@ -105,37 +105,37 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     }
 
     /// <summary>Seconds for one round of these processes (cells each): the first round gates, later ones only time.</summary>
-    public double RoundSeconds(IReadOnlyList<ProcessWork> processCells, bool gated = true) => processCells.Sum(work => Estimate(work, gated));
+    public double RoundSeconds(IReadOnlyList<ProcessWork> processes, bool gated = true) => processes.Sum(work => Estimate(work, gated));
 
     // The first round (unless done) and then later ones, in seconds.
-    private double RoundsSeconds(IReadOnlyList<ProcessWork> processCells, int rounds, bool firstRoundDone) =>
-        rounds <= 0 ? 0 : (firstRoundDone ? 0 : RoundSeconds(processCells)) + ((rounds - 1) * RoundSeconds(processCells, gated: false));
+    private double RoundsSeconds(IReadOnlyList<ProcessWork> processes, int rounds, bool firstRoundDone) =>
+        rounds <= 0 ? 0 : (firstRoundDone ? 0 : RoundSeconds(processes)) + ((rounds - 1) * RoundSeconds(processes, gated: false));
 
     /// <summary>How many whole rounds fit between now and the deadline, less the reserve (a first round done counts); <paramref name="wanted"/> without a deadline.</summary>
-    public int RoundsThatFit(IReadOnlyList<ProcessWork> processCells, int wanted, bool firstRoundDone = false)
+    public int RoundsThatFit(IReadOnlyList<ProcessWork> processes, int wanted, bool firstRoundDone = false)
     {
         if (deadline is not { } end)
         {
             return wanted;
         }
 
-        var left = (end - Reserve - clock.GetUtcNow()).TotalSeconds - (firstRoundDone ? 0 : RoundSeconds(processCells));
-        return left < 0 ? (firstRoundDone ? 1 : 0) : 1 + (int)Math.Floor(left / Math.Max(0.001, RoundSeconds(processCells, gated: false)));
+        var left = (end - Reserve - clock.GetUtcNow()).TotalSeconds - (firstRoundDone ? 0 : RoundSeconds(processes));
+        return left < 0 ? (firstRoundDone ? 1 : 0) : 1 + (int)Math.Floor(left / Math.Max(0.001, RoundSeconds(processes, gated: false)));
     }
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
-    public TimeSpan BudgetFor(IReadOnlyList<ProcessWork> processCells, int rounds, bool firstRoundDone = false) =>
-        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processCells, rounds, firstRoundDone)) + Reserve);
+    public TimeSpan BudgetFor(IReadOnlyList<ProcessWork> processes, int rounds, bool firstRoundDone = false) =>
+        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processes, rounds, firstRoundDone)) + Reserve);
 
     /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
-    public string PlanLine(IReadOnlyList<ProcessWork> processCells, int rounds)
+    public string PlanLine(IReadOnlyList<ProcessWork> processes, int rounds)
     {
         var budget = length ?? throw new InvalidOperationException("A run without a budget has no plan line.");
-        var fits = RoundsThatFit(processCells, rounds);
+        var fits = RoundsThatFit(processes, rounds);
         _promised = Math.Min(fits, rounds);
         var invariant = CultureInfo.InvariantCulture;
-        var seconds = RoundsSeconds(processCells, rounds, firstRoundDone: false);
-        var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processCells.Count} process{(processCells.Count == 1 ? "" : "es")} ({processCells.Sum(p => p.Cells)} cells), " +
+        var seconds = RoundsSeconds(processes, rounds, firstRoundDone: false);
+        var plan = string.Create(invariant, $"Plan: {rounds} round{(rounds == 1 ? "" : "s")} of {processes.Count} process{(processes.Count == 1 ? "" : "es")} ({processes.Sum(p => p.Cells)} cells), " +
             $"about {Durations.Format(TimeSpan.FromSeconds(Math.Round(seconds)))} on this machine (probe {_probeCoreNs / 1e6:0.00} ms)");
         if (fits >= rounds)
         {
@@ -147,7 +147,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
             return plan + string.Create(invariant, $": longer than the default {Durations.Format(budget)} budget, which gives way to the {rounds} processes every cell needs (--budget {Durations.AsOption(budget)} keeps to it), then the first calls.");
         }
 
-        var smallest = BudgetFor(processCells, fits <= 1 ? 2 : rounds);
+        var smallest = BudgetFor(processes, fits <= 1 ? 2 : rounds);
         return fits <= 1
             ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
             : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
@@ -156,15 +156,15 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
     private int? _promised;
 
     /// <summary>After the first round: null while the plan holds, else what the budget holds now and what would hold the plan.</summary>
-    public string? Revised(IReadOnlyList<ProcessWork> processCells, int rounds)
+    public string? Revised(IReadOnlyList<ProcessWork> processes, int rounds)
     {
-        if (yields || length is not { } budget || _promised is not { } promised || RoundsThatFit(processCells, rounds, firstRoundDone: true) is var fits && fits >= promised)
+        if (yields || length is not { } budget || _promised is not { } promised || RoundsThatFit(processes, rounds, firstRoundDone: true) is var fits && fits >= promised)
         {
             return null;
         }
 
         _promised = fits;
-        var smallest = BudgetFor(processCells, promised, firstRoundDone: true);
+        var smallest = BudgetFor(processes, promised, firstRoundDone: true);
         return string.Create(CultureInfo.InvariantCulture,
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
     }
