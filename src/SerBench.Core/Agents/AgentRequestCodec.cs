@@ -53,7 +53,7 @@ internal static class AgentRequestCodec
             // A case of your documents: its name, its model, and each file with the fingerprint of what the parent checked.
             foreach (var set in study.DataSets)
             {
-                Line("data", [set.Name, set.Model, .. set.Files.Zip(set.Documents).SelectMany(f => new[] { f.First, DataSet.Fingerprint(f.Second) })]);
+                Line("data", [set.Name, set.Model, .. set.Files.Zip(set.Fingerprints).SelectMany(f => new[] { f.First, f.Second })]);
             }
 
             if (study.UserTypes is { } types)

@@ -39,6 +39,11 @@ internal sealed class DataSet
 
     public IReadOnlyList<JsonData> Documents { get; }
 
+    /// <summary>Each document's <see cref="Fingerprint"/>, computed once: every child's request carries them.</summary>
+    public IReadOnlyList<string> Fingerprints => _fingerprints ??= [.. Documents.Select(Fingerprint)];
+
+    private IReadOnlyList<string>? _fingerprints;
+
     public long TotalBytes => Documents.Sum(d => (long)d.Utf8.Length);
 
     /// <summary>Every <c>--data</c> path's documents, as cases by <paramref name="rule"/>, each with the model of its shape.</summary>

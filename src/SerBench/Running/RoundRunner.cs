@@ -253,11 +253,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         return TimeSpan.FromSeconds(seconds * profile.FirstCallLaunches);
     }
 
+    // A call of a case reads every document of it: a folder of many small ones weighs their sum.
     private static ProcessWork Work(IReadOnlyList<PlannedCase> group) =>
-        new(group.Sum(p => p.Operations.Count), group.Sum(p => p.Operations.Count * FirstDocumentMegabytes(p)));
+        new(group.Sum(p => p.Operations.Count), group.Sum(p => p.Operations.Count * DataSetOf(p)?.Documents.Sum(d => d.Utf8.Length / 1e6) ?? 0));
 
-    private static double FirstDocumentMegabytes(PlannedCase planned) =>
-        planned.Study.DataSets.FirstOrDefault(d => d.Name == planned.Workload.Payload.Name) is { Documents: [var first, ..] } ? first.Utf8.Length / 1e6 : 0;
+    private static double FirstDocumentMegabytes(PlannedCase planned) => DataSetOf(planned) is { Documents: [var first, ..] } ? first.Utf8.Length / 1e6 : 0;
+
+    private static Core.UserData.DataSet? DataSetOf(PlannedCase planned) => planned.Study.DataSets.FirstOrDefault(d => d.Name == planned.Workload.Payload.Name);
 
     private const double SecondsPerFirstCallLaunch = 0.25;
 
