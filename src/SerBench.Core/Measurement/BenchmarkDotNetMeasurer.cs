@@ -16,8 +16,10 @@ using Perfolizer.Horology;
 namespace SerBench.Core.Measurement;
 
 /// <summary>One cell per BenchmarkDotNet run, in-process (no generated child projects), with the memory diagnoser, after <see cref="WarmUpRule"/>'s warm-up.</summary>
-internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath) : IMeasurer
+internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPath, HostSpeed? hostSpeed = null) : IMeasurer
 {
+    private readonly HostSpeed _host = hostSpeed ?? HostSpeed.Process;
+
     public static bool IsDebugBuild { get; } =
         typeof(CellBenchmark).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled ?? false;
 
@@ -25,6 +27,9 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
     private static readonly object OneRunAtATime = new();
 
     private bool _engineWarmedUp;
+
+    /// <summary>Set once a spell outlasted <see cref="SpellWait"/>: on such a host a re-measure is as slow, and the other rounds outvote the process.</summary>
+    private bool _spellsOutlastTheWait;
 
     /// <summary>Bodies warmed by <see cref="WarmTogether"/>, with their time per call, until each is measured.</summary>
     private readonly Dictionary<Func<object?>, double> _warmedTogether = new(ReferenceEqualityComparer.Instance);
@@ -80,7 +85,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         // A throwaway cell settles BenchmarkDotNet's engine and start-up code before any real cell (docs/performance.md#the-method).
         _engineWarmedUp = true;
         QuietHostEnvironment.Install();
-        HostSpeed.Process.Calibrate();
+        _host.Calibrate();
         var scratch = new byte[256];
         Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
         // Three batches only size the throwaway's iterations: waiting for its tiering cost 0.4 s a process and the cells' warm-up drains the queue anyway.
@@ -99,7 +104,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
     private const int MostRedos = 2;
 
-    private static readonly TimeSpan SpellWait = TimeSpan.FromSeconds(2);
+    // Half a second: on a host slow most of the time the wait passed at random (15 ms to 2 s), and a failed wait stops re-measures.
+    private static readonly TimeSpan SpellWait = TimeSpan.FromMilliseconds(500);
 
     private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp = false)
     {
@@ -116,7 +122,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
             (CellMeasurement Measured, double SlowShare)? best = null;
             for (var attempt = 0; ; attempt++)
             {
-                var clock = new HostSpeedClock(profile.Clock == MeasurementClock.Cpu ? CpuTimeClock.Instance : Chronometer.BestClock, HostSpeed.Process);
+                var clock = new HostSpeedClock(profile.Clock == MeasurementClock.Cpu ? CpuTimeClock.Instance : Chronometer.BestClock, _host);
                 var measured = RunAlone(body, job.WithClock(clock), profile, cellName);
                 var (judged, slow) = clock.Judge(iterationTime, iterations);
                 var share = judged == 0 ? 0 : (double)slow / judged;
@@ -126,14 +132,21 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                     best = (measured, share);
                 }
 
-                if (engineWarmUp || share <= SlowShareToRedo || attempt == MostRedos)
+                if (engineWarmUp || share <= SlowShareToRedo || attempt == MostRedos || _spellsOutlastTheWait)
                 {
                     return best.Value.Measured;
                 }
 
                 // A slow spell of the host (HostSpeed) covered the iterations: wait for it to pass and measure again, keeping the least slowed.
-                var passed = HostSpeed.Process.AwaitFast(SpellWait);
-                log.WriteLine(passed ? "// SerBench: measuring the cell again" : "// SerBench: the host stayed slow through the wait; measuring the cell again anyway");
+                var waited = Stopwatch.StartNew();
+                if (!_host.AwaitFast(SpellWait))
+                {
+                    _spellsOutlastTheWait = true;
+                    log.WriteLine(string.Create(CultureInfo.InvariantCulture, $"// SerBench: the host stayed slow through a {SpellWait.TotalMilliseconds:0} ms wait; no cell of this process is measured again (its other rounds outvote a slow process)"));
+                    return best.Value.Measured;
+                }
+
+                log.WriteLine(string.Create(CultureInfo.InvariantCulture, $"// SerBench: the host was fast again after {waited.ElapsedMilliseconds} ms; measuring the cell again"));
             }
         }
     }

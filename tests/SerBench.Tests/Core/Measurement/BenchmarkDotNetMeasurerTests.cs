@@ -27,6 +27,27 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.False(MeasurementProfile.Quick.CreateJob().Environment.Gc.Force);
     }
 
+    /// <summary>On a host slow most of the time a wait for a fast spell passed at random: one that fails ends re-measures for the process.</summary>
+    [Fact]
+    public void AWaitTheHostStaysSlowThrough_EndsReMeasuresForTheRestOfTheProcess()
+    {
+        using var temp = new TempDirectory();
+        var log = new StringWriter();
+        var readings = 0;
+        // Fast once (the fastest), then twice as slow for good: every measured iteration is slow.
+        var stuck = new HostSpeed(() => readings++ == 0 ? 3.0 : 6.0);
+        var measurer = new BenchmarkDotNetMeasurer(log, temp.File("stuck"), stuck);
+
+        measurer.Measure(() => new byte[10], MeasurementProfile.Smoke, "first");
+        measurer.Measure(() => new byte[20], MeasurementProfile.Smoke, "second");
+
+        var lines = log.ToString().Split('\n');
+        Assert.Single(lines, l => l.Contains("stayed slow through", StringComparison.Ordinal));
+        Assert.DoesNotContain(lines, l => l.Contains("measuring the cell again", StringComparison.Ordinal));
+        // The engine's throwaway cell and each cell once: neither was run again.
+        Assert.Equal(3, lines.Count(l => l.StartsWith("=== ", StringComparison.Ordinal)));
+    }
+
     /// <summary>Forced collections are for calls that make large objects, not for calls that make many small ones.</summary>
     [Fact]
     public void LargeObjectHeap_IsToldApartFromManySmallObjects()
