@@ -216,7 +216,7 @@ internal static class Verifier
                 return ObjectComparer.FirstDifference(expected, actual, root);
             }
 
-            return JsonTextComparer.FirstChange(Reference(expected), Reference(actual), root) is { Kind: JsonChangeKind.Data } change ? change.ToString() : null;
+            return JsonTextComparer.FirstChange(ReferenceOfOriginal(expected), Reference(actual), root) is { Kind: JsonChangeKind.Data } change ? change.ToString() : null;
         }
 
         /// <summary>
@@ -228,7 +228,7 @@ internal static class Verifier
             var written = Codec<TValue>.PayloadBytes(payload);
             try
             {
-                if (JsonTextComparer.FirstChange(Reference(value), written.Span, root) is { Kind: JsonChangeKind.Data } lost)
+                if (JsonTextComparer.FirstChange(ReferenceOfOriginal(value), written.Span, root) is { Kind: JsonChangeKind.Data } lost)
                 {
                     return new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + lost);
                 }
@@ -258,7 +258,7 @@ internal static class Verifier
             {
                 try
                 {
-                    _ = Reference(item);
+                    _ = ReferenceOfOriginal(item);
                 }
                 catch (Exception exception) when (exception is ArgumentException or InvalidOperationException or NotSupportedException or JsonException)
                 {
@@ -278,6 +278,11 @@ internal static class Verifier
         private byte[] Reference<TValue>(TValue value) => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported
             ? JsonSerializer.SerializeToUtf8Bytes(value, referenceOptions)
             : JsonSerializer.SerializeToUtf8Bytes(value, SystemTextJsonSettings.GeneratedTypeInfo<TValue>(conventions));
+
+        // Written once per object read from a user's document, not once per check (three on a gated case).
+        private readonly System.Runtime.CompilerServices.ConditionalWeakTable<object, byte[]> _originals = new();
+
+        private byte[] ReferenceOfOriginal<TValue>(TValue value) where TValue : class => _originals.GetValue(value, v => Reference((TValue)v));
 
         private GateOutcome CompareDocument<TValue>(TValue value, object payload, string root) where TValue : class
         {

@@ -14,6 +14,17 @@ public class JsonTextComparerTests
     [InlineData("""[1.5e3, -0, "é"]""", """[1.5e3,-0,"é"]""")]
     public void SameTextUpToWhitespace_IsNoChange(string original, string written) => Assert.Null(Change(original, written));
 
+    [Fact]
+    public void TheSameBytes_AreNoChange_EvenNestedDeeperThanTheTreeReads()
+    {
+        var deep = new string('[', JsonTextComparer.MaxDepth + 10) + new string(']', JsonTextComparer.MaxDepth + 10);
+
+        Assert.Null(Change(deep, deep));
+        Assert.Null(JsonTextComparer.FirstFormChange(Encoding.UTF8.GetBytes(deep), Encoding.UTF8.GetBytes(deep)));
+        // Other text that deep still cannot be compared node by node.
+        Assert.ThrowsAny<JsonException>(() => Change(deep, deep.Replace("[]", "[1]", StringComparison.Ordinal)));
+    }
+
     [Theory]
     [InlineData("""{"n":30}""", """{"n":30.0}""", "$.n: integer 30 written as 30.0 (floating-point notation)")]
     [InlineData("""{"n":1e2}""", """{"n":100}""", "$.n: 1e2 written as 100 (same value, other notation)")]
