@@ -36,27 +36,39 @@ internal static partial class JsonTextComparer
             return null;
         }
 
+        if (TryCompareInStep(original, written, root, out var form))
+        {
+            return form;
+        }
+
         var left = Parse(original);
         var right = Parse(written);
         var found = new Found(ContinueAfterData: false);
         return Compare(left, right, root, found) ?? found.Form;
     }
 
-    /// <summary>Past any data change: for a model that cannot hold the whole document, data changes are the model's.</summary>
-    public static JsonChange? FirstFormChange(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
+    /// <summary>The first data change, and the first form change past any data change: a model that cannot hold the whole document owns its data changes.</summary>
+    public static (JsonChange? Data, JsonChange? Form) Changes(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
     {
         if (original.SequenceEqual(written))
         {
-            return null;
+            return (null, null);
+        }
+
+        if (TryCompareInStep(original, written, root, out var form))
+        {
+            return (null, form);
         }
 
         var found = new Found(ContinueAfterData: true);
         Compare(Parse(original), Parse(written), root, found);
-        return found.Form;
+        return (found.Data, found.Form);
     }
 
     private sealed record Found(bool ContinueAfterData)
     {
+        public JsonChange? Data { get; set; }
+
         public JsonChange? Form { get; set; }
     }
 
@@ -64,10 +76,12 @@ internal static partial class JsonTextComparer
     {
         if (expected.Kind != actual.Kind || (expected.Kind == JsonTokenType.True && expected.Raw != actual.Raw))
         {
-            return new JsonChange(JsonChangeKind.Data, path, $"{Show(expected)} became {Show(actual)}");
+            var changed = new JsonChange(JsonChangeKind.Data, path, $"{Show(expected)} became {Show(actual)}");
+            found.Data ??= changed;
+            return changed;
         }
 
-        return expected.Kind switch
+        var change = expected.Kind switch
         {
             JsonTokenType.StartObject => CompareObjects(expected, actual, path, found),
             JsonTokenType.StartArray => CompareArrays(expected, actual, path, found),
@@ -75,6 +89,8 @@ internal static partial class JsonTextComparer
             JsonTokenType.Number => CompareNumbers(expected.Raw, actual.Raw, path, found),
             _ => null,
         };
+        found.Data ??= change;
+        return change;
     }
 
     private static JsonChange? CompareArrays(Node expected, Node actual, string path, Found found)
@@ -97,7 +113,9 @@ internal static partial class JsonTextComparer
 
     private static JsonChange? CompareObjects(Node expected, Node actual, string path, Found found)
     {
+        // Before its members' own changes, in the order the first data change is found without continuing.
         var membersChanged = CompareMembers(expected, actual, path);
+        found.Data ??= membersChanged;
         if (membersChanged is not null && !found.ContinueAfterData)
         {
             return membersChanged;

@@ -234,15 +234,14 @@ internal static class Verifier
                 }
 
                 // A lost duplicate key is a MISMATCH, as the README promises, though no typed model can hold one.
-                if (JsonTextComparer.FirstChange(document, written.Span, root) is { LostDuplicateKey: true } duplicate)
+                var (data, form) = JsonTextComparer.Changes(document, written.Span, root);
+                if (data is { LostDuplicateKey: true })
                 {
-                    return new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + duplicate);
+                    return new GateOutcome(VerificationStatus.Mismatch, "output changed the data: " + data);
                 }
 
-                // Past the model's own losses (a data change here is the model's: the check above cleared the library).
-                return JsonTextComparer.FirstFormChange(document, written.Span, root) is { } form
-                    ? GateOutcome.DiffersInForm(form.ToString())
-                    : GateOutcome.Ok;
+                // Past the model's own losses (any other data change here is the model's: the check above cleared the library).
+                return form is null ? GateOutcome.Ok : GateOutcome.DiffersInForm(form.ToString());
             }
             catch (JsonException exception)
             {

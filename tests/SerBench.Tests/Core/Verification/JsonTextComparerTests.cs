@@ -20,7 +20,7 @@ public class JsonTextComparerTests
         var deep = new string('[', JsonTextComparer.MaxDepth + 10) + new string(']', JsonTextComparer.MaxDepth + 10);
 
         Assert.Null(Change(deep, deep));
-        Assert.Null(JsonTextComparer.FirstFormChange(Encoding.UTF8.GetBytes(deep), Encoding.UTF8.GetBytes(deep)));
+        Assert.Null(JsonTextComparer.Changes(Encoding.UTF8.GetBytes(deep), Encoding.UTF8.GetBytes(deep)).Form);
         // Other text that deep still cannot be compared node by node.
         Assert.ThrowsAny<JsonException>(() => Change(deep, deep.Replace("[]", "[1]", StringComparison.Ordinal)));
     }
@@ -105,6 +105,31 @@ public class JsonTextComparerTests
         Assert.Equal("$[0]: 1e400 became 1.7976931348623157E+308 (beyond the range of double)", change?.ToString());
     }
 
+    // Read in step where the texts line up, by trees where they part: the same change either way, in the tree's order.
+    [Theory]
+    [InlineData("""{"\u0061":{"n":1e2}}""", """{"a":{"n":100}}""", "$.a.n: 1e2 written as 100 (same value, other notation)")]
+    [InlineData("""{"\u0061":1,"b":1e2}""", """{"a":1,"b":100}""", "$.a: property name escaped differently: \"\\u0061\" written as \"a\"")]
+    [InlineData("""[{"x":[1,2,"caf\u00e9"]}]""", """[ {"x":[1,2,"café"]} ]""", "$[0].x[2]: escaped differently: \"caf\\u00e9\" written as \"café\"")]
+    [InlineData("""{"a":"caf\u00e9","b":1,"c":2}""", """{"a":"café","c":2,"b":1}""", "$.a: escaped differently: \"caf\\u00e9\" written as \"café\"")]
+    public void AFormChange_IsNamedWhereTheTreeWouldNameIt(string original, string written, string expected)
+    {
+        var change = Change(original, written);
+
+        Assert.Equal((JsonChangeKind.Form, expected), (change?.Kind, change?.ToString()));
+        Assert.Equal(expected, JsonTextComparer.Changes(Encoding.UTF8.GetBytes(original), Encoding.UTF8.GetBytes(written)).Form?.ToString());
+    }
+
+    [Fact]
+    public void ADataChange_AfterManyFormChanges_IsFound()
+    {
+        var original = "[" + string.Join(",", Enumerable.Range(0, 5000).Select(i => $$"""{"n":{{i}}.0,"s":"\u00e9"}""")) + "]";
+        var written = original.Replace(".0,", ",", StringComparison.Ordinal).Replace("\\u00e9", "é", StringComparison.Ordinal).Replace("\"n\":4999,", "\"n\":4998,", StringComparison.Ordinal);
+
+        var change = Change(original, written);
+
+        Assert.Equal((JsonChangeKind.Data, "$[4999].n"), (change?.Kind, change?.Path));
+    }
+
     [Fact]
     public void DataChange_WinsOverAnEarlierFormChange()
     {
@@ -139,13 +164,15 @@ public class JsonTextComparerTests
     }
 
     [Fact]
-    public void FirstFormChange_LooksPastDataChanges()
+    public void Changes_LookPastDataChanges_ForTheFirstFormChange()
     {
         var original = Encoding.UTF8.GetBytes("""{"a":null,"b":[1,2],"c":"x&y"}""");
         var written = Encoding.UTF8.GetBytes("""{"b":[1,3],"c":"x\u0026y"}""");
 
         Assert.Equal(JsonChangeKind.Data, JsonTextComparer.FirstChange(original, written)?.Kind);
-        Assert.Equal("$.c: escaped differently: \"x&y\" written as \"x\\u0026y\"", JsonTextComparer.FirstFormChange(original, written)?.ToString());
-        Assert.Null(JsonTextComparer.FirstFormChange(original, Encoding.UTF8.GetBytes("""{"b":[1,3],"c":"x&y"}""")));
+        // The first data change is the one FirstChange stops at: a member's, before its values'.
+        Assert.Equal(JsonTextComparer.FirstChange(original, written), JsonTextComparer.Changes(original, written).Data);
+        Assert.Equal("$.c: escaped differently: \"x&y\" written as \"x\\u0026y\"", JsonTextComparer.Changes(original, written).Form?.ToString());
+        Assert.Null(JsonTextComparer.Changes(original, Encoding.UTF8.GetBytes("""{"b":[1,3],"c":"x&y"}""")).Form);
     }
 }
