@@ -3,7 +3,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Core.Running;
 
-/// <summary>Progress where no terminal draws a bar: <c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>.</summary>
+/// <summary>Progress where no terminal draws a bar: <c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>; the ± once two processes measured the cell.</summary>
 internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
 {
     public void CellStarting(RunProgress progress)
@@ -26,6 +26,10 @@ internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
         }
 
         var (unit, divisor) = TimeUnits.For(mean);
-        return $"{cell.StatusLabel} {(mean / divisor).ToString("N2", CultureInfo.InvariantCulture)} {unit} ±{(100 * (cell.ErrorNs ?? 0) / mean).ToString("0.0", CultureInfo.InvariantCulture)}%";
+        var time = $"{cell.StatusLabel} {(mean / divisor).ToString("N2", CultureInfo.InvariantCulture)} {unit}";
+        // One process's few iterations give an interval of hundreds of percent that says nothing of the answer.
+        return cell.RoundsNs is { Count: > 1 } && cell.ErrorNs is { } error
+            ? $"{time} ±{(100 * error / mean).ToString("0.0", CultureInfo.InvariantCulture)}%"
+            : $"{time} (one process)";
     }
 }

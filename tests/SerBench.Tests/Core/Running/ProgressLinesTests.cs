@@ -1,0 +1,24 @@
+using SerBench.Core.Running;
+using SerBench.Tests.Builders;
+
+namespace SerBench.Tests.Core.Running;
+
+public class ProgressLinesTests
+{
+    [Fact]
+    public void OneProcessesFigure_IsShownWithoutItsInterval()
+    {
+        // 3 iterations in one process gave "±2832%" lines while the run went on.
+        var once = SampleResults.Cell("stj-reflection-utf8", 5_040_000, errorFraction: 28.32) with { RoundsNs = [5_040_000] };
+
+        Assert.Equal("OK 5.04 ms (one process)", ProgressLines.Outcome(once));
+    }
+
+    [Fact]
+    public void ACellOfSeveralProcesses_ShowsItsInterval()
+    {
+        var combined = SampleResults.Cell("stj-reflection-utf8", 5_040_000, errorFraction: 0.031) with { RoundsNs = [4_900_000, 5_040_000, 5_180_000] };
+
+        Assert.Equal("OK 5.04 ms ±3.1%", ProgressLines.Outcome(combined));
+    }
+}
