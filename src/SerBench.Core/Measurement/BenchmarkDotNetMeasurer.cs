@@ -28,7 +28,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
     private bool _engineWarmedUp;
 
-    /// <summary>Set once a spell outlasted <see cref="SpellWait"/>: on such a host a re-measure is as slow, and the other rounds outvote the process.</summary>
+    /// <summary>Set once a spell outlasted <see cref="SpellWait"/>, or the host read slow most of the time from the start: on such a host a re-measure is as slow, and the other rounds outvote the process.</summary>
     private bool _spellsOutlastTheWait;
 
     /// <summary>Bodies warmed by <see cref="WarmTogether"/>, with their time per call, until each is measured.</summary>
@@ -86,6 +86,13 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         _engineWarmedUp = true;
         QuietHostEnvironment.Install();
         _host.Calibrate();
+        if (_host.SlowWhenSpaced >= HostSpeed.SpacedReadings - 1)
+        {
+            // Such a host failed 51–56 of 66 processes' waits in a default run: 0.5 s each, and no cell measured again.
+            _spellsOutlastTheWait = true;
+            log.WriteLine(string.Create(CultureInfo.InvariantCulture, $"// SerBench: the host read slow in {_host.SlowWhenSpaced} of {HostSpeed.SpacedReadings} readings 5 ms apart; no cell of this process waits for a fast spell or is measured again (its other rounds outvote a slow process)"));
+        }
+
         var scratch = new byte[256];
         Func<object?> warmUpBody = () => Convert.ToBase64String(scratch);
         // Three batches only size the throwaway's iterations: waiting for its tiering cost 0.4 s a process and the cells' warm-up drains the queue anyway.

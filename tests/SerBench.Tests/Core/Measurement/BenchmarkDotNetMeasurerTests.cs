@@ -34,8 +34,8 @@ public sealed class BenchmarkDotNetMeasurerTests
         using var temp = new TempDirectory();
         var log = new StringWriter();
         var readings = 0;
-        // Fast once (the fastest), then twice as slow for good: every measured iteration is slow.
-        var stuck = new HostSpeed(() => readings++ == 0 ? 3.0 : 6.0);
+        // Fast through the calibration, then twice as slow for good: every measured iteration is slow.
+        var stuck = new HostSpeed(() => readings++ < 200 + HostSpeed.SpacedReadings ? 3.0 : 6.0);
         var measurer = new BenchmarkDotNetMeasurer(log, temp.File("stuck"), stuck);
 
         measurer.Measure(() => new byte[10], MeasurementProfile.Smoke, "first");
@@ -46,6 +46,24 @@ public sealed class BenchmarkDotNetMeasurerTests
         Assert.DoesNotContain(lines, l => l.Contains("measuring the cell again", StringComparison.Ordinal));
         // The engine's throwaway cell and each cell once: neither was run again.
         Assert.Equal(3, lines.Count(l => l.StartsWith("=== ", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public void AHostSlowInItsSpacedReadings_NeverWaits_AndMeasuresNoCellTwice()
+    {
+        using var temp = new TempDirectory();
+        var log = new StringWriter();
+        var readings = 0;
+        // Fast once (the fastest), then twice as slow: the readings 5 ms apart say so before any cell.
+        var slow = new HostSpeed(() => readings++ == 0 ? 3.0 : 6.0);
+        var measurer = new BenchmarkDotNetMeasurer(log, temp.File("slow"), slow);
+
+        measurer.Measure(() => new byte[10], MeasurementProfile.Smoke, "first");
+
+        var lines = log.ToString().Split('\n');
+        Assert.Single(lines, l => l.Contains($"read slow in {HostSpeed.SpacedReadings} of {HostSpeed.SpacedReadings} readings 5 ms apart", StringComparison.Ordinal));
+        Assert.DoesNotContain(lines, l => l.Contains("stayed slow through", StringComparison.Ordinal) || l.Contains("measuring the cell again", StringComparison.Ordinal));
+        Assert.Equal(2, lines.Count(l => l.StartsWith("=== ", StringComparison.Ordinal)));
     }
 
     /// <summary>Forced collections are for calls that make large objects, not for calls that make many small ones.</summary>
