@@ -86,7 +86,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
         _engineWarmedUp = true;
         QuietHostEnvironment.Install();
         _host.Calibrate();
-        // Such a host failed 51–56 of 66 processes' waits in a default run: a wait each, and no cell measured again.
+        // Such a host fails most waits anyway (51–56 of 66 processes in a default run), and each failed wait ends re-measures.
         _spellsOutlastTheWait = _host.SlowWhenSpaced >= HostSpeed.SpacedReadings - 1;
         var never = _spellsOutlastTheWait ? "; no cell of this process waits for a fast spell or is measured again (its other rounds outvote a slow process)" : "";
         log.WriteLine(string.Create(CultureInfo.InvariantCulture, $"// SerBench: the host read slow in {_host.SlowWhenSpaced} of {HostSpeed.SpacedReadings} readings 5 ms apart{never}"));

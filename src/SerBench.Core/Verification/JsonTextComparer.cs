@@ -30,26 +30,14 @@ internal static partial class JsonTextComparer
     /// <summary>A data change if any, else a form change, else null.</summary>
     public static JsonChange? FirstChange(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
     {
-        // The same text changes nothing: with one reference write per document this took 0.4–1.7 s off a gated 2 MB document.
-        if (original.SequenceEqual(written))
-        {
-            return null;
-        }
-
-        if (TryCompareInStep(original, written, root, out var form))
-        {
-            return form;
-        }
-
-        var left = Parse(original);
-        var right = Parse(written);
-        var found = new Found(ContinueAfterData: false);
-        return Compare(left, right, root, found) ?? found.Form;
+        var (data, form) = Changes(original, written, root);
+        return data ?? form;
     }
 
     /// <summary>The first data change, and the first form change past any data change: a model that cannot hold the whole document owns its data changes.</summary>
     public static (JsonChange? Data, JsonChange? Form) Changes(ReadOnlySpan<byte> original, ReadOnlySpan<byte> written, string root = "$")
     {
+        // The same text changes nothing: with one reference write per document this took 0.4–1.7 s off a gated 2 MB document.
         if (original.SequenceEqual(written))
         {
             return (null, null);
