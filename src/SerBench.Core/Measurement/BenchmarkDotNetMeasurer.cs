@@ -109,8 +109,8 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
     private const int MostRedos = 2;
 
-    // A quarter second: of 93 waits that passed in six runs on a host slow most of the time, 80 did within it; 210 failed at 0.5 s.
-    private static readonly TimeSpan SpellWait = TimeSpan.FromMilliseconds(250);
+    // A tenth of a second: of 32 waits that passed in run D15 (a host slow most of the time), 26 did within it; 47 failed at 0.25 s.
+    private static readonly TimeSpan SpellWait = TimeSpan.FromMilliseconds(100);
 
     private CellMeasurement Run(Func<object?> body, MeasurementProfile profile, string cellName, double nanosecondsPerCall, bool engineWarmUp = false)
     {

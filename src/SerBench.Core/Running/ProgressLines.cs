@@ -3,7 +3,7 @@ using SerBench.Core.Results;
 
 namespace SerBench.Core.Running;
 
-/// <summary>Progress where no terminal draws a bar: <c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>; the ± once two processes measured the cell.</summary>
+/// <summary>Progress where no terminal draws a bar: <c>[3/12] stj · orders: OK 1.25 μs ±0.4% (~0m40s left)</c>; the ± once two processes measured the cell, their range while it is over 100%.</summary>
 internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
 {
     public void CellStarting(RunProgress progress)
@@ -26,10 +26,14 @@ internal sealed class ProgressLines(Action<string> writeLine) : IRunObserver
         }
 
         var (unit, divisor) = TimeUnits.For(mean);
-        var time = $"{cell.StatusLabel} {(mean / divisor).ToString("N2", CultureInfo.InvariantCulture)} {unit}";
-        // One process's few iterations give an interval of hundreds of percent that says nothing of the answer.
-        return cell.RoundsNs is { Count: > 1 } && cell.ErrorNs is { } error
-            ? $"{time} ±{(100 * error / mean).ToString("0.0", CultureInfo.InvariantCulture)}%"
-            : $"{time} (one process)";
+        string Figure(double ns) => (ns / divisor).ToString("N2", CultureInfo.InvariantCulture);
+        var time = $"{cell.StatusLabel} {Figure(mean)} {unit}";
+        // One process's few iterations, or three first calls, give an interval of thousands of percent: the processes' own range says more.
+        return cell.RoundsNs switch
+        {
+            { Count: > 1 } when cell.ErrorNs is { } error && error <= mean => $"{time} ±{(100 * error / mean).ToString("0.0", CultureInfo.InvariantCulture)}%",
+            { Count: > 1 } rounds => $"{time} ({rounds.Count} processes, {Figure(rounds.Min())}–{Figure(rounds.Max())} {unit})",
+            _ => $"{time} (one process)",
+        };
     }
 }

@@ -21,4 +21,13 @@ public class ProgressLinesTests
 
         Assert.Equal("OK 5.04 ms ±3.1%", ProgressLines.Outcome(combined));
     }
+
+    [Fact]
+    public void AnIntervalOverTheMean_IsShownAsTheProcessesRange()
+    {
+        // Three first calls printed "OK 11.54 ms ±8391.4%" in run D15.
+        var firstCalls = SampleResults.Cell("memorypack", 11_540_000, errorFraction: 83.914) with { RoundsNs = [9_800_000, 10_320_000, 14_500_000] };
+
+        Assert.Equal("OK 11.54 ms (3 processes, 9.80–14.50 ms)", ProgressLines.Outcome(firstCalls));
+    }
 }
