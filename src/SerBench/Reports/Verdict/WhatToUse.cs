@@ -84,18 +84,13 @@ internal static class WhatToUse
             }
         }
 
-        answers.Add(Smallest("Smallest output", steady, c => c.PayloadBytes));
-        foreach (var compressor in Compressor.All)
-        {
-            answers.Add(Smallest($"Smallest output, {compressor.Label}", steady, c => compressor.Of(c).Bytes));
-        }
-
+        answers.AddRange(Sizes(steady));
         var aot = cells.Where(x => x.Cell.IsNativeAot && x.Cell.Operation != Operation.FirstCall).ToList();
         foreach (var operation in (Operation[])[Operation.Serialize, Operation.Deserialize])
         {
             answers.Add(aot.Count > 0
                 ? Fastest($"Fastest under Native AOT (measured) · {CellText.Name(operation)}", aot, c => c.Operation == operation)
-                : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
+                : SaidAbove(Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation), answers));
         }
 
         answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == Operation.FirstCall && !c.IsNativeAot));
@@ -158,9 +153,39 @@ internal static class WhatToUse
         return new Answer(question(cases.Count), [.. winners.Select(s => s.Contender)], evidence);
     }
 
-    // Sizes are exact: the least bytes per object wins, every contender at that size.
-    private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size)
+    // A compressor whose smallest is the raw output's smallest adds its bytes to that row instead of a row of its own (five rows said one name in run D17).
+    private static IEnumerable<Answer?> Sizes(IReadOnlyList<(string Slice, ResultCell Cell)> steady)
     {
+        if (Smallest("Smallest output", steady, c => c.PayloadBytes) is not { } raw)
+        {
+            return Compressor.All.Select(compressor => Smallest($"Smallest output, {compressor.Label}", steady, c => compressor.Of(c).Bytes));
+        }
+
+        var compressed = Compressor.All.Select(compressor => (compressor.Label, Answer: Smallest($"Smallest output, {compressor.Label}", steady, c => compressor.Of(c).Bytes, out var least), Least: least))
+            .Where(x => x.Answer is not null).ToList();
+        var same = compressed.Where(x => x.Answer!.Winners.SequenceEqual(raw.Winners)).ToList();
+        var folded = same.Count == 0 ? raw : raw with
+        {
+            Question = $"Smallest output, raw and with {Join(same.Select(x => x.Label))}",
+            Evidence = raw.Evidence + $"; also the smallest with {Join(same.Select(x => $"{x.Label} ({x.Least.ToString("N0", Invariant)} B)"))}",
+        };
+        return [folded, .. compressed.Except(same).Select(x => x.Answer)];
+    }
+
+    private static string Join(IEnumerable<string> items) => items.ToList() is var list && list.Count > 1 ? $"{string.Join(", ", list[..^1])} and {list[^1]}" : string.Join("", list);
+
+    // An answer that repeats one above word for word points to it: "Fastest declared Native AOT-safe" named the binary formats' row again in run D17.
+    private static Answer? SaidAbove(Answer? answer, IReadOnlyList<Answer?> above) =>
+        answer is not null && above.OfType<Answer>().FirstOrDefault(a => a.Evidence == answer.Evidence && a.Winners.SequenceEqual(answer.Winners)) is { } same
+            ? answer with { Evidence = $"as \"{same.Question}\" above" }
+            : answer;
+
+    private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size) => Smallest(question, cells, size, out _);
+
+    // Sizes are exact: the least bytes per object wins, every contender at that size.
+    private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size, out long least)
+    {
+        least = 0;
         var best = cells.Where(x => size(x.Cell) is > 0 && x.Cell.Operation == Operation.Serialize && !x.Cell.Reference && Findings.IsRankable(x.Cell))
             .GroupBy(x => (x.Slice, x.Cell.Payload, x.Cell.Shape, x.Cell.Count))
             .OrderByDescending(g => g.Select(x => x.Cell.Contender).Distinct().Count()).ThenByDescending(g => g.Key.Count)
@@ -171,11 +196,12 @@ internal static class WhatToUse
         }
 
         var ordered = best.Select(x => x.Cell).OrderBy(c => size(c)).ToList();
-        var least = size(ordered[0])!.Value;
-        var winners = ordered.TakeWhile(c => size(c) == least).ToList();
+        var fewest = size(ordered[0])!.Value;
+        least = fewest;
+        var winners = ordered.TakeWhile(c => size(c) == fewest).ToList();
         var next = ordered.Skip(winners.Count).FirstOrDefault();
-        var evidence = $"{best.Key.Slice} · {best.Key.Payload} · {CellText.Case(best.Key.Shape, best.Key.Count)}: {least.ToString("N0", Invariant)} B" +
-                       (next is null ? "" : $"; next {next.Contender} {size(next)!.Value.ToString("N0", Invariant)} B ({RatioInterval.Times((double)size(next)!.Value / least)})") +
+        var evidence = $"{best.Key.Slice} · {best.Key.Payload} · {CellText.Case(best.Key.Shape, best.Key.Count)}: {fewest.ToString("N0", Invariant)} B" +
+                       (next is null ? "" : $"; next {next.Contender} {size(next)!.Value.ToString("N0", Invariant)} B ({RatioInterval.Times((double)size(next)!.Value / fewest)})") +
                        $" ({ordered.Count} contenders)";
         return new Answer(question, [.. winners.Select(c => c.Contender)], evidence);
     }

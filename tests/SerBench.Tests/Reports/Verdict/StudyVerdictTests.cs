@@ -1,5 +1,7 @@
+using System.Collections.Immutable;
 using SerBench.Core.Payloads;
 using SerBench.Core.Results;
+using SerBench.Core.Sizes;
 using SerBench.Core.Studies;
 using SerBench.Core.Verification;
 using SerBench.Reports.Verdict;
@@ -179,6 +181,28 @@ public class StudyVerdictTests
         Assert.StartsWith("web-api · serialize · person · list of 200: 288 μs; y tied (", fastest.Evidence, StringComparison.Ordinal);
         Assert.Contains("next newtonsoft-string 2.58× (", fastest.Evidence, StringComparison.Ordinal);
         Assert.DoesNotContain(answers, a => a.Question.Contains("one object", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void WhatToUse_SaysEachSmallestOnce_AndPointsARepeatedAnswerAbove()
+    {
+        // Run D17's verdict gave five size rows naming one contender, and two Native AOT rows repeating the binary formats' rows.
+        static ResultCell Binary(string contender, double meanNs, long raw, long gzip, long others) =>
+            SampleResults.Cell(contender, meanNs, errorFraction: 0.001) with
+            {
+                Format = "binary", NativeAot = "safe", PayloadBytes = raw,
+                Compressed = new Dictionary<string, Compressed> { ["gzip"] = new(gzip, 1), ["brotli"] = new(others, 1), ["zstd"] = new(others, 1), ["lz4"] = new(others, 1) }.ToImmutableDictionary(),
+            };
+        var answers = WhatToUse.Answer(Slices(SampleResults.Document(Binary("x", 100_000, 1_000, 600, 500), Binary("y", 300_000, 1_200, 550, 700))));
+
+        var sizes = answers.Where(a => a.Question.StartsWith("Smallest output", StringComparison.Ordinal)).ToList();
+        Assert.Equal(["Smallest output, raw and with Brotli, zstd and LZ4", "Smallest output, gzip"], sizes.Select(a => a.Question));
+        Assert.Equal(["x"], sizes[0].Winners);
+        Assert.EndsWith("; also the smallest with Brotli (500 B), zstd (500 B) and LZ4 (500 B)", sizes[0].Evidence, StringComparison.Ordinal);
+        Assert.Equal(["y"], sizes[1].Winners);
+        var aot = Assert.Single(answers, a => a.Question == "Fastest declared Native AOT-safe (not measured under AOT) · serialize");
+        Assert.Equal(["x"], aot.Winners);
+        Assert.Equal("as \"Fastest binary format · serialize\" above", aot.Evidence);
     }
 
     [Fact]
