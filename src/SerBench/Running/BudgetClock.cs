@@ -125,7 +125,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
 
     /// <summary>The smallest budget, from the command's start, that holds <paramref name="rounds"/> rounds and the reserve.</summary>
     public TimeSpan BudgetFor(IReadOnlyList<ProcessWork> processes, int rounds, bool firstRoundDone = false) =>
-        Durations.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processes, rounds, firstRoundDone)) + Reserve);
+        DurationOption.RoundUpToMinute(clock.GetUtcNow() - startedAt + TimeSpan.FromSeconds(RoundsSeconds(processes, rounds, firstRoundDone)) + Reserve);
 
     /// <summary>What the run will do, said before it starts: e.g. "3 rounds of 22 processes, about 3 min 40 s on this machine".</summary>
     public string PlanLine(IReadOnlyList<ProcessWork> processes, int rounds)
@@ -144,13 +144,13 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
 
         if (yields)
         {
-            return plan + string.Create(invariant, $": longer than the default {Durations.Format(budget)} budget, which gives way to the {rounds} processes every cell needs (--budget {Durations.AsOption(budget)} keeps to it), then the first calls.");
+            return plan + string.Create(invariant, $": longer than the default {Durations.Format(budget)} budget, which gives way to the {rounds} processes every cell needs (--budget {DurationOption.AsOption(budget)} keeps to it), then the first calls.");
         }
 
         var smallest = BudgetFor(processes, fits <= 1 ? 2 : rounds);
         return fits <= 1
-            ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {Durations.AsOption(smallest)} or more for two. {plan}; measuring what fits."
-            : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {Durations.AsOption(smallest)} or more. {plan}.";
+            ? $"This budget ({Durations.Format(budget)}) measures each cell {(fits == 1 ? "in one process" : "in fewer than one process")} on this machine, and a cell measured in one process is not ranked: give --budget {DurationOption.AsOption(smallest)} or more for two. {plan}; measuring what fits."
+            : $"This budget ({Durations.Format(budget)}) measures each cell in {fits} processes on this machine, not {rounds}: give --budget {DurationOption.AsOption(smallest)} or more. {plan}.";
     }
 
     private int? _promised;
@@ -166,7 +166,7 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         _promised = fits;
         var smallest = BudgetFor(processes, promised, firstRoundDone: true);
         return string.Create(CultureInfo.InvariantCulture,
-            $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {Durations.AsOption(smallest)} would have held {promised}.");
+            $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {DurationOption.AsOption(smallest)} would have held {promised}.");
     }
 
     // Default runs on the project's machine (2-core VM, 2026-11-30, D4/D5 at a probe core half of 2.84 ms and S7 at 3.40 ms,

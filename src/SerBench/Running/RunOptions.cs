@@ -97,7 +97,7 @@ internal static class RunOptionsParser
 
         if (options.Budget is { } budget)
         {
-            profile = profile with { Budget = budget.Trim() == "off" ? null : Durations.Parse("--budget", budget), BudgetYieldsToRounds = false };
+            profile = profile with { Budget = budget.Trim() == "off" ? null : DurationOption.Parse("--budget", budget), BudgetYieldsToRounds = false };
         }
 
         if (options.FirstCall is { } firstCall)

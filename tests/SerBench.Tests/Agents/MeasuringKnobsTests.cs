@@ -1,3 +1,4 @@
+using SerBench.Running;
 using SerBench.Agents;
 using SerBench.Core.Agents;
 using SerBench.Core.Contenders;

@@ -1,3 +1,4 @@
+using SerBench.Running;
 using SerBench.Core.Contenders;
 using SerBench.Core.FirstCall;
 using SerBench.Core.Measurement;

@@ -1,3 +1,4 @@
+using SerBench.Running;
 using SerBench.Core.Agents;
 using SerBench.Core.Conformance;
 using SerBench.Core.Contenders;

@@ -1,3 +1,4 @@
+using SerBench.Running;
 using SerBench.Core.Contenders;
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;

@@ -1,3 +1,4 @@
+using SerBench.Running;
 using SerBench.Core.Contenders;
 using SerBench.Core.Payloads;
 using SerBench.Core.Studies;
@@ -100,7 +101,7 @@ public class VerifierTests
     public void TypeSetupThatFailedInAnEarlierCell_IsRepeatedAsTheCauseOfTheLaterCellsOfTheProcess()
     {
         var contender = FakeContenders.TypeSetupFails("type-setup-fails");
-        var plan = SerBench.Core.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
+        var plan = SerBench.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
         {
             Studies = [StudyRegistry.All.Single(s => s.Name == "web-api")],
             Contenders = [contender],
