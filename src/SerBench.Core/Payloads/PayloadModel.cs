@@ -38,6 +38,12 @@ internal sealed class PayloadModel<T> : PayloadModel where T : class
     /// <summary>Set where generating is slow (Bogus' locales), so an agent keeps the data: <see cref="PayloadSnapshots"/>.</summary>
     public SnapshotRows<T>? Snapshot { get; }
 
+    /// <summary>
+    /// The user's first document, where objects are read from documents: the first-call probe has the contender read it, as
+    /// building the object first (with System.Text.Json) would warm System.Text.Json's contenders before their first call.
+    /// </summary>
+    public byte[]? Document { get; init; }
+
     public override string Name { get; }
 
     public override Type ModelType => typeof(T);

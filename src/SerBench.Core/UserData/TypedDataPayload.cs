@@ -39,7 +39,7 @@ internal static class TypedDataPayload
                 UserModels.RememberOriginal(value, document.Utf8);
                 return value;
             }),
-        ]);
+        ]) { Document = set.Documents[0].Utf8 };
     }
 
     internal sealed class ModelOnlyInTheAgent;
