@@ -38,11 +38,13 @@ internal static class FirstCallProbe
             var beforeDeserialize = Stopwatch.GetTimestamp();
             GC.KeepAlive(deserialize());
             var deserialized = Stopwatch.GetTimestamp();
-            return new FirstCallSample(
-                Stopwatch.GetElapsedTime(start, created).TotalMicroseconds,
-                Stopwatch.GetElapsedTime(beforeSerialize, serialized).TotalMicroseconds,
-                Stopwatch.GetElapsedTime(beforeDeserialize, deserialized).TotalMicroseconds);
+            return Sample((start, created), (beforeSerialize, serialized), (beforeDeserialize, deserialized));
         }
+
+        private static FirstCallSample Sample((long From, long To) create, (long From, long To) serialize, (long From, long To) deserialize) => new(
+            Stopwatch.GetElapsedTime(create.From, create.To).TotalMicroseconds,
+            Stopwatch.GetElapsedTime(serialize.From, serialize.To).TotalMicroseconds,
+            Stopwatch.GetElapsedTime(deserialize.From, deserialize.To).TotalMicroseconds);
 
         // The user's document, read by the contender itself and written back: no other library touches the process first.
         private FirstCallSample ReadThenWrite<T>(PayloadModel<T> model, byte[] document) where T : class
@@ -61,10 +63,7 @@ internal static class FirstCallProbe
             var beforeSerialize = Stopwatch.GetTimestamp();
             GC.KeepAlive(serialize());
             var serialized = Stopwatch.GetTimestamp();
-            return new FirstCallSample(
-                Stopwatch.GetElapsedTime(start, created).TotalMicroseconds,
-                Stopwatch.GetElapsedTime(beforeSerialize, serialized).TotalMicroseconds,
-                Stopwatch.GetElapsedTime(beforeDeserialize, deserialized).TotalMicroseconds);
+            return Sample((start, created), (beforeSerialize, serialized), (beforeDeserialize, deserialized));
         }
     }
 }
