@@ -84,6 +84,9 @@ internal abstract class Contender(string name, string library, PayloadFormat for
     /// <summary>Why this contender cannot run on this machine at all; null when it can.</summary>
     public virtual string? UnavailableReason => null;
 
+    /// <summary>Its source generator's code runs in the payload models' static constructors (MemoryPack registers its formatters there): its first call counts them.</summary>
+    public virtual bool InitializesModels => false;
+
     /// <summary>Throws <see cref="NotSupportedException"/> with the reason when the library cannot handle the type or the conventions.</summary>
     public abstract Codec<T> CreateCodec<T>(JsonConventions conventions) where T : class;
 

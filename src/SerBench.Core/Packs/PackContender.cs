@@ -37,6 +37,8 @@ internal sealed class PackContender(Pack pack, PackContenderInfo info, Lazy<Cont
 
     public override string? UnavailableReason => outcome?.UnavailableReason;
 
+    public override bool InitializesModels => pack.Manifest.InitializesModels;
+
     public override string? NotSafeOnThreads => Adapter?.NotSafeOnThreads;
 
     /// <summary>Without its adapter, every cell goes to the agent.</summary>

@@ -40,6 +40,9 @@ internal sealed record PackManifest
 
     public required IReadOnlyList<PackContenderInfo> Contenders { get; init; }
 
+    /// <summary>The pack's source generator adds static constructors to SerBench's payload models (MemoryPack's registration): its first calls count them.</summary>
+    public bool InitializesModels { get; set; }
+
     private static readonly JsonSerializerOptions Options = new()
     {
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
@@ -84,6 +87,7 @@ internal sealed record PackManifest
             {
                 Library = Text(root, "library"),
                 Licence = root.TryGetProperty("licence", out _) ? Text(root, "licence") : "unknown",
+                InitializesModels = root.TryGetProperty("initializesModels", out var initializes) && initializes.GetBoolean(),
                 Packages = root.TryGetProperty("packages", out var packages)
                     ? [.. packages.EnumerateArray().Select(p => new PackPackage(Text(p, "id"), Text(p, "version")))]
                     : [],

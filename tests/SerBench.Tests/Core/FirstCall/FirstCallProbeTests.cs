@@ -30,4 +30,41 @@ public class FirstCallProbeTests
 
         Assert.True(sample.CreateMicroseconds > 0 && sample.DeserializeMicroseconds > 0 && sample.SerializeMicroseconds > 0, $"{sample}");
     }
+
+    public sealed class RegisteredA
+    {
+        static RegisteredA() => Thread.Sleep(300);
+
+        public int Count { get; set; } = 1;
+    }
+
+    public sealed class RegisteredB
+    {
+        static RegisteredB() => Thread.Sleep(300);
+
+        public int Count { get; set; } = 1;
+    }
+
+    private sealed class Initializing(Contender inner, bool initializes) : Contender(inner.Name, inner.Library, inner.Format, inner.TextMode, inner.Generation)
+    {
+        protected override System.Reflection.Assembly? LibraryAssembly => null;
+
+        public override bool InitializesModels => initializes;
+
+        public override Codec<T> CreateCodec<T>(JsonConventions conventions) => inner.CreateCodec<T>(conventions);
+    }
+
+    [Fact]
+    public void ALibraryThatInitializesTheModels_CountsTheirStaticConstructors_NoOtherDoes()
+    {
+        // MemoryPack registers its formatters in the models' static constructors: loading the payload paid it off the clock for it.
+        var stj = ContenderRegistry.Find("stj-reflection-utf8")!;
+        var counted = FirstCallProbe.Measure(new Initializing(stj, initializes: true), JsonConventions.Default,
+            new PayloadModel<RegisteredA>("a", "a", (_, count) => [.. Enumerable.Range(0, count).Select(_ => new RegisteredA())]));
+        var left = FirstCallProbe.Measure(new Initializing(stj, initializes: false), JsonConventions.Default,
+            new PayloadModel<RegisteredB>("b", "b", (_, count) => [.. Enumerable.Range(0, count).Select(_ => new RegisteredB())]));
+
+        Assert.True(counted.CreateMicroseconds >= 300_000, $"{counted}");
+        Assert.True(left.CreateMicroseconds < 300_000, $"{left}");
+    }
 }

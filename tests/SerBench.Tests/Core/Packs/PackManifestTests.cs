@@ -33,7 +33,7 @@ public class PackManifestTests
         foreach (var folder in folders)
         {
             var (strict, built) = (PackManifest.Read(folder), PackManifest.ReadBuilt(folder));
-            Assert.Equal((strict.Library, strict.Licence), (built.Library, built.Licence));
+            Assert.Equal((strict.Library, strict.Licence, strict.InitializesModels), (built.Library, built.Licence, built.InitializesModels));
             Assert.Equal(strict.Packages, built.Packages);
             Assert.Equal(strict.Contenders, built.Contenders);
         }
