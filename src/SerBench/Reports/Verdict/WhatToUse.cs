@@ -90,11 +90,11 @@ internal static class WhatToUse
         {
             answers.Add(aot.Count > 0
                 ? Fastest($"Fastest under Native AOT (measured) · {CellText.Name(operation)}", aot, c => c.Operation == operation)
-                : SaidAbove(Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation), answers));
+                : Fastest($"Fastest declared Native AOT-safe (not measured under AOT) · {CellText.Name(operation)}", steady, c => c.NativeAot == "safe" && c.Operation == operation));
         }
 
         answers.Add(Fastest("Cheapest first call (fresh process)", cells, c => c.Operation == Operation.FirstCall && !c.IsNativeAot));
-        return [.. answers.OfType<Answer>()];
+        return SaidOnce([.. answers.OfType<Answer>()]);
     }
 
     private static Answer? Fastest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, bool> fits, bool throughput = false,
@@ -175,10 +175,12 @@ internal static class WhatToUse
     private static string Join(IEnumerable<string> items) => items.ToList() is var list && list.Count > 1 ? $"{string.Join(", ", list[..^1])} and {list[^1]}" : string.Join("", list);
 
     // An answer that repeats one above word for word points to it: "Fastest declared Native AOT-safe" named the binary formats' row again in run D17.
-    private static Answer? SaidAbove(Answer? answer, IReadOnlyList<Answer?> above) =>
-        answer is not null && above.OfType<Answer>().FirstOrDefault(a => a.Evidence == answer.Evidence && a.Winners.SequenceEqual(answer.Winners)) is { } same
+    private static List<Answer> SaidOnce(List<Answer> answers) =>
+    [
+        .. answers.Select((answer, i) => answers.Take(i).FirstOrDefault(a => a.Evidence == answer.Evidence && a.Winners.SequenceEqual(answer.Winners)) is { } same
             ? answer with { Evidence = $"as \"{same.Question}\" above" }
-            : answer;
+            : answer),
+    ];
 
     private static Answer? Smallest(string question, IReadOnlyList<(string Slice, ResultCell Cell)> cells, Func<ResultCell, long?> size) => Smallest(question, cells, size, out _);
 
