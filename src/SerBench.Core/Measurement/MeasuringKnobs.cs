@@ -10,6 +10,8 @@ internal static class MeasuringKnobs
     public static IReadOnlyDictionary<string, string> Values { get; } = new SortedDictionary<string, string>(StringComparer.Ordinal)
     {
         ["DOTNET_TC_CallCountingDelayMs"] = "0",
+        // 300 calls, not 30: code BenchmarkDotNet runs once or twice a cell stays at tier 0 instead of recompiling beside the measured iterations (half the JIT time).
+        ["DOTNET_TC_CallCountThreshold"] = "300",
     };
 
     /// <summary>The knobs a measuring process gets: these, except where the user's environment already sets one.</summary>

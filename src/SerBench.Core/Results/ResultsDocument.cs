@@ -84,7 +84,7 @@ internal sealed record MachineProbeSample(double AtSeconds, double Ns, double? C
 
 internal sealed record ToolInfo(string Name, string Version, string? Commit);
 
-/// <summary>Runtime knobs are recorded; SerBench changes only the call-counting delay (<see cref="Measurement.MeasuringKnobs"/>).</summary>
+/// <summary>Runtime knobs are recorded; SerBench changes only when code is promoted to tier 1 (<see cref="Measurement.MeasuringKnobs"/>).</summary>
 internal sealed record EnvironmentInfo
 {
     public required string Os { get; init; }

@@ -263,8 +263,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
     private const double SecondsPerFirstCallLaunch = 0.25;
 
-    // R41e: 90 launches on 1.9 MB documents took 35 s at a probe of 2.85 ms, once a child stopped checking the documents again.
-    private const double SecondsPerFirstCallMegabyte = 0.12;
+    // R41o/R41p: 90 launches on 1.9 MB documents took 56–58 s at a probe of 3.3 ms, since the contender reads the document itself (0.12 ran R41p 9 s over).
+    private const double SecondsPerFirstCallMegabyte = 0.23;
 
     // F3's reports and charts took 2 s; a run on your documents writes larger ones.
     private const double SecondsForReports = 10;

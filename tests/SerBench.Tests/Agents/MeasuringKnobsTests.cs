@@ -9,7 +9,7 @@ using SerBench.Core.Studies;
 
 namespace SerBench.Tests.Agents;
 
-/// <summary>Measuring processes start with the call-counting delay off; first-call processes keep the runtime's defaults, and results.json says which.</summary>
+/// <summary>Measuring processes start with the call-counting delay off and a higher call-count threshold; first-call processes keep the runtime's defaults, and results.json says which.</summary>
 [Collection(SerialCollection.Name)]
 public sealed class MeasuringKnobsTests : IDisposable
 {
@@ -46,6 +46,7 @@ public sealed class MeasuringKnobsTests : IDisposable
         client.Send(AgentRequest.FirstCall(Plan[0]), CancellationToken.None);
 
         Assert.Equal("0", seen[0][Delay]);
+        Assert.Equal("300", seen[0]["DOTNET_TC_CallCountThreshold"]);
         Assert.Empty(seen[1]);
     }
 
@@ -54,7 +55,7 @@ public sealed class MeasuringKnobsTests : IDisposable
     {
         Environment.SetEnvironmentVariable(Delay, "100");
 
-        Assert.Empty(MeasuringKnobs.ToSet());
+        Assert.DoesNotContain(Delay, MeasuringKnobs.ToSet().Select(k => k.Key));
         Assert.Equal("100", EnvironmentProbe.Knobs(measuring: true)["env:" + Delay]);
     }
 
