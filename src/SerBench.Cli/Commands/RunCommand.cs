@@ -117,11 +117,11 @@ internal static class RunCommand
             console.MarkupLine("[yellow]Warning: SerBench was built without optimizations; use -c Release for numbers you can compare.[/]");
         }
 
-        // The warm-up cannot see tiering end under a call-counting delay: with 100 ms every process was timed at tier 0.
+        // Under a call-counting delay of 100 ms every process was timed at tier 0; a threshold of 30 recompiles beside the measured iterations.
         foreach (var (name, ours, theirs) in MeasuringKnobs.Overridden())
         {
             console.MarkupLine($"[yellow]Warning: {Markup.Escape(name)}={Markup.Escape(theirs)} is set, so measuring processes keep it instead of SerBench's {ours}; " +
-                "the warm-up may then end before tiering does and time tier-0 code (docs/performance.md#the-method). Unset it for numbers you can compare.[/]");
+                "it changes when code is promoted to tier 1, which the warm-up waits for (docs/performance.md#the-method). Unset it for numbers you can compare.[/]");
         }
 
         using (var log = new StreamWriter(Path.Combine(store.Directory, "benchmarkdotnet.log")))
