@@ -75,7 +75,7 @@ internal static partial class ModelSourceWriter
                 [global::System.Runtime.CompilerServices.ModuleInitializer]
             {{Kept(model)}}
                 internal static void Register() =>
-                    global::SerBench.Core.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, {{contextName}}.Default);
+                    global::SerBench.Core.UserData.UserModels.Register<{{model.RootType}}>({{CSharpNames.Literal(model.DataSetName)}}, () => {{contextName}}.Default);
             }
 
             """);

@@ -5,7 +5,10 @@ using System.Text.Json.Serialization.Metadata;
 
 namespace SerBench.Core.UserData;
 
-internal sealed record UserModel(string DataSetName, Type RootType, JsonSerializerContext Context);
+internal sealed record UserModel(string DataSetName, Type RootType, Lazy<JsonSerializerContext> LazyContext)
+{
+    public JsonSerializerContext Context => LazyContext.Value;
+}
 
 /// <summary>
 /// The models compiled into this process, registered by a module initializer in the generated <c>model.cs</c>, so the
@@ -19,8 +22,9 @@ public static class UserModels
     private static readonly ConditionalWeakTable<object, byte[]> Originals = [];
 
     /// <summary>Called by generated code: <typeparamref name="TRoot"/> is the data set's root type (a class or a List of one).</summary>
-    public static void Register<TRoot>(string dataSetName, JsonSerializerContext context) where TRoot : class =>
-        Models[dataSetName] = new UserModel(dataSetName, typeof(TRoot), context);
+    /// <remarks>The context is made on first use: made at start-up, it warmed System.Text.Json before every process's first call.</remarks>
+    public static void Register<TRoot>(string dataSetName, Func<JsonSerializerContext> context) where TRoot : class =>
+        Models[dataSetName] = new UserModel(dataSetName, typeof(TRoot), new Lazy<JsonSerializerContext>(context));
 
     internal static UserModel? Find(string dataSetName) => Models.GetValueOrDefault(dataSetName);
 

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using SerBench.Core.FirstCall;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
@@ -18,9 +19,13 @@ internal sealed record FirstCallLaunch(FirstCallSample? Sample, string? Failure)
 /// <summary>Codec creation and the first serialize and deserialize, timed in fresh processes after the steady-state cells.</summary>
 internal static class FirstCallRunner
 {
+    /// <summary>Passes every cell gets whatever the budget says: one process alone never ranks a first call.</summary>
+    public const int LeastLaunches = 2;
+
     // Launches are spread in passes (pass 2 in reverse), as rounds are: back to back, a cell's processes all saw one moment of the machine (docs/performance.md).
+    // A pass past LeastLaunches starts only when leavesTimeFor says another one after it would still end in time.
     public static void Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
-        CancellationToken cancellation)
+        CancellationToken cancellation, Func<TimeSpan, bool>? leavesTimeFor = null)
     {
         launches = Math.Max(1, launches);
         var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First())
@@ -36,8 +41,15 @@ internal static class FirstCallRunner
             Finish(pending, plan, store, observer, new RunProgress(++done, total, Label(pending.Planned, plan), null));
         }
 
+        var firstPass = TimeSpan.Zero;
         for (var pass = 0; pass < launches; pass++)
         {
+            var passWatch = Stopwatch.StartNew();
+            // Decided before the pass, so its cells are written as each one's last launch ends: the next pass would take about as long as the first.
+            var last = pass == launches - 1 || (pass + 1 >= LeastLaunches && leavesTimeFor is not null && !leavesTimeFor(firstPass * 2));
+            var passes = last ? pass + 1 : launches;
+            total -= timed.Count * (launches - passes);
+            launches = passes;
             foreach (var same in pass % 2 == 0 ? timed : Enumerable.Reverse(timed))
             {
                 if (cancellation.IsCancellationRequested)
@@ -70,7 +82,7 @@ internal static class FirstCallRunner
                 }
 
                 done++;
-                if (pass == launches - 1)
+                if (last)
                 {
                     foreach (var twin in same)
                     {
@@ -78,6 +90,8 @@ internal static class FirstCallRunner
                     }
                 }
             }
+
+            firstPass = pass == 0 ? passWatch.Elapsed : firstPass;
         }
 
         store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));

@@ -42,12 +42,13 @@ internal sealed class ResultsStore
         File.AppendAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Row(cell) + "\n");
     }
 
-    /// <summary>Replaces every cell (a multi-round run refines cells it already wrote) and rewrites both files.</summary>
-    public void Replace(IEnumerable<ResultCell> cells)
+    /// <summary>Replaces every cell (a multi-round run refines cells it already wrote), makes <paramref name="change"/>, and rewrites both files once.</summary>
+    public void Replace(IEnumerable<ResultCell> cells, Action<ResultsDocument>? change = null)
     {
         var list = cells.ToList();
         _document.Cells.Clear();
         _document.Cells.AddRange(list);
+        change?.Invoke(_document);
         SaveJson();
         File.WriteAllText(Path.Combine(_directory, "results.csv"), CsvExporter.Header + "\n" + string.Concat(list.Select(c => CsvExporter.Row(c) + "\n")));
     }

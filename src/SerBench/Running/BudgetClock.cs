@@ -48,6 +48,9 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
         return fits;
     }
 
+    /// <summary>Whether <paramref name="work"/> more, after now, still ends before the deadline less the reports' reserve.</summary>
+    public bool LeavesTimeFor(TimeSpan work) => deadline is not { } end || clock.GetUtcNow() + work + reserve <= end;
+
     /// <summary>At most what the budget leaves (one that yields: the estimate); null before the first process.</summary>
     public TimeSpan? Remaining(int cellsLeft)
     {

@@ -27,11 +27,12 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
+        var budget = new BudgetClock(store.StartedAt, profile.Budget, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile), profile.BudgetYieldsToRounds);
         MeasureRounds([.. plan.Select(p => p with { Operations = [.. p.Operations.Where(o => o != Operation.FirstCall)] }).Where(p => p.Operations.Count > 0)],
-            profile, store, cancellation);
+            profile, store, budget, cancellation);
         if (profile.FirstCallLaunches > 0 && !cancellation.IsCancellationRequested)
         {
-            FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation);
+            FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation, budget.LeavesTimeFor);
         }
 
         // A stopped run keeps finishedAt null: results.json says it did not finish.
@@ -41,7 +42,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         }
     }
 
-    private void MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
+    private void MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, BudgetClock budget, CancellationToken cancellation)
     {
         var rounds = profile.Rounds;
         var cells = new Dictionary<CellKey, RoundedCell>();
@@ -77,7 +78,6 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         var total = (groups.Sum(g => g.Sum(p => p.Operations.Count)) * rounds) + unavailable.Count;
         var done = 0;
         VariancePrior? pooled = null;
-        var budget = new BudgetClock(store.StartedAt, profile.Budget, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile), profile.BudgetYieldsToRounds);
         var extraRounds = 0;
         foreach (var (key, label) in unavailable)
         {
@@ -117,9 +117,9 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
             processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp, _children.LastFastestCanaryNs));
             budget.Spent(Work(group), clock.GetUtcNow() - started, gated: !passed);
-            OddProcesses.Find(processes, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), odd);
-            pooled = Save(store, order, cells, profile, calibration, probes);
-            store.Update(d => d.OddProcesses = OddProcesses.Describe(processes, odd, cells.ToDictionary(c => c.Key, c => c.Value.AllRounds), probes));
+            var allRounds = cells.ToDictionary(c => c.Key, c => c.Value.AllRounds);
+            OddProcesses.Find(processes, allRounds, odd);
+            pooled = Save(store, order, cells, profile, calibration, probes, d => d.OddProcesses = OddProcesses.Describe(processes, odd, allRounds, probes));
         }
 
         var sizes = groups.Select(Work).ToList();
@@ -271,14 +271,15 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
 
     /// <summary>Returns the run's current pooled spread, for the progress display.</summary>
     private static VariancePrior? Save(ResultsStore store, List<CellKey> order, Dictionary<CellKey, RoundedCell> cells, MeasurementProfile profile,
-        List<CellMeasurement> calibration, List<MachineProbeSample> probes)
+        List<CellMeasurement> calibration, List<MachineProbeSample> probes, Action<ResultsDocument>? also = null)
     {
         var pooled = RoundStatistics.PooledLogVariance(cells.Values.Select(c => c.RoundMeans));
         // A cell not reached yet (the run was stopped) is left out, as a single-round run leaves it out.
         var combined = Ratios.WithRatios(order.Where(key => cells[key].HasResult).Select(key => cells[key].Combine(pooled, profile)).ToList());
-        store.Replace(combined);
-        store.Update(document =>
+        // One write a process: the file is rewritten whole, 0.5 MB by a default run's end.
+        store.Replace(combined, document =>
         {
+            also?.Invoke(document);
             document.Method = document.Method is { } method ? method with { Prior = pooled } : null;
             document.MachineProbes = [.. probes];
             if (calibration.Count > 0)

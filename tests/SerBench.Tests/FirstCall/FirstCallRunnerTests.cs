@@ -54,6 +54,27 @@ public sealed class FirstCallRunnerTests : IDisposable
         Assert.Equal(["binary-utf8", "binary-utf16", "binary-utf16", "binary-utf8", "binary-utf8", "binary-utf16"], launcher.Order);
     }
 
+    [Theory]
+    [InlineData(false, 2)]
+    [InlineData(true, 3)]
+    public void APassPastTheLeast_RunsOnlyWhenTheBudgetLeavesTimeForIt(bool timeLeft, int launchesEach)
+    {
+        var (plan, store) = Plan("binary-utf8", "binary-utf16");
+        foreach (var planned in plan)
+        {
+            store.Add(PlannedCells.Describe(planned, Operation.Serialize, GateOutcome.Ok) with { MeanNs = 100 });
+        }
+
+        var asked = new List<TimeSpan>();
+        var launcher = new FakeLauncher(_ => [1_000, 2_000, 3_000]);
+        FirstCallRunner.Run(plan, 3, launcher, store, new NullObserver(), CancellationToken.None, work => { asked.Add(work); return timeLeft; });
+
+        Assert.Equal(2 * launchesEach, launcher.Launches);
+        Assert.All(store.Cells.Where(c => c.Operation == Operation.FirstCall), c => Assert.Equal(launchesEach, c.RoundsNs!.Count));
+        // Asked once, before the second pass, for the time of two more passes: never for the two every cell gets.
+        Assert.Single(asked);
+    }
+
     [Fact]
     public void ContenderThatFailedTheGate_CarriesItsGateOutcome_AndStartsNoProcess()
     {

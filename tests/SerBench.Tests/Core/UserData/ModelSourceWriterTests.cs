@@ -71,7 +71,7 @@ public class ModelSourceWriterTests
                 [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof(Root))]
                 [global::System.Diagnostics.CodeAnalysis.DynamicDependency(global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.All, typeof(Tag))]
                 internal static void Register() =>
-                    global::SerBench.Core.UserData.UserModels.Register<Root>("test", RootJsonContext.Default);
+                    global::SerBench.Core.UserData.UserModels.Register<Root>("test", () => RootJsonContext.Default);
             }
 
             """, source);
@@ -102,7 +102,7 @@ public class ModelSourceWriterTests
         var source = ModelSourceWriter.Write(ModelInferenceTests.Infer("""[{"a":1}]"""), "M");
 
         Assert.Contains("[JsonSerializable(typeof(List<RootItem>))]\n[JsonSerializable(typeof(List<List<RootItem>>))]\n", source);
-        Assert.Contains("UserModels.Register<List<RootItem>>(\"test\", RootJsonContext.Default);", source);
+        Assert.Contains("UserModels.Register<List<RootItem>>(\"test\", () => RootJsonContext.Default);", source);
     }
 
     [Fact]
@@ -118,7 +118,7 @@ public class ModelSourceWriterTests
 
         Assert.Contains("// The model \"a\\nb\", which SerBench inferred from (1 document(s) of one shape).", lines);
         Assert.Contains("// - $[\"x\"]: one\\ntwo\\u2028three\\rfour", lines);
-        Assert.Contains("        global::SerBench.Core.UserData.UserModels.Register<Root>(\"a\\nb\", RootJsonContext.Default);", lines);
+        Assert.Contains("        global::SerBench.Core.UserData.UserModels.Register<Root>(\"a\\nb\", () => RootJsonContext.Default);", lines);
     }
 
     [Theory]
