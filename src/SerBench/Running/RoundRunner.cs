@@ -244,13 +244,13 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
     }
 
     // Each first-call launch builds one codec and calls it twice: 0.19 s on average at the project's probe (F3, 0.16 s at 2.9 ms; 0.25 kept),
-    // and on your documents a call at tier 0 over the first document: 2 s a launch for 1.9 MB ones (issue 41's run), not 0.4.
-    /// <summary>The first calls' time at the project's machine's speed (the budget scales it by the probe).</summary>
+    // and on your documents a call at tier 0 over the first document.
+    /// <summary>The time of the first calls' passes every cell gets, at the project's machine's speed (the budget scales it by the probe); a pass past them runs only if time is left.</summary>
     internal static TimeSpan FirstCallReserve(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile)
     {
         var launches = plan.Where(p => p.UnavailableReason is null).GroupBy(FirstCallRunner.LaunchKey).Select(g => g.First());
         var seconds = launches.Sum(p => SecondsPerFirstCallLaunch + (SecondsPerFirstCallMegabyte * FirstDocumentMegabytes(p)));
-        return TimeSpan.FromSeconds(seconds * profile.FirstCallLaunches);
+        return TimeSpan.FromSeconds(seconds * Math.Min(profile.FirstCallLaunches, FirstCallRunner.LeastLaunches));
     }
 
     // A call of a case reads every document of it: a folder of many small ones weighs their sum.
