@@ -17,6 +17,7 @@ internal static class SelfProcess
             start.ArgumentList.Add(argument);
         }
 
+        WithoutTracerPorts(start.Environment);
         foreach (var (name, value) in environment)
         {
             start.Environment[name] = value;
@@ -38,6 +39,20 @@ internal static class SelfProcess
         process.WaitForExit();
         return new ChildOutcome(process.ExitCode, Completed(output), Completed(error), timedOut);
     }
+
+    /// <summary>
+    /// A tracer that started SerBench (<c>dotnet-trace collect -- …</c>) leaves its port, set to suspend, in the environment:
+    /// every child would wait at start-up for a tracer that never comes, until its timeout.
+    /// </summary>
+    internal static void WithoutTracerPorts(IDictionary<string, string?> environment)
+    {
+        foreach (var name in TracerPorts)
+        {
+            environment.Remove(name);
+        }
+    }
+
+    private static readonly string[] TracerPorts = ["DOTNET_DiagnosticPorts", "DOTNET_DefaultDiagnosticPortSuspend"];
 
     internal static (string FileName, string[] Prefix) SelfCommand()
     {

@@ -172,11 +172,12 @@ internal sealed class BudgetClock(DateTimeOffset startedAt, TimeSpan? length, Ti
             $"The first round took {Durations.Format(TimeSpan.FromSeconds(Math.Round(_processes.Sum(p => p.Seconds))))}, longer than planned: the {Durations.Format(budget)} budget now measures each cell in {fits} process{(fits == 1 ? "" : "es")}, not {promised}{(fits == 1 ? ", and a cell measured in one process is not ranked" : "")}; --budget {DurationOption.AsOption(smallest)} would have held {promised}.");
     }
 
-    // Default runs on the project's machine (2-core VM, 2026-11-30, D4/D5 at a probe core half of 2.84 ms and S7 at 3.40 ms,
-    // scaled to 3.5 ms, with process start and the gap between processes): the first guesses' seconds.
+    // Default runs on the project's machine (2-core VM, 2026-12-01, D20/D21 at a probe core half of 3.23–4.04 ms and S14–S17,
+    // emulated, at 3.55–4.89 ms; 402 processes fitted, scaled to 3.5 ms by each run's fastest probe, with the gap between
+    // processes): the first guesses' seconds. Before threshold 300 they were 2.25 + 0.28 and 2.2 + 0.19, and the plan said 5:26 for 4:24.
     private const double ReferenceCoreNs = 3.5e6;
 
-    private const double GatedSeconds = 2.25, GatedSecondsPerCell = 0.28, LaterSeconds = 2.2, LaterSecondsPerCell = 0.19;
+    private const double GatedSeconds = 1.85, GatedSecondsPerCell = 0.25, LaterSeconds = 1.85, LaterSecondsPerCell = 0.155;
 
     // R41c (three 1.9 MB documents, 2026-11-30): a cell on your document costs this much more per megabyte, gated (the gate's
     // comparisons and compressors) and later; without it the plan said 1 min 46 s for rounds that took 3 min 42 s.

@@ -89,4 +89,20 @@ public sealed class ProcessIsolationTests : IDisposable
         Assert.Contains("simulated fatal serializer error", results["diagnostic-gate-crash"].GetProperty("reason").GetString(), StringComparison.Ordinal);
         Assert.Contains("verifying diagnostic-gate-crash · json-vs-binary · ", error, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void AChild_DoesNotInheritATracersSuspendedPort()
+    {
+        var environment = new System.Diagnostics.ProcessStartInfo("dotnet").Environment;
+        environment["DOTNET_DiagnosticPorts"] = "/tmp/dotnet-trace.sock,suspend";
+        environment["DOTNET_DefaultDiagnosticPortSuspend"] = "1";
+        environment["DOTNET_TieredPGO"] = "0";
+
+        SerBench.Cli.SelfProcess.WithoutTracerPorts(environment);
+
+        Assert.False(environment.ContainsKey("DOTNET_DiagnosticPorts"));
+        Assert.False(environment.ContainsKey("DOTNET_DefaultDiagnosticPortSuspend"));
+        // A knob the user set still reaches the child, as results.json records it.
+        Assert.Equal("0", environment["DOTNET_TieredPGO"]);
+    }
 }

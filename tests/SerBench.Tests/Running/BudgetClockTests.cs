@@ -44,40 +44,40 @@ public sealed class BudgetClockTests
     {
         ProcessWork[] processes = [10, 2];
 
-        // The project's figures at its probe's 3.5 ms: 7.9 s for the first round, 6.7 s for each later one. Twice as slow, twice as long.
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 21 s on this machine (probe 3.50 ms), then more rounds",
+        // The project's figures at its probe's 3.5 ms: 6.7 s for the first round, 5.56 s for each later one. Twice as slow, twice as long.
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 18 s on this machine (probe 3.50 ms), then more rounds",
             Probed(30, 3.5).PlanLine(processes, 3), StringComparison.Ordinal);
-        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 42 s on this machine (probe 7.00 ms)",
+        Assert.StartsWith("Plan: 3 rounds of 2 processes (12 cells), about 36 s on this machine (probe 7.00 ms)",
             Probed(30, 7).PlanLine(processes, 3), StringComparison.Ordinal);
     }
 
     [Fact]
     public void APlanOnYourDocuments_WeighsTheirMegabytes_NotOnlyTheCells()
     {
-        // Three 1.9 MB documents, two cells each, in each of 10 processes (R41c's run): 13.4 s a gated process, 6.9 s a later one.
+        // Three 1.9 MB documents, two cells each, in each of 10 processes (R41c's run): 12.8 s a gated process, 6.3 s a later one.
         var documents = Enumerable.Repeat(new ProcessWork(6, 6 * 1.9), 10).ToArray();
         var generated = Enumerable.Repeat(new ProcessWork(6), 10).ToArray();
 
-        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 4 min 31 s", Probed(30, 3.5).PlanLine(documents, 3), StringComparison.Ordinal);
-        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 1 min 46 s", Probed(30, 3.5).PlanLine(generated, 3), StringComparison.Ordinal);
+        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 4 min 14 s", Probed(30, 3.5).PlanLine(documents, 3), StringComparison.Ordinal);
+        Assert.StartsWith("Plan: 3 rounds of 10 processes (60 cells), about 1 min 29 s", Probed(30, 3.5).PlanLine(generated, 3), StringComparison.Ordinal);
     }
 
     [Fact]
     public void LaterRoundsMeasured_MoveTheGuess_AndFourOfTwoSizes_ReplaceIt()
     {
-        // The project's figure for a later 10-cell process is 4.1 s (and 2.58 s for 2 cells); these took 2 s and 1 s.
+        // The project's figure for a later 10-cell process is 3.4 s (and 2.16 s for 2 cells); these took 2 s and 1 s.
         var two = After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1)]).Estimate(10, gated: false);
-        Assert.InRange(two, 4.1 * 3 / 6.68, 4.1);
+        Assert.InRange(two, 3.4 * 3 / 5.56, 3.4);
         Assert.Equal(2, After(30, [(10, 8), (2, 4)], [(10, 2), (2, 1), (10, 2), (2, 1)]).Estimate(10, gated: false), 3);
     }
 
     [Fact]
     public void OneHeavyProcess_DoesNotSetTheScale_NorCountOnlyItsCostPerCell()
     {
-        // Newtonsoft's 21 cells taking 24 s, ~3× the project's figure (8.13 s), while the first round as a whole took about the figure.
+        // Newtonsoft's 21 cells taking 24 s, ~3× the project's figure (7.1 s), while the first round as a whole took about the figure.
         var budget = After(30, (21, 24));
 
-        Assert.InRange(budget.Estimate(21), 8.13, 24);
+        Assert.InRange(budget.Estimate(21), 7.1, 24);
         // A 2-cell process is not 2/21 of it: every process pays for its start and warm-up.
         Assert.True(budget.Estimate(2) > 24.0 * 2 / 21, $"{budget.Estimate(2)} s");
     }
@@ -85,7 +85,7 @@ public sealed class BudgetClockTests
     [Fact]
     public void OneRoundFits_WhenOnlyTheFirstRoundsCostIsLeft()
     {
-        // At the project's own figures: a 100-cell process costs 30.25 s in the first round, 21.2 s in each later one.
+        // A 100-cell process that cost 30.25 s in the first round and 21.2 s in a later one.
         BudgetClock After(double minutes)
         {
             var budget = Probed(minutes, 3.5);
@@ -102,11 +102,11 @@ public sealed class BudgetClockTests
     [Fact]
     public void ABudgetTooShortForTheRounds_SaysSoFirst_WithTheSmallestBudgetThatHoldsThem()
     {
-        // Twice as slow as the project's machine: 177 s for the first round, 123 s for a later one, 100 s left once the reports'
-        // 20 s are kept: not even one round. Two: 177 + 123 + 20 s, 5 min 20 s.
+        // Twice as slow as the project's machine: 157 s for the first round, 100 s for a later one, 100 s left once the reports'
+        // 20 s are kept: not even one round. Two: 157 + 100 + 20 s, 4 min 38 s.
         var line = Probed(2, 7).PlanLine([100, 200], 3);
 
-        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 6m or more for two.",
+        Assert.StartsWith("This budget (2 min) measures each cell in fewer than one process on this machine, and a cell measured in one process is not ranked: give --budget 5m or more for two.",
             line, StringComparison.Ordinal);
     }
 
