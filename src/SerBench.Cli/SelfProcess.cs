@@ -40,19 +40,14 @@ internal static class SelfProcess
         return new ChildOutcome(process.ExitCode, Completed(output), Completed(error), timedOut);
     }
 
-    /// <summary>
-    /// A tracer that started SerBench (<c>dotnet-trace collect -- …</c>) leaves its port, set to suspend, in the environment:
-    /// every child would wait at start-up for a tracer that never comes, until its timeout.
-    /// </summary>
+    /// <summary>Without a tracer's suspended port (<see cref="Core.Results.EnvironmentProbe.KeptFromChildren"/>).</summary>
     internal static void WithoutTracerPorts(IDictionary<string, string?> environment)
     {
-        foreach (var name in TracerPorts)
+        foreach (var name in Core.Results.EnvironmentProbe.KeptFromChildren)
         {
             environment.Remove(name);
         }
     }
-
-    private static readonly string[] TracerPorts = ["DOTNET_DiagnosticPorts", "DOTNET_DefaultDiagnosticPortSuspend"];
 
     internal static (string FileName, string[] Prefix) SelfCommand()
     {

@@ -65,9 +65,15 @@ internal static class EnvironmentProbe
 
         var name = knob[EnvironmentKnobPrefix.Length..];
         return ((name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal))
-                && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)))
+                && !SdkVariables.Any(prefix => name.StartsWith(prefix, StringComparison.Ordinal)) && !KeptFromChildren.Contains(name))
                || name is Contenders.ContenderRegistry.DiagnosticsVariable or Contenders.DiagnosticSlowdown.Variable;
     }
+
+    /// <summary>
+    /// A tracer's port, set to suspend by <c>dotnet-trace collect -- serbench …</c>: a child that inherited it would wait at
+    /// start-up for a tracer that never comes, so no child gets it and it is no knob of theirs.
+    /// </summary>
+    public static readonly IReadOnlyList<string> KeptFromChildren = ["DOTNET_DiagnosticPorts", "DOTNET_DefaultDiagnosticPortSuspend"];
 
     private static readonly string[] SdkVariables =
         ["DOTNET_CLI_", "DOTNET_NOLOGO", "DOTNET_SKIP_FIRST_TIME_EXPERIENCE", "DOTNET_ROOT", "DOTNET_HOST_PATH", "DOTNET_BUNDLE_EXTRACT_BASE_DIR",

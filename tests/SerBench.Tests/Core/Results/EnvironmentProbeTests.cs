@@ -29,6 +29,15 @@ public sealed class EnvironmentProbeTests
     }
 
     [Fact]
+    public void ATracersPort_IsNoKnob_ForNoChildGetsIt()
+    {
+        // Checked by name, not set here: a build started meanwhile by another test would wait for the tracer.
+        Assert.False(EnvironmentProbe.ChangesTheMeasurement("env:DOTNET_DiagnosticPorts"));
+        Assert.False(EnvironmentProbe.ChangesTheMeasurement("env:DOTNET_DefaultDiagnosticPortSuspend"));
+        Assert.True(EnvironmentProbe.ChangesTheMeasurement("env:DOTNET_TieredPGO"));
+    }
+
+    [Fact]
     public void Knobs_IncludeSerBenchsDiagnostics_ButNotItsOtherSettings()
     {
         var knobs = KnobsWith(("SERBENCH_CACHE", "/tmp/serbench-knob-test"), ("SERBENCH_DIAGNOSTIC_SLOWDOWN", "stj-sourcegen-utf8=1.5"));
