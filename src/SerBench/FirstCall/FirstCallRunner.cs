@@ -47,9 +47,11 @@ internal static class FirstCallRunner
             var passWatch = Stopwatch.StartNew();
             // Decided before the pass, so its cells are written as each one's last launch ends: the next pass would take about as long as the first.
             var last = pass == launches - 1 || (pass + 1 >= LeastLaunches && leavesTimeFor is not null && !leavesTimeFor(firstPass * 2));
-            var passes = last ? pass + 1 : launches;
-            total -= timed.Count * (launches - passes);
-            launches = passes;
+            if (last)
+            {
+                total -= timed.Count * (launches - pass - 1);
+                launches = pass + 1;
+            }
             foreach (var same in pass % 2 == 0 ? timed : Enumerable.Reverse(timed))
             {
                 if (cancellation.IsCancellationRequested)
