@@ -28,6 +28,9 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
 
     private bool _engineWarmedUp;
 
+    /// <summary>Set after a run passed BenchmarkDotNet's check that CellBenchmark's assembly and its references are optimized: the same answer every run, ~4 ms each.</summary>
+    private bool _optimizationsChecked;
+
     /// <summary>Set once a spell outlasted <see cref="SpellWait"/>, or the host read slow most of the time from the start: on such a host a re-measure is as slow, and the other rounds outvote the process.</summary>
     private bool _spellsOutlastTheWait;
 
@@ -199,7 +202,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
             .AddDiagnoser(profile.MeasuresAllocations ? [MemoryDiagnoser.Default] : [])
             .AddLogger(new TextWriterLogger(log))
             .WithArtifactsPath(artifactsPath)
-            .WithOptions(ConfigOptions.DisableLogFile | (IsDebugBuild ? ConfigOptions.DisableOptimizationsValidator : ConfigOptions.Default));
+            .WithOptions(ConfigOptions.DisableLogFile | (IsDebugBuild || _optimizationsChecked ? ConfigOptions.DisableOptimizationsValidator : ConfigOptions.Default));
         try
         {
             var summary = BenchmarkRunner.Run(typeof(CellBenchmark), config);
@@ -216,6 +219,7 @@ internal sealed class BenchmarkDotNetMeasurer(TextWriter log, string artifactsPa
                 throw new MeasurementException(why);
             }
 
+            _optimizationsChecked = true;
             var operations = report.GcStats.TotalOperations;
             var counted = profile.MeasuresAllocations;
             double? PerThousand(int collections) => !counted ? null : operations == 0 ? 0 : collections * 1000.0 / operations;
