@@ -124,19 +124,15 @@ internal static class RunCommand
                 "it changes when code is promoted to tier 1, which the warm-up waits for (docs/performance.md#the-method). Unset it for numbers you can compare.[/]");
         }
 
-        using (var log = new StreamWriter(Path.Combine(store.Directory, "benchmarkdotnet.log")))
+        var progress = new ConsoleProgress(console);
+        try
         {
-            var measurer = new BenchmarkDotNetMeasurer(log, Path.Combine(store.Directory, "benchmarkdotnet"));
-            var progress = new ConsoleProgress(console);
-            try
-            {
-                progress.Run(observer => new RoundRunner(measurer, observer, agents, clock).Run(plan, request.Profile, store, stop.Token));
-            }
-            catch (OutputFolderChangedException exception)
-            {
-                // What was measured before it is already in results.json: reported like a stopped run's, and the run fails.
-                folderChanged = exception.Message;
-            }
+            progress.Run(observer => new RoundRunner(observer, agents, clock).Run(plan, request.Profile, store, stop.Token));
+        }
+        catch (OutputFolderChangedException exception)
+        {
+            // What was measured before it is already in results.json: reported like a stopped run's, and the run fails.
+            folderChanged = exception.Message;
         }
 
         if (folderChanged is not null && !Directory.Exists(store.Directory))

@@ -55,7 +55,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
         }
 
         observer.CellStarting(new RunProgress(0, total, PlannedCells.Label(request.Cases[0], request.Cases[0].Operations[0]), null));
-        foreach (var round in cases.Measure(request.Cases, request.Profile, cancellation, request.Passed))
+        foreach (var round in cases.Measure(request.Cases, request.Profile, cancellation, request.Passed, request.Calibrate))
         {
             reply.Rounds.Add(round);
             reply.WarmUp ??= timer.LastWarmUp;
@@ -63,6 +63,12 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
             reply.Save(directory);
             var (planned, operation) = (request.Cases.First(p => PlannedCells.Key(p, round.Described.Key.Operation) == round.Described.Key), round.Described.Key.Operation);
             observer.CellFinished(round.Row(request.Profile.TargetRelativeError), new RunProgress(reply.Rounds.Count, total, PlannedCells.Label(planned, operation), null));
+        }
+
+        if (cases.Calibration is { } calibration)
+        {
+            reply.Calibration = calibration;
+            reply.Save(directory);
         }
     }
 

@@ -18,6 +18,9 @@ internal sealed class AgentReply
 
     public FirstCallSample? FirstCall { get; set; }
 
+    /// <summary>The harness calibration, when the request asked for it (<see cref="AgentRequest.Calibrate"/>).</summary>
+    public Measurement.CellMeasurement? Calibration { get; set; }
+
     /// <summary>How the measuring process's shared warm-up ended (BenchmarkDotNetMeasurer's log line).</summary>
     public string? WarmUp { get; set; }
 

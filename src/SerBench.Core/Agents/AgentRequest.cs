@@ -39,6 +39,9 @@ internal sealed record AgentRequest
     /// <summary>Every case passed the gate in an earlier process of the run: the child round-trips each once and does not compare again.</summary>
     public bool Passed { get; init; }
 
+    /// <summary>Also measures the harness calibration, warmed with the cells, so no process measures it on its own.</summary>
+    public bool Calibrate { get; init; }
+
     public IReadOnlyList<string> Documents { get; init; } = [];
 
     public IReadOnlyList<string> DocumentSources { get; init; } = [];
@@ -52,11 +55,12 @@ internal sealed record AgentRequest
     public bool NeedsAgent => !Runtime.IsCurrent || Contender is Packs.PackContender or VersionedContender || Cases.Any(c => c.Study.RunsInAgent);
 
     // Hung after the profile's timeout per cell, plus a minute for start-up and the gate.
-    public static AgentRequest Run(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, int process = 1, bool passed = false) => For(AgentMode.Run, cases, studies: true) with
+    public static AgentRequest Run(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, int process = 1, bool passed = false, bool calibrate = false) => For(AgentMode.Run, cases, studies: true) with
     {
         Profile = profile,
         Process = process,
         Passed = passed,
+        Calibrate = calibrate,
         Timeout = (profile.Timeout * cases.Sum(c => c.Operations.Count)) + TimeSpan.FromMinutes(1),
     };
 

@@ -39,6 +39,11 @@ internal static class AgentRequestCodec
             Line("gate", "passed");
         }
 
+        if (request.Calibrate)
+        {
+            Line("calibrate");
+        }
+
         // A types check's types, above any study: what the child makes, not a study's.
         if (request.Types is { } checkedTypes)
         {
@@ -105,7 +110,7 @@ internal static class AgentRequestCodec
             : throw new UsageException($"agent request: '{key}' is missing or incomplete.");
         IEnumerable<string[]> All(string key) => lines.Where(l => l[0] == key).Select(l => l.Skip(1).ToArray());
 
-        var known = new HashSet<string>(StringComparer.Ordinal) { Header, "mode", "contender", "runtime", "profile", "process", "gate", "study", "data", "types", "case", "document", "document-source" };
+        var known = new HashSet<string>(StringComparer.Ordinal) { Header, "mode", "contender", "runtime", "profile", "process", "gate", "calibrate", "study", "data", "types", "case", "document", "document-source" };
         if (lines.FirstOrDefault(l => !known.Contains(l[0])) is { } unknown)
         {
             throw new UsageException($"agent request: unknown field '{unknown[0]}'.");
@@ -157,6 +162,7 @@ internal static class AgentRequestCodec
             Profile = profile,
             Process = process,
             Passed = One("gate") is ["passed"],
+            Calibrate = One("calibrate") is [],
             Cases = cases,
             Documents = [.. All("document").Select(v => v.Single())],
             DocumentSources = [.. All("document-source").Select(v => v.Single())],

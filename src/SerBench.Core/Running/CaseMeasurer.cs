@@ -15,12 +15,15 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
         Measure([planned], profile, cancellation);
 
     /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
-    public IEnumerable<CellRound> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false)
+    /// <summary>The harness calibration, once <see cref="Measure(IReadOnlyList{PlannedCase}, MeasurementProfile, CancellationToken, bool, bool)"/> was asked for it and measured a cell.</summary>
+    public CellMeasurement? Calibration { get; private set; }
+
+    public IEnumerable<CellRound> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false, bool calibrate = false)
     {
         var timed = new List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)>();
         try
         {
-            foreach (var round in GateAll(cases, profile, passed, timed, cancellation).Concat(MeasureTimed(timed, profile, passed, cancellation)))
+            foreach (var round in GateAll(cases, profile, passed, timed, cancellation).Concat(MeasureTimed(timed, profile, passed, calibrate, cancellation)))
             {
                 yield return round;
             }
@@ -65,16 +68,17 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
     }
 
     private IEnumerable<CellRound> MeasureTimed(List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)> timed,
-        MeasurementProfile profile, bool passed, CancellationToken cancellation)
+        MeasurementProfile profile, bool passed, bool calibrate, CancellationToken cancellation)
     {
         if (timed.Count == 0 || cancellation.IsCancellationRequested)
         {
             yield break;
         }
 
-        // The shared warm-up's time is shared equally among the cells it warmed.
+        // The shared warm-up's time is shared equally among the cells it warmed; the calibration's costs next to nothing.
         var warmWatch = Stopwatch.StartNew();
-        var faults = measurer.WarmTogether([.. timed.Select(t => t.Body)], profile);
+        var calibration = calibrate ? HarnessCalibration.CreateBody() : null;
+        var faults = measurer.WarmTogether([.. timed.Select(t => t.Body), .. calibration is null ? [] : new[] { calibration }], profile);
         var warmSecondsEach = warmWatch.Elapsed.TotalSeconds / timed.Count;
         for (var i = 0; i < timed.Count; i++)
         {
@@ -95,6 +99,19 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
             }
 
             yield return round with { Seconds = Math.Round(gateSeconds + warmSecondsEach + watch.Elapsed.TotalSeconds, 3) };
+        }
+
+        if (calibration is not null && !cancellation.IsCancellationRequested)
+        {
+            try
+            {
+                // After the cells, which it must not delay; it allocates nothing.
+                Calibration = measurer.Measure(calibration, profile with { MeasuresAllocations = false }, HarnessCalibration.Name);
+            }
+            catch (MeasurementException)
+            {
+                // A round without it: the run's calibration is over the rounds that have one.
+            }
         }
     }
 

@@ -16,10 +16,13 @@ internal sealed class AgentCaseRunner(IAgentClient client)
     /// <summary>The last measuring process's fastest reading of its host's speed.</summary>
     public double? LastFastestCanaryNs { get; private set; }
 
+    /// <summary>The last measuring process's harness calibration, when it was asked for one.</summary>
+    public CellMeasurement? LastCalibration { get; private set; }
+
     /// <summary><paramref name="passed"/>: every case passed the gate in an earlier process of this run.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, CellRound Round)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
-        bool passed, CancellationToken cancellation) =>
-        Run(group, cases => AgentRequest.Run(cases, profile, process, passed), planned => planned.Operations, "measuring", cancellation);
+        bool passed, CancellationToken cancellation, bool calibrate = false) =>
+        Run(group, cases => AgentRequest.Run(cases, profile, process, passed, calibrate && cases.Count == group.Count), planned => planned.Operations, "measuring", cancellation);
 
     /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its gate outcome and payload size.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, ResultCell Cell)> Verify(IReadOnlyList<PlannedCase> group, CancellationToken cancellation) =>
@@ -31,6 +34,7 @@ internal sealed class AgentCaseRunner(IAgentClient client)
         var answer = client.Send(request(group), cancellation);
         LastWarmUp = answer.Reply?.WarmUp;
         LastFastestCanaryNs = answer.Reply?.FastestCanaryNs;
+        LastCalibration = answer.Reply?.Calibration;
         foreach (var planned in group)
         {
             AgentAnswer? alone = null;

@@ -17,7 +17,7 @@ namespace SerBench.Running;
 /// A fresh process per contender and round, so none runs on code tiered for another; rounds alternate direction, so a drift
 /// lands evenly. A cell's mean is the mean of its round means (<see cref="RoundStatistics"/>).
 /// </summary>
-internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAgentClient agents, TimeProvider clock)
+internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, TimeProvider clock)
 {
     // A single-round run's progress names each cell as a run has always named it.
     private const string FirstRound = "measuring";
@@ -85,7 +85,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, budget));
         }
 
-        void MeasureGroup(List<PlannedCase> group, string stage)
+        void MeasureGroup(List<PlannedCase> group, string stage, bool calibrate = false)
         {
             var probe = MachineProbe.Measure(profile.Clock);
             probes.Add(new MachineProbeSample(Math.Round(_clock.Elapsed.TotalSeconds, 3), Math.Round(probe.TotalNs, 1), Math.Round(probe.CoreNs, 1), Math.Round(probe.MemoryNs, 1)));
@@ -102,7 +102,7 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             // and the comparisons, and the time they take (a cell that failed its gate is not sent again).
             var passed = group.All(p => p.Operations.All(o => cells[PlannedCells.Key(p, o)].RoundCount > 0));
             var measuring = passed ? profile with { Compressions = Compressions.None } : profile;
-            foreach (var (planned, operation, round) in _children.Measure(group, measuring, number, passed, cancellation))
+            foreach (var (planned, operation, round) in _children.Measure(group, measuring, number, passed, cancellation, calibrate))
             {
                 var key = PlannedCells.Key(planned, operation);
                 var rounded = cells[key];
@@ -116,6 +116,10 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
             }
 
             processes.Add(new MeasuringProcess(id, GroupKey(group), group[0].Contender.Name, number, measured, probe.CoreNs, _children.LastWarmUp, _children.LastFastestCanaryNs));
+            if (calibrate && _children.LastCalibration is { } harness)
+            {
+                calibration.Add(harness);
+            }
             budget.Spent(Work(group), clock.GetUtcNow() - started, gated: !passed);
             var allRounds = cells.ToDictionary(c => c.Key, c => c.Value.AllRounds);
             OddProcesses.Find(processes, allRounds, odd);
@@ -138,11 +142,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
         // leaves every cell measured as often as the others.
         for (var round = 1; round <= rounds && !cancellation.IsCancellationRequested && !budget.RanOut; round++)
         {
-            if (groups.Count > 0)
-            {
-                calibration.Add(measurer.Measure(HarnessCalibration.CreateBody(), profile, HarnessCalibration.Name));
-            }
-
+            // One process a round also measures the harness calibration, warmed with its cells.
+            var calibrated = false;
             var roundGroups = round == 1 ? groups : TimedOnly(groups, cells);
             foreach (var group in round % 2 == 1 ? roundGroups : Enumerable.Reverse(roundGroups))
             {
@@ -154,7 +155,8 @@ internal sealed class RoundRunner(IMeasurer measurer, IRunObserver observer, IAg
                 // A process too long for what is left is skipped: a smaller one after it in the round may still fit.
                 if (budget.Fits(Work(group), gated: round == 1, baseRound: true))
                 {
-                    MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}");
+                    MeasureGroup(group, rounds == 1 ? FirstRound : $"round {round}/{rounds}", calibrate: !calibrated);
+                    calibrated = true;
                 }
             }
 

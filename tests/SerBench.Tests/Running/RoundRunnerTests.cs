@@ -32,6 +32,8 @@ public sealed class RoundRunnerTests
         Assert.Equal("binary-utf8", other.Baseline);
         Assert.Equal(3, saved.Method!.Rounds);
         Assert.Equal(3, saved.Calibration!.RoundsNs.Count);
+        // The first process of each round measures it, warmed with its cells; the parent never does.
+        Assert.Equal([true, false, true, false, true, false], processes.Calibrating);
         Assert.Equal(6, saved.MachineProbes!.Count);
         Assert.NotNull(saved.FinishedAt);
     }
@@ -373,7 +375,7 @@ public sealed class RoundRunnerTests
         };
         var plan = RunPlan.Create(request);
         var store = ResultsStore.Create(directory, ResultsHeader.NewDocument(request, plan, "test", time.GetUtcNow()));
-        new RoundRunner(new FixedMeasurer(), observer, processes, time).Run(plan, request.Profile, store, cancellation);
+        new RoundRunner(observer, processes, time).Run(plan, request.Profile, store, cancellation);
         using var file = File.OpenRead(store.ResultsPath);
         return ResultsJson.Read(file);
     }
@@ -403,6 +405,9 @@ public sealed class RoundRunnerTests
         /// <summary>Called after each launch (e.g. to stop the run there).</summary>
         public Action? AfterLaunch { get; init; }
 
+        /// <summary>Whether each launch was asked for the harness calibration.</summary>
+        public List<bool> Calibrating { get; } = [];
+
         public AgentAnswer Send(AgentRequest request, CancellationToken cancellation)
         {
             Assert.Equal(AgentMode.Run, request.Mode);
@@ -417,6 +422,7 @@ public sealed class RoundRunnerTests
             Launched.Add(contender);
             Operations.Add([.. request.Cases.SelectMany(p => p.Operations)]);
             Passed.Add(request.Passed);
+            Calibrating.Add(request.Calibrate);
             AfterLaunch?.Invoke();
             var round = _rounds[contender] = _rounds.GetValueOrDefault(contender) + 1;
             if (DiesIn == (contender, round))
@@ -426,7 +432,11 @@ public sealed class RoundRunnerTests
             }
 
             double Mean(Operation operation) => MeanByOperation?.Invoke(contender, round, operation) ?? meanOf(contender, round);
-            var reply = new AgentReply { FastestCanaryNs = FastestCanaryOf?.Invoke(contender, round) };
+            var reply = new AgentReply
+            {
+                FastestCanaryNs = FastestCanaryOf?.Invoke(contender, round),
+                Calibration = request.Calibrate ? new CellMeasurement { MeanNs = 1.5, ErrorNs = 0.1, StdDevNs = 0, MedianNs = 1.5, IterationsNs = [1.5] } : null,
+            };
             reply.Rounds.AddRange(request.Cases.SelectMany(p => p.Operations.Select(o => new CellRound(PlannedCells.Describe(p, o, GateOutcome.Ok), new CellMeasurement
             {
                 MeanNs = Mean(o),

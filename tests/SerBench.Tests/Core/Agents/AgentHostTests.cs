@@ -48,6 +48,18 @@ public sealed class AgentHostTests : IDisposable
     }
 
     [Fact]
+    public void Run_AskedToCalibrate_RepliesWithTheHarnessCalibration_AndOnlyThen()
+    {
+        var plan = Plan("binary-utf8", Operation.Serialize);
+
+        Assert.Null(Host(AgentRequest.Run(plan, MeasurementProfile.Smoke)).Calibration);
+        var reply = Host(AgentRequest.Run(plan, MeasurementProfile.Smoke, calibrate: true));
+
+        Assert.Equal(1.5, reply.Calibration?.MeanNs);
+        Assert.Single(reply.Rounds);
+    }
+
+    [Fact]
     public void Verify_RepliesWithOneCellPerCase_WithItsGateOutcomeAndSize()
     {
         var plan = Plan("binary-utf8");

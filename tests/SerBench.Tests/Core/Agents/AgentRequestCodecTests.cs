@@ -62,7 +62,9 @@ public sealed class AgentRequestCodecTests
         Assert.Equal(["web-api", "shootout"], read.Cases.Select(c => c.Study.Name).Distinct());
         Assert.Equal(3, read.Process);
         Assert.True(read.Passed);
+        Assert.False(read.Calibrate);
         Assert.False(RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick)).Passed);
+        Assert.True(RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick, calibrate: true)).Calibrate);
     }
 
     [Fact]
