@@ -14,10 +14,10 @@ internal sealed class CaseMeasurer(IMeasurer measurer)
     public IEnumerable<CellRound> Measure(PlannedCase planned, MeasurementProfile profile, CancellationToken cancellation) =>
         Measure([planned], profile, cancellation);
 
-    /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
     /// <summary>The harness calibration, once <see cref="Measure(IReadOnlyList{PlannedCase}, MeasurementProfile, CancellationToken, bool, bool)"/> was asked for it and measured a cell.</summary>
     public CellMeasurement? Calibration { get; private set; }
 
+    /// <summary>Every case's gate first, then every timed cell warmed together (<see cref="IMeasurer.WarmTogether"/>), then each measured.</summary>
     public IEnumerable<CellRound> Measure(IReadOnlyList<PlannedCase> cases, MeasurementProfile profile, CancellationToken cancellation, bool passed = false, bool calibrate = false)
     {
         var timed = new List<(ResultCell Cell, double GateSeconds, Func<object?> Body, string Label, PreparedCase Prepared)>();

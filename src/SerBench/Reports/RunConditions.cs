@@ -29,7 +29,11 @@ internal static class RunConditions
 
         if (document.Calibration is { } calibration)
         {
-            lines.Add(("Harness overhead", $"{Number(calibration.MeanNs)} ns ± {Number(calibration.ErrorNs)} per operation, measured in this run: " +
+            // An Error over the mean (a run too small for a prior, t on 2 degrees of freedom) says less than the rounds themselves.
+            var spread = calibration.ErrorNs > calibration.MeanNs && calibration.RoundsNs is { Count: > 1 } rounds
+                ? $" per operation (its {rounds.Count} rounds: {Number(rounds.Min())}–{Number(rounds.Max())} ns)"
+                : $" ± {Number(calibration.ErrorNs)} per operation";
+            lines.Add(("Harness overhead", $"{Number(calibration.MeanNs)} ns{spread}, measured in this run: " +
                                            "an operation that only returns its input through the same call path as every contender; every mean includes it"));
         }
 

@@ -55,6 +55,18 @@ public sealed class RunConditionsTests
     }
 
     [Fact]
+    public void ACalibrationWhoseErrorExceedsItsMean_ShowsItsRounds_NotTheError()
+    {
+        var document = SampleResults.Document();
+        document.Calibration = new HarnessCalibrationResult(5.0, 1354, [4.05, 6.9, 4.07]);
+
+        var line = Assert.Single(RunConditions.Describe(document), l => l.Label == "Harness overhead");
+
+        Assert.StartsWith("5 ns per operation (its 3 rounds: 4.05–6.9 ns), measured in this run", line.Text, StringComparison.Ordinal);
+        Assert.DoesNotContain("1,354", line.Text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Method_NamesTheClock_AndCountsTheRoundsNotCounted()
     {
         var document = SampleResults.Document(
