@@ -22,6 +22,7 @@ internal sealed class AgentCaseRunner(IAgentClient client)
     /// <summary><paramref name="passed"/>: every case passed the gate in an earlier process of this run.</summary>
     public IEnumerable<(PlannedCase Case, Operation Operation, CellRound Round)> Measure(IReadOnlyList<PlannedCase> group, MeasurementProfile profile, int process,
         bool passed, CancellationToken cancellation, bool calibrate = false) =>
+        // A case sent again alone after its group's process died does not calibrate: the round has one calibration, the group's.
         Run(group, cases => AgentRequest.Run(cases, profile, process, passed, calibrate && cases.Count == group.Count), planned => planned.Operations, "measuring", cancellation);
 
     /// <summary>Gates the cases (verify mode): one cell per case, under its first operation, with its gate outcome and payload size.</summary>
