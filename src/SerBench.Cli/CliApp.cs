@@ -120,7 +120,7 @@ internal static class CliApp
 
         if (!args[0].StartsWith('-') && !commands.Contains(args[0], StringComparer.Ordinal))
         {
-            return $"Unknown command '{args[0]}'. Did you mean '{NameMatcher.ByCloseness(args[0], commands)[0]}'? Commands: {string.Join(", ", commands)}.";
+            return $"Unknown command '{args[0]}'. Did you mean '{NearestNames.Order(args[0], commands)[0]}'? Commands: {string.Join(", ", commands)}.";
         }
 
         var command = parseResult.CommandResult.Command;
@@ -128,7 +128,7 @@ internal static class CliApp
         {
             var options = command.Options.Where(o => !o.Hidden && o.Name.StartsWith("--", StringComparison.Ordinal)).Select(o => o.Name).ToList();
             return $"Unknown option '{unknown}' for 'serbench {command.Name}'." +
-                   (options.Count > 0 ? $" Did you mean '{NameMatcher.ByCloseness(unknown, options)[0]}'? Options: {string.Join(", ", options)}." : "");
+                   (options.Count > 0 ? $" Did you mean '{NearestNames.Order(unknown, options)[0]}'? Options: {string.Join(", ", options)}." : "");
         }
 
         return parseResult.Errors[0].Message;

@@ -17,7 +17,7 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
     {
         if (!request.Runtime.IsCurrent)
         {
-            throw new UsageException($"the request is for {request.Runtime.Name}, but this process runs on {RuntimeTarget.Current.Name}.");
+            throw new AgentRequestException($"the request is for {request.Runtime.Name}, but this process runs on {RuntimeTarget.Current.Name}.");
         }
 
         var reply = new AgentReply();
@@ -91,8 +91,8 @@ internal sealed class AgentHost(string directory, IRunObserver observer, IMeasur
     }
 
     // Saved before each step, so a child that the user's code ends or hangs leaves that step named.
-    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = RunRequest.TypesStudyUnderAot)]
-    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = RunRequest.TypesStudyUnderAot)]
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = UserData.TypesStudy.UnderAot)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = UserData.TypesStudy.UnderAot)]
     private void CheckTypes(UserData.UserTypesSource source, AgentReply reply)
     {
         foreach (var type in UserData.UserTypes.Load(source.AssemblyPath, source.TypeNames, source.SamplePath))

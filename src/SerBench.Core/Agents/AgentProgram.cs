@@ -17,7 +17,7 @@ internal static class AgentProgram
         {
             if (args is not [Command, var requestPath])
             {
-                throw new UsageException($"expected '{Command} PATH/{AgentRequestCodec.FileName}', got '{string.Join(' ', args)}'.");
+                throw new AgentRequestException($"expected '{Command} PATH/{AgentRequestCodec.FileName}', got '{string.Join(' ', args)}'.");
             }
 
             var path = Path.GetFullPath(requestPath);
@@ -28,7 +28,7 @@ internal static class AgentProgram
             new AgentHost(Path.GetDirectoryName(path)!, observer).Run(request);
             return 0;
         }
-        catch (UsageException exception)
+        catch (Exception exception) when (exception is UsageException or AgentRequestException)
         {
             error.WriteLine("serbench: " + exception.Message);
             return 2;
@@ -42,9 +42,9 @@ internal static class AgentProgram
             // Read without System.Text.Json: a first-call child must not run it before it times a first use.
             return AgentRequestCodec.Read(System.Text.Encoding.UTF8.GetString(Files.InputFile.ReadAll(path, 64L * 1024 * 1024, "an agent request")));
         }
-        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or UsageException)
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or AgentRequestException)
         {
-            throw new UsageException($"{path}: {exception.Message}");
+            throw new AgentRequestException($"{path}: {exception.Message}");
         }
     }
 

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Text;
 using SerBench.Core.Contenders;
@@ -86,13 +87,13 @@ internal static class AgentRequestCodec
         return text.ToString();
     }
 
-    /// <summary><see cref="UsageException"/> for anything <see cref="Write"/> did not write.</summary>
+    /// <summary><see cref="AgentRequestException"/> for anything <see cref="Write"/> did not write.</summary>
     public static AgentRequest Read(string text)
     {
         var lines = Files.TabFields.Lines(text).Select(fields => fields.ToList()).ToList();
         if (lines is not [[Header, var version], ..] || version != Number(Version))
         {
-            throw new UsageException($"not a SerBench agent request (version {Version}).");
+            throw new AgentRequestException($"not a SerBench agent request (version {Version}).");
         }
 
         string[]? One(string key)
@@ -102,45 +103,45 @@ internal static class AgentRequestCodec
             {
                 0 => null,
                 1 => [.. found[0].Skip(1)],
-                _ => throw new UsageException($"agent request: '{key}' is given {found.Count} times."),
+                _ => throw new AgentRequestException($"agent request: '{key}' is given {found.Count} times."),
             };
         }
 
         string[] Required(string key, int values) => One(key) is { } found && found.Length >= values ? found
-            : throw new UsageException($"agent request: '{key}' is missing or incomplete.");
+            : throw new AgentRequestException($"agent request: '{key}' is missing or incomplete.");
         IEnumerable<string[]> All(string key) => lines.Where(l => l[0] == key).Select(l => l.Skip(1).ToArray());
 
         var known = new HashSet<string>(StringComparer.Ordinal) { Header, "mode", "contender", "runtime", "profile", "process", "gate", "calibrate", "study", "data", "types", "case", "document", "document-source" };
         if (lines.FirstOrDefault(l => !known.Contains(l[0])) is { } unknown)
         {
-            throw new UsageException($"agent request: unknown field '{unknown[0]}'.");
+            throw new AgentRequestException($"agent request: unknown field '{unknown[0]}'.");
         }
 
         var modeName = Required("mode", 1)[0];
         var mode = Enum.GetValues<AgentMode>().Where(m => ModeName(m) == modeName).Select(m => (AgentMode?)m).FirstOrDefault()
-                   ?? throw new UsageException($"agent request: unknown mode '{modeName}'.");
+                   ?? throw new AgentRequestException($"agent request: unknown mode '{modeName}'.");
         var contenderName = Required("contender", 1)[0];
-        var contender = ContenderRegistry.Find(contenderName) ?? throw new UsageException($"agent request: no contender '{contenderName}' in this process.");
+        var contender = ContenderRegistry.Find(contenderName) ?? throw new AgentRequestException($"agent request: no contender '{contenderName}' in this process.");
         var runtimeName = Required("runtime", 1)[0];
-        var runtime = RuntimeTarget.TryParse(runtimeName) ?? throw new UsageException($"agent request: unknown runtime '{runtimeName}'.");
+        var runtime = RuntimeTarget.TryParse(runtimeName) ?? throw new AgentRequestException($"agent request: unknown runtime '{runtimeName}'.");
         var profileValues = Required("profile", 3);
-        var profile = MeasurementProfile.All.FirstOrDefault(p => p.Name == profileValues[0]) ?? throw new UsageException($"agent request: unknown profile '{profileValues[0]}'.");
+        var profile = MeasurementProfile.All.FirstOrDefault(p => p.Name == profileValues[0]) ?? throw new AgentRequestException($"agent request: unknown profile '{profileValues[0]}'.");
         profile = profile with
         {
-            Clock = MeasurementClocks.Parse(profileValues[1]) ?? throw new UsageException($"agent request: unknown clock '{profileValues[1]}'."),
-            Compressions = CompressionNames.Parse(profileValues[2]),
+            Clock = MeasurementClocks.Parse(profileValues[1]) ?? throw new AgentRequestException($"agent request: unknown clock '{profileValues[1]}'."),
+            Compressions = CompressionNames.TryParse(profileValues[2]) ?? throw new AgentRequestException($"agent request: unknown compressions '{profileValues[2]}'."),
         };
 
         var process = One("process") is [var processText] && int.TryParse(processText, NumberStyles.None, CultureInfo.InvariantCulture, out var p) && p > 0 ? p : 1;
         var cases = new List<PlannedCase>();
         foreach (var block in StudyBlocks(lines))
         {
-            var studyName = block[0].Count == 2 ? block[0][1] : throw new UsageException("agent request: 'study' takes one name.");
+            var studyName = block[0].Count == 2 ? block[0][1] : throw new AgentRequestException("agent request: 'study' takes one name.");
             var data = block.Where(l => l[0] == "data")
                 .Select(l => l.Count >= 5 && l.Count % 2 == 1 ? DataSet.Reload(l[1], l[2], [.. l.Skip(3).Chunk(2).Select(f => (f[0], f[1]))])
-                    : throw new UsageException("agent request: 'data' takes a case name, a model, and each file with its fingerprint.")).ToList();
+                    : throw new AgentRequestException("agent request: 'data' takes a case name, a model, and each file with its fingerprint.")).ToList();
             var types = Types(block, $"study {studyName}'s");
-            var study = RunRequest.FindStudy(studyName, data, types);
+            var study = FindStudy(studyName, data, types);
             foreach (var values in block.Where(l => l[0] == "case"))
             {
                 cases.Add(Case(study, contender, runtime, [.. values.Skip(1)]));
@@ -148,10 +149,10 @@ internal static class AgentRequestCodec
         }
 
         var checkedTypes = mode != AgentMode.Types ? null
-            : Types([.. lines.TakeWhile(l => l[0] != "study")], "a types check's") ?? throw new UsageException("agent request: a types check has no 'types' line above its studies.");
+            : Types([.. lines.TakeWhile(l => l[0] != "study")], "a types check's") ?? throw new AgentRequestException("agent request: a types check has no 'types' line above its studies.");
         if (cases.Count == 0 && checkedTypes is null && lines.Any(l => l[0] is "case" or "data" or "types"))
         {
-            throw new UsageException("agent request: a case, data or types line comes before any 'study' line.");
+            throw new AgentRequestException("agent request: a case, data or types line comes before any 'study' line.");
         }
 
         return new AgentRequest
@@ -170,13 +171,25 @@ internal static class AgentRequestCodec
         };
     }
 
+    /// <summary>How a child finds the study of the cases it is sent, the user's included: <paramref name="dataSets"/> as the parent resolved them, their models compiled in.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudy.UnderAot)]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = TypesStudy.UnderAot)]
+    private static Study FindStudy(string name, IReadOnlyList<DataSet> dataSets, UserTypesSource? types)
+    {
+        var compiled = dataSets.Select(s => s.Model).Distinct().ToDictionary(m => m, _ => InferredDataModel.Compiled, StringComparer.Ordinal);
+        Study? data = dataSets.Count == 0 ? null : name == DataStudy.TypedName ? DataStudy.CreateTyped(dataSets, compiled) : DataStudy.Create(dataSets, compiled);
+        IReadOnlyList<Study> dataStudies = [.. data is null ? [] : new[] { data }, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
+        return dataStudies.Concat(StudyRegistry.All).FirstOrDefault(s => s.Name == name)
+               ?? throw new AgentRequestException($"agent request: no study '{name}' in this process.");
+    }
+
     private static string[] TypesValues(UserTypesSource types) => [types.AssemblyPath, types.SamplePath ?? "", .. types.TypeNames];
 
     private static UserTypesSource? Types(List<List<string>> lines, string whose) => lines.Where(l => l[0] == "types").ToList() switch
     {
         [] => null,
         [[_, var assembly, var sample, .. var names]] => new UserTypesSource(assembly, names, sample.Length == 0 ? null : sample),
-        _ => throw new UsageException($"agent request: {whose} 'types' is given twice or incomplete."),
+        _ => throw new AgentRequestException($"agent request: {whose} 'types' is given twice or incomplete."),
     };
 
     /// <summary>Each study line with the data, types and case lines below it, up to the next study line.</summary>
@@ -202,13 +215,13 @@ internal static class AgentRequestCodec
     {
         if (values is not [var payloadName, var shapeName, var countText, var baseline, _, ..])
         {
-            throw new UsageException($"agent request: case '{string.Join(' ', values)}' is not payload, shape, count, baseline, operations.");
+            throw new AgentRequestException($"agent request: case '{string.Join(' ', values)}' is not payload, shape, count, baseline, operations.");
         }
 
         var payload = study.Workloads.Select(w => w.Payload).Concat(PayloadRegistry.All).FirstOrDefault(p => p.Name == payloadName)
-                      ?? throw new UsageException($"agent request: no payload '{payloadName}' in study {study.Name}.");
+                      ?? throw new AgentRequestException($"agent request: no payload '{payloadName}' in study {study.Name}.");
         var shape = CellText.ParseShape(shapeName);
-        var count = int.TryParse(countText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) ? n : throw new UsageException($"agent request: '{countText}' is not a count.");
+        var count = int.TryParse(countText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) ? n : throw new AgentRequestException($"agent request: '{countText}' is not a count.");
         IReadOnlyList<Operation> operations = [.. values.Skip(4).Select(CellText.ParseOperation)];
         return new PlannedCase(study, contender, new Workload(payload, shape, count, operations), operations, baseline) { Runtime = runtime };
     }

@@ -1,5 +1,3 @@
-using SerBench.Core.Running;
-
 namespace SerBench.Core.Sizes;
 
 /// <summary>Bit i chooses <see cref="Compressor.All"/>[i]; each one left out saves six compressions per case and round.</summary>
@@ -15,33 +13,18 @@ internal sealed record Compressions(int Mask)
 /// <summary>The one text form of <see cref="Compressions"/>, also used in the agent request.</summary>
 internal static class CompressionNames
 {
-    private static string Choices => string.Join(", ", Compressor.All.Select(c => c.Name)) + ", or none alone";
-
     public static string Name(Compressions set) => set == Compressions.None ? "none" : string.Join(',', set.Chosen.Select(c => c.Name));
 
-    /// <exception cref="UsageException">Anything but a comma-separated list of names (any case).</exception>
-    public static Compressions Parse(string text)
+    /// <summary>Null for anything but <c>none</c> alone or a comma-separated list of names (any case).</summary>
+    public static Compressions? TryParse(string text)
     {
         var names = text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
-        if (names.Length == 0)
+        if (names is [var only] && only.Equals("none", StringComparison.OrdinalIgnoreCase))
         {
-            throw new UsageException($"--compressions: no compressor given. Choose from {Choices}, e.g. --compressions gzip,zstd.");
+            return Compressions.None;
         }
 
-        if (names.Any(n => n.Equals("none", StringComparison.OrdinalIgnoreCase)))
-        {
-            return names.Length == 1 ? Compressions.None
-                : throw new UsageException("--compressions: 'none' cannot be combined with compressors. Give none alone, or a list such as gzip,zstd.");
-        }
-
-        var mask = 0;
-        foreach (var name in names)
-        {
-            var index = Compressor.All.Select(c => c.Name).ToList().FindIndex(n => n.Equals(name, StringComparison.OrdinalIgnoreCase));
-            mask |= index >= 0 ? 1 << index
-                : throw new UsageException($"--compressions: unknown compressor '{name}'. Choose from {Choices}, e.g. --compressions gzip,zstd.");
-        }
-
-        return new Compressions(mask);
+        var indexes = names.Select(n => Compressor.All.Select(c => c.Name).ToList().FindIndex(known => known.Equals(n, StringComparison.OrdinalIgnoreCase))).ToList();
+        return names.Length == 0 || indexes.Contains(-1) ? null : new Compressions(indexes.Aggregate(0, (mask, index) => mask | (1 << index)));
     }
 }

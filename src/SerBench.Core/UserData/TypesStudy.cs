@@ -18,6 +18,8 @@ internal static class TypesStudy
     /// <summary>Why the types study needs the JIT: it loads the user's assembly at run time.</summary>
     internal const string LoadsAssembly = "The types study loads the user's assembly at run time, which a Native AOT agent cannot.";
 
+    internal const string UnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
+
     public const string Name = "types";
 
     public const int ListCount = 100;

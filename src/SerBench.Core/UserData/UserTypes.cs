@@ -92,7 +92,7 @@ internal static class UserTypes
         var type = exported.FirstOrDefault(t => t.FullName == name)
                    ?? (name.IndexOfAny(['<', '`']) >= 0 ? ClosedTypeName.Resolve(assembly, name) is { IsVisible: true } closed ? closed : null : null)
                    ?? throw new UsageException($"--type {name}: no public type of that name in {Path.GetFileName(assemblyPath)}. " +
-                                               $"Closest: {string.Join(", ", NameMatcher.ByCloseness(name, exported.Where(t => t.IsClass).Select(t => t.FullName!)).Take(3))}.");
+                                               $"Closest: {string.Join(", ", NearestNames.Order(name, exported.Where(t => t.IsClass).Select(t => t.FullName!)).Take(3))}.");
         var problem = type.IsValueType ? "is a value type; SerBench measures classes (wrap it in one)"
             : type.IsAbstract || type.IsInterface ? "is abstract; give a concrete class"
             : type.ContainsGenericParameters ? "is an open generic type; give a closed one, e.g. Ns.Page<int> or Ns.Page`1[System.Int32]"

@@ -2,6 +2,7 @@ using System.Reflection;
 using SerBench.Core.Contenders;
 using SerBench.Core.Results;
 using SerBench.Core.Running;
+using SerBench.Running;
 
 namespace SerBench.Results;
 

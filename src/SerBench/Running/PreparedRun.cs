@@ -24,7 +24,7 @@ internal sealed record PreparedRun(RunRequest Request, IReadOnlyList<PlannedCase
     {
         if (planned.Request.Runtimes.Any(r => !r.IsCurrent))
         {
-            RuntimeTarget.RequireSdkFor(planned.Request.Runtimes, DotnetCli.NewestSdk());
+            RuntimesOption.RequireSdkFor(planned.Request.Runtimes, DotnetCli.NewestSdk());
         }
 
         if (planned.Request.Studies.Select(s => s.UserTypes).FirstOrDefault(t => t is not null) is { } types)

@@ -55,7 +55,7 @@ internal static class RunOptionsParser
         var request = Names(options) with
         {
             Runtimes = options.Runtimes is null ? [RuntimeTarget.Current]
-                : [.. NameMatcher.SplitList("--runtimes", options.Runtimes).Select(RuntimeTarget.Parse).Distinct()],
+                : [.. NameMatcher.SplitList("--runtimes", options.Runtimes).Select(RuntimesOption.Parse).Distinct()],
             Cells = options.Cells is null ? null : CellSelection.Parse(options.Cells),
         };
         request = request with { Profile = Profile(request.Profile, options) };
@@ -122,7 +122,7 @@ internal static class RunOptionsParser
                 : profile with { Clock = chosen };
         }
 
-        return options.Compressions is { } compressions ? profile with { Compressions = CompressionNames.Parse(compressions) } : profile;
+        return options.Compressions is { } compressions ? profile with { Compressions = CompressionsOption.Parse(compressions) } : profile;
     }
 
     /// <summary>Checked against every name SerBench has.</summary>
@@ -300,7 +300,7 @@ internal static class RunOptionsParser
             throw new UsageException(hint);
         }
 
-        var names = NameMatcher.ByCloseness(name, known.Select(s => s.Name));
+        var names = NearestNames.Order(name, known.Select(s => s.Name));
         throw new UsageException($"Unknown study '{name}'. Valid studies: {string.Join(", ", names)} (data with --data, types with --types). " +
                                  "Give one or a comma-separated list, e.g. --study web-api,escaping; --cells picks single cells of several studies.");
     }

@@ -125,7 +125,7 @@ public sealed class PreparedRunTests : IDisposable
         {
             Study = "web-api", Contenders = "stj-sourcegen-utf8", Payloads = "person", Shapes = "object", Runtimes = $"net8.0,{RuntimeTarget.Current.Name}", Profile = "smoke",
         });
-        var net8 = RuntimeTarget.Parse("net8.0");
+        var net8 = RuntimesOption.Parse("net8.0");
 
         var run = PreparedRun.Of(planned, null, new Dictionary<RuntimeTarget, AgentBuild> { [net8] = Build("net8-key", "NETSDK1084: no runtime pack for net8.0") },
             new Dictionary<string, VersionAgent>());

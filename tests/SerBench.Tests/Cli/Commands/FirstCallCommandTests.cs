@@ -38,7 +38,7 @@ public sealed class FirstCallCommandTests : IDisposable
     public void AFirstCallChild_ReadsItsRequestAsText_AndRepliesWithItsSample()
     {
         // The child must not run System.Text.Json before it times a first use: its request is the codec's plain text.
-        var planned = SerBench.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
+        var planned = SerBench.Running.RunPlan.Create(new SerBench.Running.RunRequest
         {
             Studies = [SerBench.Core.Studies.StudyRegistry.All.Single(s => s.Name == "json-vs-binary")],
             Contenders = [SerBench.Core.Contenders.ContenderRegistry.Find("binary-utf8")!],

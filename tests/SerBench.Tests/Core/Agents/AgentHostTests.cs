@@ -149,7 +149,7 @@ public sealed class AgentHostTests : IDisposable
         var other = RuntimeTarget.Current with { Aot = true };
         var plan = Plan("binary-utf8").Select(p => p with { Runtime = other }).ToList();
 
-        var error = Assert.Throws<UsageException>(() => new AgentHost(_directory.Path, new NullObserver(), new FixedMeasurer()).Run(AgentRequest.Verify(plan)));
+        var error = Assert.Throws<AgentRequestException>(() => new AgentHost(_directory.Path, new NullObserver(), new FixedMeasurer()).Run(AgentRequest.Verify(plan)));
 
         Assert.Contains($"the request is for {other.Name}", error.Message, StringComparison.Ordinal);
     }

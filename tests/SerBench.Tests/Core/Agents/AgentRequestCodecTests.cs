@@ -90,7 +90,7 @@ public sealed class AgentRequestCodecTests
         var caseLine = text.Split('\n').First(l => l.StartsWith("case\t", StringComparison.Ordinal));
         var withoutStudy = string.Join('\n', text.Split('\n').Where(l => !l.StartsWith("study\t", StringComparison.Ordinal) && !l.StartsWith("case\t", StringComparison.Ordinal))) + caseLine + "\n";
 
-        var refused = Assert.Throws<UsageException>(() => AgentRequestCodec.Read(withoutStudy));
+        var refused = Assert.Throws<AgentRequestException>(() => AgentRequestCodec.Read(withoutStudy));
         Assert.Contains("before any 'study' line", refused.Message, StringComparison.Ordinal);
     }
 
@@ -100,7 +100,7 @@ public sealed class AgentRequestCodecTests
     [InlineData("gzip,brotli,zstd,lz4")]
     public void Run_TheCompressions_ReadBackTheSame(string names)
     {
-        var compressions = CompressionNames.Parse(names);
+        var compressions = CompressionNames.TryParse(names)!;
         var plan = Plan("web-api", "stj-reflection-string", Operation.Serialize);
 
         var read = RoundTrip(AgentRequest.Run(plan, MeasurementProfile.Quick with { Compressions = compressions }));
@@ -182,15 +182,40 @@ public sealed class AgentRequestCodecTests
     {
         var text = AgentRequestCodec.Write(AgentRequest.Verify(Plan("json-vs-binary", "binary-utf8"))) + extra;
 
-        var error = Assert.Throws<UsageException>(() => AgentRequestCodec.Read(text));
+        var error = Assert.Throws<AgentRequestException>(() => AgentRequestCodec.Read(text));
 
         Assert.Contains(expected, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
+    public void AnUnknownCompressor_IsARequestThisAgentCannotFollow_NotTheUsersOption()
+    {
+        var text = AgentRequestCodec.Write(AgentRequest.Verify(Plan("json-vs-binary", "binary-utf8")));
+        var profile = text.Split('\n').First(l => l.StartsWith("profile\t", StringComparison.Ordinal));
+
+        var error = Assert.Throws<AgentRequestException>(() => AgentRequestCodec.Read(text.Replace(profile, profile[..profile.LastIndexOf('\t')] + "\txz", StringComparison.Ordinal)));
+
+        Assert.Equal("agent request: unknown compressions 'xz'.", error.Message);
+    }
+
+    [Fact]
+    public void TheAgent_ExitsWith2_AndOneLineNamingTheRequestFile()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File(AgentRequestCodec.FileName), "{ \"mode\": \"run\" }");
+        var error = new StringWriter();
+
+        var exitCode = AgentProgram.Run([AgentProgram.Command, temp.File(AgentRequestCodec.FileName)], TextWriter.Null, error);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith($"serbench: {temp.File(AgentRequestCodec.FileName)}: not a SerBench agent request", error.ToString(), StringComparison.Ordinal);
+        Assert.Single(error.ToString().TrimEnd().Split('\n'));
+    }
+
+    [Fact]
     public void NotARequestAtAll_IsRefused()
     {
-        var error = Assert.Throws<UsageException>(() => AgentRequestCodec.Read("{ \"mode\": \"run\" }"));
+        var error = Assert.Throws<AgentRequestException>(() => AgentRequestCodec.Read("{ \"mode\": \"run\" }"));
 
         Assert.Contains("not a SerBench agent request", error.Message, StringComparison.Ordinal);
     }

@@ -60,7 +60,7 @@ public class RuntimeTargetTests
     [Fact]
     public void RequireSdkFor_ARuntimeNewerThanTheNewestSdk_NamesTheRuntimeAndTheSdkItNeeds()
     {
-        var error = Assert.Throws<UsageException>(() => RuntimeTarget.RequireSdkFor([new RuntimeTarget(8, false), new RuntimeTarget(11, true)], new Version(10, 0, 401)));
+        var error = Assert.Throws<UsageException>(() => RuntimesOption.RequireSdkFor([new RuntimeTarget(8, false), new RuntimeTarget(11, true)], new Version(10, 0, 401)));
 
         Assert.Equal("--runtimes net11.0-aot: its agent needs the .NET 11 SDK or newer, and the newest SDK installed is 10.0.401; " +
                      "install the .NET 11 SDK or leave net11.0-aot out.", error.Message);
@@ -71,8 +71,8 @@ public class RuntimeTargetTests
     [InlineData(10, "11.0.100")]
     [InlineData(11, null)]
     public void RequireSdkFor_ASdkOfThatMajorOrNewer_OrAnUnknownOne_Passes(int major, string? sdk) =>
-        RuntimeTarget.RequireSdkFor([new RuntimeTarget(major, false)], sdk is null ? null : Version.Parse(sdk));
+        RuntimesOption.RequireSdkFor([new RuntimeTarget(major, false)], sdk is null ? null : Version.Parse(sdk));
 
     [Fact]
-    public void RequireSdkFor_SerBenchsOwnRuntime_NeedsNoSdk() => RuntimeTarget.RequireSdkFor([RuntimeTarget.Current], new Version(8, 0, 100));
+    public void RequireSdkFor_SerBenchsOwnRuntime_NeedsNoSdk() => RuntimesOption.RequireSdkFor([RuntimeTarget.Current], new Version(8, 0, 100));
 }

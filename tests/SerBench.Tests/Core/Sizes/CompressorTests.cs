@@ -14,7 +14,7 @@ public class CompressorTests
         Compressor.Use([.. Compressor.All, halving]);
         try
         {
-            var sizes = PayloadSizes.Measure([new byte[100], new byte[60]], CompressionNames.Parse("gzip,halving"));
+            var sizes = PayloadSizes.Measure([new byte[100], new byte[60]], CompressionNames.TryParse("gzip,halving")!);
             Assert.Equal(80, sizes.Compressed["halving"].Bytes);
             Assert.True(sizes.Compressed["halving"].Ns >= 0);
 
@@ -57,7 +57,7 @@ public class CompressorTests
         Compressor.Use([slow]);
         try
         {
-            var sizes = PayloadSizes.Measure([new byte[10]], CompressionNames.Parse("slow"));
+            var sizes = PayloadSizes.Measure([new byte[10]], CompressionNames.TryParse("slow")!);
             Assert.Equal(passes, calls);
             Assert.True(sizes.Compressed["slow"].Ns >= millisecondsAPass * 1e6);
         }

@@ -101,7 +101,7 @@ public class VerifierTests
     public void TypeSetupThatFailedInAnEarlierCell_IsRepeatedAsTheCauseOfTheLaterCellsOfTheProcess()
     {
         var contender = FakeContenders.TypeSetupFails("type-setup-fails");
-        var plan = SerBench.Running.RunPlan.Create(new SerBench.Core.Running.RunRequest
+        var plan = SerBench.Running.RunPlan.Create(new SerBench.Running.RunRequest
         {
             Studies = [StudyRegistry.All.Single(s => s.Name == "web-api")],
             Contenders = [contender],

@@ -1,7 +1,8 @@
 using System.Globalization;
 using SerBench.Core.Results;
+using SerBench.Core.Running;
 
-namespace SerBench.Core.Running;
+namespace SerBench.Running;
 
 /// <summary><c>--cells</c>: <c>study/contender/payload/shape/count/operation</c> patterns, any part <c>*</c>, across studies in one run.</summary>
 internal sealed class CellSelection

@@ -1,11 +1,11 @@
-using System.Diagnostics.CodeAnalysis;
 using SerBench.Core.Contenders;
 using SerBench.Core.Measurement;
 using SerBench.Core.Payloads;
+using SerBench.Core.Running;
 using SerBench.Core.Studies;
 using SerBench.Core.UserData;
 
-namespace SerBench.Core.Running;
+namespace SerBench.Running;
 
 /// <summary>What to run, resolved from the command line (RunOptionsParser). Null lists mean "as each study says".</summary>
 internal sealed record RunRequest
@@ -43,20 +43,6 @@ internal sealed record RunRequest
     public Contender? Find(string name) =>
         Contenders?.FirstOrDefault(c => c is VersionedContender && string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? ContenderRegistry.Find(name) ?? UserContenders.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.OrdinalIgnoreCase));
-
-    internal const string TypesStudyUnderAot = "In a Native AOT agent, loading the user's assembly throws before any reflection over its types runs.";
-
-    /// <summary>How a child finds the study of the cases it is sent, the user's included: <paramref name="dataSets"/> as the parent resolved them, their models compiled in.</summary>
-    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = TypesStudyUnderAot)]
-    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = TypesStudyUnderAot)]
-    public static Study FindStudy(string name, IReadOnlyList<DataSet> dataSets, UserTypesSource? types)
-    {
-        var compiled = dataSets.Select(s => s.Model).Distinct().ToDictionary(m => m, _ => InferredDataModel.Compiled, StringComparer.Ordinal);
-        Study? data = dataSets.Count == 0 ? null : name == DataStudy.TypedName ? DataStudy.CreateTyped(dataSets, compiled) : DataStudy.Create(dataSets, compiled);
-        IReadOnlyList<Study> dataStudies = [.. data is null ? [] : new[] { data }, .. types is null ? [] : new[] { TypesStudy.Create(types) }];
-        return dataStudies.Concat(StudyRegistry.All).FirstOrDefault(s => s.Name == name)
-               ?? throw new UsageException($"no study '{name}' in this process.");
-    }
 
     /// <summary>The document-model study, and the typed one when a model could be inferred (else why not).</summary>
     internal static (IReadOnlyList<Study> Studies, string? WhyNoTyped) DataStudiesFrom(IReadOnlyList<string>? dataPaths, DataCaseRule rule = DataCaseRule.Auto, MapChoices? choices = null)

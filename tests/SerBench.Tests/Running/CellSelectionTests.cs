@@ -3,7 +3,7 @@ using SerBench.Core.Running;
 using SerBench.Core.Verification;
 using SerBench.Running;
 
-namespace SerBench.Tests.Core.Running;
+namespace SerBench.Tests.Running;
 
 public sealed class CellSelectionTests
 {

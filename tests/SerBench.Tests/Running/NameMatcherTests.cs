@@ -4,13 +4,13 @@ using SerBench.Core.Running;
 using SerBench.Core.Studies;
 using SerBench.Running;
 
-namespace SerBench.Tests.Core.Running;
+namespace SerBench.Tests.Running;
 
 public class NameMatcherTests
 {
     [Fact]
     public void ByCloseness_PutsTheNearestNameFirst() =>
-        Assert.Equal("stj-sourcegen-utf8", NameMatcher.ByCloseness("stj-sorcegen-utf8", ["newtonsoft-string", "stj-sourcegen-utf8", "stj-reflection-utf8"])[0]);
+        Assert.Equal("stj-sourcegen-utf8", NearestNames.Order("stj-sorcegen-utf8", ["newtonsoft-string", "stj-sourcegen-utf8", "stj-reflection-utf8"])[0]);
 
     [Fact]
     public void Resolve_IsCaseInsensitive() =>
