@@ -17,19 +17,9 @@ internal static class ConsoleReport
         }
     }
 
+    // Each study's standing, then What to use: the answer is the last screen a run leaves.
     private static void WriteVerdict(IAnsiConsole console, RunVerdict verdict)
     {
-        console.Write(new Rule("[bold]Verdict[/]") { Justification = Justify.Left });
-        if (verdict.Caution is { } caution)
-        {
-            console.MarkupLine($"[yellow]{Text(caution)}[/]");
-        }
-
-        if (verdict.Answers.Count > 0)
-        {
-            WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
-        }
-
         foreach (var study in verdict.Studies)
         {
             console.Write(new Rule($"[bold]{Text(study.Title)}[/]") { Justification = Justify.Left });
@@ -47,6 +37,17 @@ internal static class ConsoleReport
             {
                 console.WriteLine("  not ranked: " + line);
             }
+        }
+
+        console.Write(new Rule("[bold]Verdict[/]") { Justification = Justify.Left });
+        if (verdict.Caution is { } caution)
+        {
+            console.MarkupLine($"[yellow]{Text(caution)}[/]");
+        }
+
+        if (verdict.Answers.Count > 0)
+        {
+            WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
         }
     }
 

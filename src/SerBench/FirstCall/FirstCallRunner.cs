@@ -24,10 +24,10 @@ internal static class FirstCallRunner
 
     // Launches are spread in passes (pass 2 in reverse), as rounds are: back to back, a cell's processes all saw one moment of the machine (docs/performance.md).
     // A pass past LeastLaunches starts only when leavesTimeFor says another one after it would still end in time.
-    public static void Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
+    /// <returns>With <paramref name="launches"/> 0, the cells that would have been launched; the others are recorded as ever.</returns>
+    public static IReadOnlyList<string> Run(IReadOnlyList<PlannedCase> plan, int launches, IFirstCallLauncher launcher, ResultsStore store, IRunObserver observer,
         CancellationToken cancellation, Func<TimeSpan, bool>? leavesTimeFor = null)
     {
-        launches = Math.Max(1, launches);
         var cases = plan.GroupBy(p => (p.Runtime, p.Study.Name, p.Contender.Name, p.Workload.Payload.Name)).Select(g => g.First())
             .Select(planned => new PendingCell(planned, OutcomeOf(planned, store.Cells))).ToList();
         // Two studies with the same conventions time the same first call (web-api's and shootout's person): launched once, shown in both.
@@ -39,6 +39,11 @@ internal static class FirstCallRunner
         foreach (var pending in cases.Where(c => !c.Outcome.IsTimed))
         {
             Finish(pending, plan, store, observer, new RunProgress(++done, total, Label(pending.Planned, plan), null));
+        }
+
+        if (launches <= 0)
+        {
+            return [.. timed.SelectMany(same => same).Select(c => PlannedCells.Label(c.Planned, Operation.FirstCall))];
         }
 
         var firstPass = TimeSpan.Zero;
@@ -56,7 +61,7 @@ internal static class FirstCallRunner
             {
                 if (cancellation.IsCancellationRequested)
                 {
-                    return;
+                    return [];
                 }
 
                 var pending = same[0];
@@ -67,7 +72,7 @@ internal static class FirstCallRunner
                     var launch = launcher.Launch(pending.Planned, cancellation);
                     if (cancellation.IsCancellationRequested)
                     {
-                        return;
+                        return [];
                     }
 
                     foreach (var twin in same)
@@ -97,6 +102,7 @@ internal static class FirstCallRunner
         }
 
         store.Replace(Ratios.WithRatios(WithPooledErrors(store.Cells)));
+        return [];
     }
 
     /// <summary>Cases with one key time the same first call: same runtime, contender, payload model and conventions.</summary>

@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using SerBench.Core.Measurement;
 using SerBench.Core.Results;
 using SerBench.Core.Statistics;
+using SerBench.Core.Studies;
 using SerBench.Reports.Verdict;
 
 namespace SerBench.Reports;
@@ -88,7 +89,7 @@ internal sealed record RunSummary(
         }
 
         var line = decisiveness.Pairs == 0
-            ? "No two contenders of one case are 1.5× apart."
+            ? document.Cells.Any(c => c.MeanNs is not null && c.Operation != Operation.FirstCall) ? "No two contenders of one case are 1.5× apart." : "Nothing was compared: no cell was timed."
             : string.Create(Invariant, $"Separated {decisiveness.Share:0%} of the {decisiveness.Pairs} pairs of contenders {Decisiveness.DecisiveRatio:0.#}× or more apart in one case, at the verdict's 99% confidence") +
               (decisiveness.Undecided.Count == 0 ? "." : $"; {decisiveness.Undecided.Count} undecided, listed under Details.");
         if (budget is { RanOut: true })

@@ -29,7 +29,8 @@ internal static class SizeTable
             ])
             .ToList();
         var footnotes = measured.Count == 0 ? Array.Empty<string>() :
-            [string.Join(", ", measured.Select(k => k.Level)) + "; percentages are of the raw size, times the median of up to " + PayloadSizes.Repetitions + " compressions (fewer past " + PayloadSizes.TimedFor.TotalSeconds.ToString("0.#", CultureInfo.InvariantCulture) + " s), outside the timed operation. "
+            [string.Join(", ", measured.Select(k => k.Level)) + "; percentages are of the raw size, times the median of up to " + PayloadSizes.Repetitions + " compressions (fewer past " + PayloadSizes.TimedFor.TotalSeconds.ToString("0.#", CultureInfo.InvariantCulture) + " s), outside the timed operation, "
+             + "in the gate's fresh process: first uses, their code not yet optimized, so an upper bound, several times a warm process's time. "
              + "For N calls each payload is compressed alone."];
         return new TableModel("Sizes", ["Contender", "Payload", "Case", "Bytes", "Bytes/object", .. measured.Select(k => k.Column)], rows, footnotes);
     }

@@ -28,11 +28,16 @@ internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, Ti
     public void Run(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, CancellationToken cancellation)
     {
         var budget = new BudgetClock(store.StartedAt, profile.Budget, clock, TimeSpan.FromSeconds(SecondsForReports), FirstCallReserve(plan, profile), profile.BudgetYieldsToRounds);
-        MeasureRounds([.. plan.Select(p => p with { Operations = [.. p.Operations.Where(o => o != Operation.FirstCall)] }).Where(p => p.Operations.Count > 0)],
+        var leftOut = MeasureRounds([.. plan.Select(p => p with { Operations = [.. p.Operations.Where(o => o != Operation.FirstCall)] }).Where(p => p.Operations.Count > 0)],
             profile, store, budget, cancellation);
         if (profile.FirstCallLaunches > 0 && !cancellation.IsCancellationRequested)
         {
-            FirstCallRunner.Run(plan, profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation, budget.LeavesTimeFor);
+            // Base rounds come first: a budget that did not hold them holds no first calls either (a 5 s budget ran 27 s of them).
+            var notLaunched = FirstCallRunner.Run(plan, leftOut ? 0 : profile.FirstCallLaunches, new AgentFirstCallLauncher(agents), store, observer, cancellation, budget.LeavesTimeFor);
+            if (notLaunched.Count > 0)
+            {
+                store.Update(d => d.Budget = d.Budget! with { NotMeasured = [.. d.Budget.NotMeasured, .. notLaunched] });
+            }
         }
 
         // A stopped run keeps finishedAt null: results.json says it did not finish.
@@ -42,7 +47,8 @@ internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, Ti
         }
     }
 
-    private void MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, BudgetClock budget, CancellationToken cancellation)
+    /// <summary>True when the budget left cells unmeasured.</summary>
+    private bool MeasureRounds(IReadOnlyList<PlannedCase> plan, MeasurementProfile profile, ResultsStore store, BudgetClock budget, CancellationToken cancellation)
     {
         var rounds = profile.Rounds;
         var cells = new Dictionary<CellKey, RoundedCell>();
@@ -205,7 +211,10 @@ internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, Ti
             var notMeasured = order.Where(key => !cells[key].HasResult).Select(key => labels[key]).ToList();
             var once = order.Where(key => cells[key].RoundCount == 1).Select(key => labels[key]).ToList();
             store.Update(d => d.Budget = new RunBudget(limit.TotalSeconds, budget.RanOut, extraRounds, notMeasured) { MeasuredOnce = once.Count > 0 ? once : null });
+            return notMeasured.Count > 0;
         }
+
+        return false;
     }
 
     // After the first round: the cells that passed the gate and were timed (a failure is final).

@@ -15,6 +15,17 @@ public class MarkdownReportExporterTests
     }
 
     [Fact]
+    public void ABudgetThatRanOutBeforeAnyCellWasTimed_SaysNothingWasCompared_NotThatNoPairIsApart()
+    {
+        var document = SampleResults.Document(SampleResults.Cell("newtonsoft-string", null), SampleResults.Cell("stj-sourcegen-utf8", null));
+        document.Budget = new RunBudget(5, RanOut: true, ExtraRounds: 0, ["web-api · newtonsoft-string · person list of 200 · serialize"]);
+
+        var decisive = RunSummary.Of(document).Decisive;
+
+        Assert.StartsWith("Nothing was compared: no cell was timed. The 5 s budget ran out before 1 cell(s) were measured", decisive, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Escape_LeavesNoMarkupLinkOrLineBreak()
     {
         var escaped = MarkdownReportExporter.Escape(Hostile);

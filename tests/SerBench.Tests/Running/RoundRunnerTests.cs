@@ -167,6 +167,23 @@ public sealed class RoundRunnerTests
     }
 
     [Fact]
+    public void ABudgetThatLeftCellsUnmeasured_LaunchesNoFirstCall_AndNamesThemToo()
+    {
+        using var directory = new TempDirectory();
+        var time = new SteppingTime();
+        // A 5 s budget ran 27 s of first calls after its rounds had stopped: base rounds come first, first calls after them.
+        var processes = new FakeProcesses((contender, round) => 100) { AfterLaunch = () => time.Advance(TimeSpan.FromSeconds(10)) };
+        var profile = MeasurementProfile.Quick with { FirstCallLaunches = 3, Budget = TimeSpan.FromSeconds(15), BudgetYieldsToRounds = false };
+
+        var saved = Run(directory.Path, processes, profile, time, CancellationToken.None, [Operation.Serialize, Operation.FirstCall], new NullObserver(), "binary-utf8", "binary-utf16");
+
+        Assert.Single(processes.Launched);
+        Assert.Equal(["json-vs-binary · binary-utf16 · save-game 1 object · serialize", "json-vs-binary · binary-utf8 · save-game 1 object · first-call",
+            "json-vs-binary · binary-utf16 · save-game 1 object · first-call"], saved.Budget!.NotMeasured);
+        Assert.DoesNotContain(saved.Cells, c => c.Operation == Operation.FirstCall && c.MeanNs is not null);
+    }
+
+    [Fact]
     public void ABudgetThatHoldsOneRound_MeasuresEveryCellOnce()
     {
         using var directory = new TempDirectory();

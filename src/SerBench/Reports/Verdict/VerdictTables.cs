@@ -103,11 +103,13 @@ internal static class VerdictTables
     {
         var timed = ranking.Rows.Select(r => r.Cell.MeanNs!.Value).ToList();
         var unit = Core.Results.TimeUnits.For(timed.Min());
+        // A reference is not ranked: when it is faster, the rank-1 row is the fastest ranked, not the fastest shown.
+        var fastest = ranking.Rows.Any(r => r.Cell.Reference && r.Relative < 1) ? "1.00× (fastest ranked)" : "1.00× (fastest)";
         var rows = ranking.Rows.Select(r => (IReadOnlyList<string>)
         [
             RankText(r.Rank, r.Cell.Reference), r.Cell.Contender, $"{r.Cell.Library} {r.Cell.LibraryVersion}",
             Formatting.Time(r.Cell.MeanNs, unit) + (r.Cell.ErrorNs is { } e ? $" ±{Formatting.Number(100 * e / r.Cell.MeanNs!.Value, "0.#")}%" : ""),
-            r.AgainstFastest is { } interval ? interval.ToString() : "1.00× (fastest)",
+            r.AgainstFastest is { } interval ? interval.ToString() : fastest,
             Formatting.Bytes(r.Cell.AllocatedBytes), Formatting.ExactBytes(r.Cell.PayloadBytes),
             r.Cell.StatusLabel + (r.Cell.Modes is { Count: > 1 } modes ? " · two speeds: " + string.Join(" / ", modes.Select(m => $"{StudyVerdict.Time(m.MeanNs)} in {m.Processes} processes" +
                 (m.Gen2 is { } gen2 ? $" (gen2 {Formatting.Collections(gen2)}/1k ops)" : ""))) : ""),
