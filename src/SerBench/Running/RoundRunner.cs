@@ -85,12 +85,6 @@ internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, Ti
         var done = 0;
         VariancePrior? pooled = null;
         var extraRounds = 0;
-        foreach (var (key, label) in unavailable)
-        {
-            // Shown as done at once: every cell of the run counts in its progress.
-            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, budget));
-        }
-
         void MeasureGroup(List<PlannedCase> group, string stage, bool calibrate = false)
         {
             var probe = MachineProbe.Measure(profile.Clock);
@@ -142,6 +136,12 @@ internal sealed class RoundRunner(IRunObserver observer, IAgentClient agents, Ti
             }
 
             observer.Note(budget.PlanLine(sizes, rounds));
+        }
+
+        foreach (var (key, label) in unavailable)
+        {
+            // Shown as done at once, after the plan (a redirected log listed 118 of them above it): every cell counts in the progress.
+            observer.CellFinished(cells[key].Combine(null, profile), Progress(++done, total, label, budget));
         }
 
         // The rounds every cell gets, before any extra round or first call: round by round, so a budget that runs out
