@@ -47,7 +47,7 @@ internal static class ConsoleReport
 
         if (verdict.Answers.Count > 0)
         {
-            WriteTable(console, VerdictTables.WhatToUse(verdict.Answers));
+            WriteTable(console, VerdictTables.WhatToUse(verdict));
         }
     }
 

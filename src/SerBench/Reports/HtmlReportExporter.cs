@@ -100,7 +100,7 @@ internal sealed class HtmlReportExporter(IReadOnlyList<ChartSpec> charts) : IRep
         if (verdict.Answers.Count > 0)
         {
             writer.WriteLine("<section id=\"what-to-use\" class=\"verdict\"><h2>What to use</h2>");
-            WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers), heading: false);
+            WriteTable(writer, VerdictTables.WhatToUse(verdict), heading: false);
             writer.WriteLine($"<p class=\"legend\">{E(VerdictTables.UseLegend)}</p></section>");
         }
 

@@ -48,7 +48,7 @@ internal sealed class MarkdownReportExporter(IReadOnlyList<ChartSpec>? chartImag
             writer.WriteLine();
             writer.WriteLine("## What to use");
             writer.WriteLine();
-            WriteTable(writer, VerdictTables.WhatToUse(verdict.Answers));
+            WriteTable(writer, VerdictTables.WhatToUse(verdict));
             writer.WriteLine();
             writer.WriteLine(Escape(VerdictTables.UseLegend));
         }

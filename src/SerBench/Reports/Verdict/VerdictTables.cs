@@ -16,12 +16,12 @@ internal static class VerdictTables
     public const string RankLegend = "Rank (a case): 1 + the contenders faster beyond doubt. Standing (a study): 1 + the contenders faster beyond doubt in more shared cases than slower. " +
                                      "Under both, contenders the data cannot tell apart share a place.";
 
-    public static TableModel WhatToUse(IReadOnlyList<Answer> answers) =>
+    public static TableModel WhatToUse(RunVerdict verdict) =>
         new("What to use", ["Question", "Use", "Evidence"],
-            [.. answers.Select(a => (IReadOnlyList<string>)[a.Question, StudyVerdict.Names(a.Winners), a.Evidence])],
-            [])
+            [.. verdict.Answers.Select(a => (IReadOnlyList<string>)[a.Question, StudyVerdict.Names(a.Winners), a.Evidence])],
+            verdict.HandWritten is { } note ? [note] : [])
         {
-            Bold = answers.Select((_, i) => (i, 1)).ToHashSet(),
+            Bold = verdict.Answers.Select((_, i) => (i, 1)).ToHashSet(),
             TextColumns = 3,
         };
 

@@ -23,4 +23,19 @@ public class VerdictTablesTests
         Assert.Equal("1.00× (fastest ranked)", AgainstFastest(cells, "stj-sourcegen-utf8"));
         Assert.Equal("1.00× (fastest)", AgainstFastest(cells.Skip(1), "stj-sourcegen-utf8"));
     }
+
+    [Fact]
+    public void WhatToUse_SaysWhichWinnersAreHandWritten_AndOverWhichLibrary()
+    {
+        var document = SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000),
+            SampleResults.Cell("x", 288_000) with { Generation = "hand-written", Library = SerBench.Core.Contenders.HandWrittenBinaryContender.LibraryName },
+            SampleResults.Cell("y", 290_000) with { Generation = "hand-written", Library = "System.Formats.Cbor" });
+
+        var table = VerdictTables.WhatToUse(SerBench.Reports.RunSummary.Of(document).Verdict);
+
+        Assert.Equal("Hand-written, so each type's layout is code you write and keep in step with the type: x with no library (the study's own format); y over System.Formats.Cbor.",
+            Assert.Single(table.Footnotes));
+        Assert.Empty(VerdictTables.WhatToUse(SerBench.Reports.RunSummary.Of(SampleResults.Document(SampleResults.Cell("newtonsoft-string", 744_000), SampleResults.Cell("z", 288_000))).Verdict).Footnotes);
+    }
 }
