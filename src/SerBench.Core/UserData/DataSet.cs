@@ -198,7 +198,10 @@ internal sealed class DataSet
         // SerBench's own RFC 8259 recognizer decides (strict UTF-8 included), not one of the libraries being judged.
         if (Conformance.Rfc8259.Check(bytes) is { Valid: false, Problem: var problem })
         {
-            throw new UsageException($"--data {shown}: not JSON: {problem}");
+            // A .csv given by mistake read "expected 'null', found 'n'": the extension says what happened.
+            var extension = Path.GetExtension(file);
+            throw new UsageException($"--data {shown}: not JSON: {problem}" + (extension.Equals(".json", StringComparison.OrdinalIgnoreCase) ? ""
+                : $" (SerBench reads JSON documents: convert {(extension.Length == 0 ? "the file" : extension + " files")} to JSON first)"));
         }
 
         try

@@ -65,6 +65,18 @@ public class DataSetTests
     }
 
     [Fact]
+    public void Load_ACsvFile_SaysSerBenchReadsJson_NotOnlyWhatTheParserExpected()
+    {
+        using var temp = new TempDirectory();
+        File.WriteAllText(temp.File("orders.csv"), "name,total\nada,12\n");
+
+        var error = Assert.Throws<UsageException>(() => DataSet.LoadAll([temp.File("orders.csv")]));
+
+        Assert.StartsWith($"--data {temp.File("orders.csv")}: not JSON: line 1, column 1", error.Message, StringComparison.Ordinal);
+        Assert.EndsWith(" (SerBench reads JSON documents: convert .csv files to JSON first)", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Load_ValidJsonDeeperThanSerBenchReads_IsCalledJson_NotNotJson()
     {
         using var temp = new TempDirectory();
