@@ -94,6 +94,13 @@ internal sealed record StudyVerdict(
             findings.Add($"Lost or changed data, or crashed: {string.Join(", ", failed.Take(4))}{(failed.Count > 4 ? $" and {failed.Count - 4} more" : "")} (reasons below).");
         }
 
+        // A shootout whose packages were not served ranked 2 of its 11 JSON libraries, and said so only in its last lines.
+        var unavailable = cells.Where(c => c.Status == Core.Verification.VerificationStatus.Unavailable).Select(c => c.Contender).Distinct().ToList();
+        if (unavailable.Count > 0 && measuredContenders > 1)
+        {
+            findings.Add($"Could not run here: {string.Join(", ", unavailable.Take(4))}{(unavailable.Count > 4 ? $" and {unavailable.Count - 4} more" : "")} (reasons below); the ranking covers the {measuredContenders} that ran.");
+        }
+
         return [.. findings.Take(MostFindings)];
     }
 

@@ -157,6 +157,18 @@ public class StudyVerdictTests
     }
 
     [Fact]
+    public void ContendersThatCouldNotRun_AreNamedInTheFindings_WithWhatTheRankingCovers()
+    {
+        var verdict = VerdictOf(SampleResults.Document(
+            SampleResults.Cell("newtonsoft-string", 744_000),
+            SampleResults.Cell("stj-sourcegen-utf8", 288_000),
+            SampleResults.Cell("jil", null, status: VerificationStatus.Unavailable, reason: "restore failed: NU1101"),
+            SampleResults.Cell("utf8json", null, status: VerificationStatus.Unavailable, reason: "restore failed: NU1101")));
+
+        Assert.Contains("Could not run here: jil, utf8json (reasons below); the ranking covers the 2 that ran.", verdict.Findings);
+    }
+
+    [Fact]
     public void OneContenderMeasured_WhenTheBudgetStoppedAnother_SaysTheOtherWasNotMeasured()
     {
         var document = SampleResults.Document(SampleResults.Cell("newtonsoft-string", 744_000));
